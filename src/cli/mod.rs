@@ -1,0 +1,3 @@
+//! One file per subcommand: its arguments and the calls into the library.
+
+pub mod solve;

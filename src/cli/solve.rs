@@ -1,0 +1,110 @@
+//! `tilebench solve`.
+
+use std::error::Error;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use tilebench::board::{Board, Goal, Size};
+use tilebench::moves::path_string;
+use tilebench::search::{Limits, Status};
+use tilebench::solver::{HeuristicName, Prepared};
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// Heuristic: manhattan or linear-conflict.
+    #[arg(long, short = 'H', default_value = "manhattan")]
+    heuristic: String,
+    /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
+    #[arg(long, default_value = "blank-last")]
+    goal: String,
+    /// Board size WxH; inferred for square boards.
+    #[arg(long)]
+    size: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string.
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    tiles: Vec<String>,
+}
+
+pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let size = args.size.as_deref().map(Size::parse).transpose()?;
+    let board = Board::parse(&args.tiles.join(" "), size)?;
+    let goal = Goal::parse(&args.goal, board.size())?;
+    let name: HeuristicName = args.heuristic.parse()?;
+    let heuristic = Prepared::new(name, &goal)?;
+    let result = heuristic.solve(&board, &goal, &Limits::none())?;
+    if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
+        return Err("internal error: the solution does not replay to the goal".into());
+    }
+    let moves = path_string(&result.moves);
+    match args.format {
+        Format::Json => {
+            let out = json!({
+                "board": board.to_string(),
+                "size": board.size().to_string(),
+                "goal": goal.name(),
+                "heuristic": name.as_str(),
+                "solvable": result.status != Status::Unsolvable,
+                "status": result.status.as_str(),
+                "length": result.length(),
+                "moves": moves,
+                "h0": result.h0,
+                "nodes_expanded": result.expanded(),
+                "nodes_generated": result.generated(),
+                "seconds": result.seconds,
+                "iterations": result.iterations,
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Format::Text => {
+            println!(
+                "board      {} ({}, goal {})",
+                board,
+                board.size(),
+                goal.name()
+            );
+            println!("heuristic  {} (h = {} at the start)", name, result.h0);
+            if result.status == Status::Unsolvable {
+                println!("unsolvable (parity rule); 0 nodes searched");
+                return Ok(ExitCode::SUCCESS);
+            }
+            println!("length     {}", result.moves.len());
+            println!(
+                "moves      {}",
+                if moves.is_empty() { "(none)" } else { &moves }
+            );
+            println!(
+                "nodes      {} expanded, {} generated in {:.3} s",
+                result.expanded(),
+                result.generated(),
+                result.seconds
+            );
+            println!();
+            println!(
+                "{:>9} {:>6} {:>14} {:>14} {:>10}",
+                "iteration", "bound", "expanded", "generated", "seconds"
+            );
+            for (i, it) in result.iterations.iter().enumerate() {
+                println!(
+                    "{:>9} {:>6} {:>14} {:>14} {:>10.4}",
+                    i + 1,
+                    it.bound,
+                    it.expanded,
+                    it.generated,
+                    it.seconds
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

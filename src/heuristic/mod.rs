@@ -1,0 +1,107 @@
+//! Admissible heuristics, evaluated incrementally.
+//!
+//! The search never recomputes h from scratch: each heuristic keeps a small `State` along the
+//! search path and updates it from the one tile that moves. The search is generic over
+//! [`Heuristic`], so every pairing of search and heuristic is compiled on its own (monomorphised):
+//! no dynamic dispatch and no allocation per node.
+
+pub mod linear_conflict;
+pub mod manhattan;
+
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+
+use crate::board::{Board, Grid};
+
+/// A heuristic that can be updated incrementally along a search path.
+pub trait Heuristic: Sync {
+    /// What is carried from a node to its children (at least h itself).
+    type State: Copy;
+
+    /// Evaluates a whole board, once per search (at the root).
+    fn init(&self, grid: &Grid) -> Self::State;
+
+    /// The heuristic value h of a state.
+    fn h(&self, state: &Self::State) -> u32;
+
+    /// The state after `tile` slides from cell `from` into the blank at cell `to`. `grid` is the
+    /// board *before* the move, so the search can test f against the bound before it moves.
+    fn update(
+        &self,
+        state: &Self::State,
+        grid: &Grid,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::State;
+
+    /// h of a whole board; for tests and reports, not for the search loop.
+    fn evaluate(&self, board: &Board) -> u32 {
+        self.h(&self.init(&Grid::new(board)))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::{Goal, Size};
+    use crate::moves::{step, Dir};
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Walks randomly from the goal and checks at every step that the incremental state agrees
+    /// with a fresh evaluation. Returns the h values seen along the walk.
+    pub(crate) fn check_incremental<H: Heuristic>(
+        h: &H,
+        goal: &Goal,
+        steps: usize,
+        seed: u64,
+    ) -> Vec<u32> {
+        let mut seen = Vec::with_capacity(steps);
+        let size = goal.size();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut board = goal.as_board();
+        let mut grid = Grid::new(&board);
+        let mut state = h.init(&grid);
+        for _ in 0..steps {
+            let blank = board.blank();
+            let dir = Dir::ORDER[(rng.next_u32() % 4) as usize];
+            let Some(to) = step(size, blank, dir) else {
+                continue;
+            };
+            let tile = grid.tile_at[to];
+            let next = h.update(&state, &grid, tile, to, blank);
+            board.apply(dir).unwrap();
+            grid.slide(to, blank);
+            assert_eq!(grid, Grid::new(&board));
+            let fresh = h.init(&grid);
+            assert_eq!(
+                h.h(&next),
+                h.h(&fresh),
+                "incremental h differs on {board} after {dir} tile {tile} from {to} to {blank}"
+            );
+            state = next;
+            seen.push(h.h(&state));
+        }
+        seen
+    }
+
+    #[test]
+    fn manhattan_and_linear_conflict_update_incrementally() {
+        for (w, hgt) in [(3, 3), (4, 4), (2, 3), (3, 2), (5, 5), (4, 3)] {
+            let size = Size::new(w, hgt).unwrap();
+            for goal in [
+                Goal::blank_last(size),
+                Goal::blank_first(size),
+                Goal::spiral(size),
+            ] {
+                let md = check_incremental(&Manhattan::new(&goal), &goal, 2000, 1);
+                // Manhattan changes by exactly 1 across every move.
+                assert!(md.windows(2).all(|w| w[0].abs_diff(w[1]) == 1));
+                let lc = check_incremental(&LinearConflict::new(&goal), &goal, 2000, 2);
+                // Linear conflict changes by an odd amount: ±1 from Manhattan, ±2 per conflict.
+                assert!(lc.windows(2).all(|w| w[0].abs_diff(w[1]) % 2 == 1));
+            }
+        }
+    }
+}
