@@ -19,5 +19,6 @@ pub mod board;
 pub mod brute_force;
 pub mod heuristic;
 pub mod moves;
+pub mod record;
 pub mod search;
 pub mod solver;
