@@ -61,13 +61,13 @@ impl<H: Heuristic> Ida<'_, H> {
     /// opposite is `back`. Returns true when the goal is found (the grid is then the goal).
     fn dfs(&mut self, g: u32, blank: usize, back: u8, state: H::State) -> bool {
         self.expanded += 1;
-        if self.generated >= self.check_at && self.checkpoint() {
-            return false;
-        }
         let (h, moves) = (self.h, self.moves);
         for op in moves.ops(blank) {
             if op.dir == back {
                 continue;
+            }
+            if self.generated >= self.check_at && self.checkpoint() {
+                return false;
             }
             self.generated += 1;
             // The blank moves to `to`: the tile there slides into `blank`.

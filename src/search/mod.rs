@@ -17,8 +17,8 @@ use serde::Serialize;
 
 use crate::moves::Dir;
 
-/// When to give up. Limits are checked each time a node is expanded, so a node-limited search
-/// stops having generated at most 3 nodes beyond the limit (the children of the last expansion).
+/// When to give up. The node limit is exact (checked before each node is generated); the clock
+/// and the cancel flag are looked at every 2^20 generated nodes.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Stop once this many nodes have been generated over all iterations.

@@ -1,0 +1,217 @@
+//! The solver core against ground truth: breadth-first search on every state of the small boards,
+//! bounded BFS on 15-puzzle scrambles, and the heuristics' admissibility.
+
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use tilebench::board::{Board, Goal, Size};
+use tilebench::brute_force::{distance_within, distances, unrank, UNREACHED};
+use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan};
+use tilebench::moves::{Dir, MoveTable};
+use tilebench::search::{ida, Limits, SearchResult, Status};
+
+fn solve<H: Heuristic>(board: &Board, goal: &Goal, h: &H) -> SearchResult {
+    ida(board, goal, h, &Limits::none()).unwrap()
+}
+
+/// A random walk of `steps` moves from the goal, never undoing the previous move.
+fn walk(goal: &Goal, steps: usize, rng: &mut ChaCha8Rng) -> Board {
+    let mut b = goal.as_board();
+    let mut last: Option<Dir> = None;
+    let mut done = 0;
+    while done < steps {
+        let d = Dir::ORDER[(rng.next_u32() % 4) as usize];
+        if Some(d.opposite()) == last || b.neighbour(d).is_none() {
+            continue;
+        }
+        b.apply(d).unwrap();
+        last = Some(d);
+        done += 1;
+    }
+    b
+}
+
+fn size(w: usize, h: usize) -> Size {
+    Size::new(w, h).unwrap()
+}
+
+#[test]
+fn goal_gives_the_empty_path() {
+    let goal = Goal::blank_last(size(4, 4));
+    let r = solve(&goal.as_board(), &goal, &Manhattan::new(&goal));
+    assert_eq!(r.status, Status::Solved);
+    assert_eq!(r.length(), Some(0));
+    assert_eq!(r.generated(), 0);
+}
+
+#[test]
+fn one_move_board_gives_that_move() {
+    let goal = Goal::blank_last(size(4, 4));
+    for dir in [Dir::Up, Dir::Left] {
+        let mut b = goal.as_board();
+        b.apply(dir).unwrap();
+        for r in [
+            solve(&b, &goal, &Manhattan::new(&goal)),
+            solve(&b, &goal, &LinearConflict::new(&goal)),
+        ] {
+            assert_eq!(r.moves, vec![dir.opposite()]);
+        }
+    }
+}
+
+#[test]
+fn loyds_14_15_is_unsolvable_with_zero_nodes() {
+    let goal = Goal::blank_last(size(4, 4));
+    let b = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", None).unwrap();
+    let r = solve(&b, &goal, &Manhattan::new(&goal));
+    assert_eq!(r.status, Status::Unsolvable);
+    assert_eq!(r.length(), None);
+    assert_eq!((r.expanded(), r.generated()), (0, 0));
+    assert!(r.iterations.is_empty());
+}
+
+#[test]
+fn random_twenty_move_walks_replay_within_twenty() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20);
+    for goal in [
+        Goal::blank_last(size(4, 4)),
+        Goal::blank_first(size(4, 4)),
+        Goal::spiral(size(4, 4)),
+        Goal::blank_last(size(5, 5)),
+        Goal::blank_last(size(4, 3)),
+    ] {
+        let (md, lc) = (Manhattan::new(&goal), LinearConflict::new(&goal));
+        for _ in 0..20 {
+            let b = walk(&goal, 20, &mut rng);
+            let a = solve(&b, &goal, &md);
+            let c = solve(&b, &goal, &lc);
+            assert!(a.moves.len() <= 20);
+            assert_eq!(a.length(), c.length());
+            assert!(b.replays_to(&a.moves, &goal));
+            assert!(b.replays_to(&c.moves, &goal));
+        }
+    }
+}
+
+/// Every solvable state of a small board, solved by IDA* with both heuristics, has exactly its
+/// breadth-first distance; linear conflict lies between Manhattan and that distance.
+fn exhaustive(goal: &Goal) -> usize {
+    let n = goal.size().cells();
+    let dist = distances(goal);
+    let (md, lc) = (Manhattan::new(goal), LinearConflict::new(goal));
+    let checked: usize = (0..dist.len())
+        .into_par_iter()
+        .filter(|&r| dist[r] != UNREACHED)
+        .map(|r| {
+            let b = Board::from_tiles(goal.size(), &unrank(r, n)).unwrap();
+            let d = dist[r] as usize;
+            let (hm, hl) = (md.evaluate(&b), lc.evaluate(&b));
+            assert!(hm <= hl && hl as usize <= d, "{b}: md {hm} lc {hl} bfs {d}");
+            for res in [solve(&b, goal, &md), solve(&b, goal, &lc)] {
+                assert_eq!(res.length(), Some(d), "{b}");
+                assert!(b.replays_to(&res.moves, goal), "{b}");
+            }
+            1
+        })
+        .sum();
+    // Exactly half the permutations are reachable, and the parity rule agrees on every one.
+    assert_eq!(checked * 2, dist.len());
+    (0..dist.len()).into_par_iter().for_each(|r| {
+        let b = Board::from_tiles(goal.size(), &unrank(r, n)).unwrap();
+        assert_eq!(b.is_solvable(goal).unwrap(), dist[r] != UNREACHED, "{b}");
+    });
+    checked
+}
+
+#[test]
+fn every_3x3_state_blank_last_matches_bfs() {
+    assert_eq!(exhaustive(&Goal::blank_last(size(3, 3))), 181_440);
+}
+
+#[test]
+fn every_3x3_state_spiral_matches_bfs() {
+    assert_eq!(exhaustive(&Goal::spiral(size(3, 3))), 181_440);
+}
+
+#[test]
+fn every_2x3_and_3x2_state_matches_bfs() {
+    for s in [size(3, 2), size(2, 3)] {
+        for goal in [Goal::blank_last(s), Goal::blank_first(s), Goal::spiral(s)] {
+            assert_eq!(exhaustive(&goal), 360);
+        }
+    }
+    assert_eq!(exhaustive(&Goal::blank_last(size(2, 2))), 12);
+}
+
+#[test]
+fn fifteen_puzzle_scrambles_up_to_12_moves_match_bfs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let goal = Goal::blank_last(size(4, 4));
+    let (md, lc) = (Manhattan::new(&goal), LinearConflict::new(&goal));
+    for steps in 1..=12 {
+        for _ in 0..3 {
+            let b = walk(&goal, steps, &mut rng);
+            let d = distance_within(&b, &goal, 12).expect("within 12 moves by construction");
+            assert_eq!(solve(&b, &goal, &md).length(), Some(d), "{b}");
+            assert_eq!(solve(&b, &goal, &lc).length(), Some(d), "{b}");
+        }
+    }
+}
+
+#[test]
+fn linear_conflict_expands_fewer_nodes_in_every_later_iteration() {
+    // Korf's instance 42 (optimal length 42, blank-first goal).
+    let goal = Goal::blank_first(size(4, 4));
+    let b = Board::parse("4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10", None).unwrap();
+    let a = solve(&b, &goal, &Manhattan::new(&goal));
+    let c = solve(&b, &goal, &LinearConflict::new(&goal));
+    assert_eq!(a.length(), Some(42));
+    assert_eq!(c.length(), Some(42));
+    let by_bound = |r: &SearchResult, bound| {
+        r.iterations
+            .iter()
+            .find(|i| i.bound == bound)
+            .map(|i| i.expanded)
+    };
+    let mut compared = 0;
+    for it in c.iterations.iter().skip(1) {
+        if let Some(m) = by_bound(&a, it.bound) {
+            assert!(
+                it.expanded < m,
+                "bound {}: lc {} md {m}",
+                it.bound,
+                it.expanded
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 2);
+    assert!(c.expanded() < a.expanded());
+}
+
+#[test]
+fn node_limit_stops_the_search_without_a_length() {
+    let goal = Goal::blank_first(size(4, 4));
+    let b = Board::parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
+    let limits = Limits {
+        node_limit: Some(100_000),
+        ..Limits::none()
+    };
+    let r = ida(&b, &goal, &Manhattan::new(&goal), &limits).unwrap();
+    assert_eq!(r.status, Status::NodeLimit);
+    assert_eq!(r.length(), None);
+    assert!(r.generated() == 100_000, "{}", r.generated());
+}
+
+#[test]
+fn move_table_has_no_moves_off_the_board() {
+    for s in [size(2, 2), size(3, 2), size(5, 5)] {
+        let t = MoveTable::new(s);
+        for cell in 0..s.cells() {
+            for op in t.ops(cell) {
+                assert!((op.to as usize) < s.cells());
+            }
+        }
+    }
+}
