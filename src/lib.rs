@@ -18,6 +18,7 @@
 pub mod board;
 pub mod brute_force;
 pub mod heuristic;
+pub mod instances;
 pub mod moves;
 pub mod record;
 pub mod search;

@@ -18,12 +18,15 @@ struct Cli {
 enum Command {
     /// Solve one board optimally and print the moves and per-iteration statistics.
     Solve(cli::solve::SolveArgs),
+    /// Generate a seeded set of random boards in the instance-file format.
+    Gen(cli::gen::GenArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
+        Command::Gen(args) => cli::gen::run(args),
     };
     match result {
         Ok(code) => code,
