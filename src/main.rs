@@ -20,6 +20,8 @@ enum Command {
     Solve(cli::solve::SolveArgs),
     /// Generate a seeded set of random boards in the instance-file format.
     Gen(cli::gen::GenArgs),
+    /// Run every (instance, heuristic) pair of an experiment into a results directory.
+    Run(cli::run::RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
         Command::Gen(args) => cli::gen::run(args),
+        Command::Run(args) => cli::run::run(args),
     };
     match result {
         Ok(code) => code,
