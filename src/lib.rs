@@ -18,7 +18,10 @@
 pub mod board;
 pub mod brute_force;
 pub mod heuristic;
+pub mod instances;
+pub mod meta;
 pub mod moves;
 pub mod record;
+pub mod runner;
 pub mod search;
 pub mod solver;

@@ -18,12 +18,18 @@ struct Cli {
 enum Command {
     /// Solve one board optimally and print the moves and per-iteration statistics.
     Solve(cli::solve::SolveArgs),
+    /// Generate a seeded set of random boards in the instance-file format.
+    Gen(cli::gen::GenArgs),
+    /// Run every (instance, heuristic) pair of an experiment into a results directory.
+    Run(cli::run::RunArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
+        Command::Gen(args) => cli::gen::run(args),
+        Command::Run(args) => cli::run::run(args),
     };
     match result {
         Ok(code) => code,

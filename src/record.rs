@@ -12,6 +12,41 @@ pub const RUNS_FILE: &str = "runs.csv";
 pub const ITERATIONS_FILE: &str = "iterations.csv";
 pub const META_FILE: &str = "meta.json";
 
+/// The columns of `runs.csv`, in order (the field names of [`RunRecord`]).
+pub const RUN_COLUMNS: &[&str] = &[
+    "instance_set",
+    "instance_id",
+    "heuristic",
+    "status",
+    "length",
+    "optimal_length",
+    "h0",
+    "iterations",
+    "expanded",
+    "generated",
+    "last_iteration_generated",
+    "seconds",
+    "nodes_per_second",
+    "growth_ratio",
+    "overhead_measured",
+    "overhead_predicted",
+    "moves",
+    "verified",
+    "threads",
+];
+
+/// The columns of `iterations.csv`, in order (the field names of [`IterationRecord`]).
+pub const ITERATION_COLUMNS: &[&str] = &[
+    "instance_set",
+    "instance_id",
+    "heuristic",
+    "iteration",
+    "bound",
+    "expanded",
+    "generated",
+    "seconds",
+];
+
 /// One (instance, heuristic) run: a row of `runs.csv`.
 ///
 /// Fields that have no value for a run (the length of a run that hit a limit, r for a run with
@@ -123,6 +158,50 @@ mod tests {
         assert!((g.ratio.unwrap() - 4.0).abs() < 1e-12);
         assert!((g.overhead_measured.unwrap() - 1.3125).abs() < 1e-12);
         assert!((g.overhead_predicted.unwrap() - 4.0 / 3.0).abs() < 1e-12);
+    }
+
+    /// The column lists match what serde writes, so headers written from them fit the rows.
+    #[test]
+    fn column_lists_match_the_structs() {
+        fn header<T: Serialize>(row: &T) -> String {
+            let mut w = csv::Writer::from_writer(vec![]);
+            w.serialize(row).unwrap();
+            let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+            text.lines().next().unwrap().to_string()
+        }
+        let run = RunRecord {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            heuristic: "manhattan".into(),
+            status: "solved".into(),
+            length: Some(2),
+            optimal_length: None,
+            h0: Some(2),
+            iterations: 1,
+            expanded: 1,
+            generated: 2,
+            last_iteration_generated: 2,
+            seconds: 0.0,
+            nodes_per_second: None,
+            growth_ratio: None,
+            overhead_measured: None,
+            overhead_predicted: None,
+            moves: "UL".into(),
+            verified: true,
+            threads: 1,
+        };
+        assert_eq!(header(&run), RUN_COLUMNS.join(","));
+        let it = IterationRecord {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            heuristic: "manhattan".into(),
+            iteration: 1,
+            bound: 2,
+            expanded: 1,
+            generated: 2,
+            seconds: 0.0,
+        };
+        assert_eq!(header(&it), ITERATION_COLUMNS.join(","));
     }
 
     #[test]

@@ -1,0 +1,543 @@
+//! Instance sets: the file format every experiment reads, and the seeded generator ([`generate`]).
+//!
+//! # The instance-file format (`tilebench-instances v1`)
+//!
+//! A UTF-8 text file of tab-separated columns, in this order:
+//!
+//! 1. The first line is exactly `# tilebench-instances v1`.
+//! 2. Header lines `# key: value` before the column row. `size` (such as `4x4`) and `goal`
+//!    (`blank-last`, `blank-first`, `spiral` or an explicit tile list) are required; `source`,
+//!    `generator` and `seed` say where the instances come from. Any other `#` line is a comment,
+//!    kept with the set (so a converted file keeps its source's notes).
+//! 3. The column row: tab-separated names, which must include `id` and `tiles` and may include
+//!    `optimal_length`; other columns (such as Korf's `manhattan_h0`) are allowed, kept as text
+//!    and otherwise ignored.
+//! 4. One instance per line: the id (unique in the file), the tiles row-major separated by spaces
+//!    (`0` is the blank), and the known optimal length or an empty field.
+//!
+//! Blank lines and `#` lines after the column row are ignored.
+//!
+//! Every malformed line (wrong number of columns, a tile that is not a number, a repeated tile, a
+//! board whose size disagrees with the header, a repeated id, a bad length) is an
+//! [`InstanceError`] naming the file and line. Reading collects all of them and returns them
+//! together: a run refuses to start on a file with any malformed line.
+
+pub mod generate;
+
+use std::collections::HashSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::board::{Board, BoardError, Goal, Size};
+
+/// The first line of every instance file.
+pub const FORMAT_LINE: &str = "# tilebench-instances v1";
+
+/// What can be wrong with one line of an instance file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LineProblem {
+    #[error("the first line must be '{FORMAT_LINE}'")]
+    NotAnInstanceFile,
+    #[error("the header has no '# {0}: …' line before the column row")]
+    MissingHeader(&'static str),
+    #[error("header '{key}': {reason}")]
+    BadHeader { key: String, reason: String },
+    #[error("header key '{0}' is given twice")]
+    RepeatedHeader(String),
+    #[error("the column row has no '{0}' column")]
+    MissingColumn(&'static str),
+    #[error("column '{0}' is named twice")]
+    RepeatedColumn(String),
+    #[error("expected {expected} tab-separated columns, found {found}")]
+    Columns { expected: usize, found: usize },
+    #[error("the id is empty")]
+    EmptyId,
+    #[error("id '{0}' was already used on line {1}")]
+    RepeatedId(String, usize),
+    #[error("optimal length '{0}' is not a whole number")]
+    BadLength(String),
+    #[error("{0}")]
+    Board(BoardError),
+    #[error("the file has no instances")]
+    Empty,
+}
+
+/// An error reading an instance file, naming the file and (for content errors) the line.
+#[derive(Debug, Error)]
+pub enum InstanceError {
+    #[error("{}: {source}", file.display())]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}:{line}: {problem}", file.display())]
+    Line {
+        file: PathBuf,
+        line: usize,
+        problem: LineProblem,
+    },
+    /// All the malformed lines of one file.
+    #[error("{}", ManyLines(.0))]
+    Several(Vec<InstanceError>),
+    #[error("'{0}': a selection is FILE:FIRST-LAST, 1-based positions of instances in the file")]
+    BadSelection(String),
+    #[error("{}: the selection {first}-{last} is outside the file's {count} instances", file.display())]
+    SelectionOutOfRange {
+        file: PathBuf,
+        first: usize,
+        last: usize,
+        count: usize,
+    },
+}
+
+struct ManyLines<'a>(&'a [InstanceError]);
+
+impl fmt::Display for ManyLines<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} malformed lines:", self.0.len())?;
+        for e in self.0 {
+            write!(f, "\n  {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One puzzle of a set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Instance {
+    pub id: String,
+    pub board: Board,
+    /// The known optimal length, when the file gives one.
+    pub optimal: Option<u32>,
+    /// The other columns of the line, in the order of [`InstanceSet::extra_columns`].
+    pub extra: Vec<String>,
+    /// 1-based line number in the file.
+    pub line: usize,
+}
+
+/// A parsed instance file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InstanceSet {
+    /// The file stem (`korf100` for `instances/korf100.txt`): the `instance_set` column of results.
+    pub name: String,
+    pub path: PathBuf,
+    pub size: Size,
+    pub goal: Goal,
+    /// The `# key: value` header lines, in file order (size and goal included).
+    pub header: Vec<(String, String)>,
+    /// The other `#` lines of the header, without the leading `# `.
+    pub comments: Vec<String>,
+    pub extra_columns: Vec<String>,
+    pub instances: Vec<Instance>,
+}
+
+/// Header keys with a meaning; other `# x: y` lines are comments.
+const KEYS: &[&str] = &["size", "goal", "source", "generator", "seed"];
+
+impl InstanceSet {
+    /// Reads and validates a file (see the module docs for the format).
+    pub fn read(path: &Path) -> Result<InstanceSet, InstanceError> {
+        let text = std::fs::read_to_string(path).map_err(|source| InstanceError::Io {
+            file: path.to_path_buf(),
+            source,
+        })?;
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        InstanceSet::parse(&text, path, &name)
+    }
+
+    /// Reads `FILE` or `FILE:FIRST-LAST` (1-based positions of instances in the file, inclusive).
+    pub fn read_selection(spec: &str) -> Result<InstanceSet, InstanceError> {
+        let (file, range) = match spec.rsplit_once(':') {
+            Some((file, range)) if !range.contains('/') => (file, Some(range)),
+            _ => (spec, None),
+        };
+        let mut set = InstanceSet::read(Path::new(file))?;
+        if let Some(range) = range {
+            let bad = || InstanceError::BadSelection(spec.to_string());
+            let (a, b) = range.split_once('-').ok_or_else(bad)?;
+            let first: usize = a.trim().parse().map_err(|_| bad())?;
+            let last: usize = b.trim().parse().map_err(|_| bad())?;
+            if first == 0 || first > last || last > set.instances.len() {
+                return Err(InstanceError::SelectionOutOfRange {
+                    file: set.path.clone(),
+                    first,
+                    last,
+                    count: set.instances.len(),
+                });
+            }
+            set.instances = set.instances[first - 1..last].to_vec();
+        }
+        Ok(set)
+    }
+
+    /// Parses file contents; `path` is only used in errors and recorded in the set.
+    pub fn parse(text: &str, path: &Path, name: &str) -> Result<InstanceSet, InstanceError> {
+        let err = |line: usize, problem: LineProblem| InstanceError::Line {
+            file: path.to_path_buf(),
+            line,
+            problem,
+        };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        match lines.next() {
+            Some((_, first)) if first.trim_end() == FORMAT_LINE => {}
+            _ => return Err(err(1, LineProblem::NotAnInstanceFile)),
+        }
+
+        // Header: `#` lines up to the column row.
+        let mut header: Vec<(String, String)> = Vec::new();
+        let mut comments = Vec::new();
+        let mut columns_line = None;
+        for (n, line) in lines.by_ref() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let Some(comment) = line.strip_prefix('#') else {
+                columns_line = Some((n, line));
+                break;
+            };
+            let comment = comment.strip_prefix(' ').unwrap_or(comment).trim_end();
+            match comment.split_once(':') {
+                Some((key, value)) if KEYS.contains(&key.trim()) => {
+                    let key = key.trim().to_string();
+                    if header.iter().any(|(k, _)| *k == key) {
+                        return Err(err(n, LineProblem::RepeatedHeader(key)));
+                    }
+                    header.push((key, value.trim().to_string()));
+                }
+                _ => comments.push(comment.to_string()),
+            }
+        }
+        let Some((columns_n, columns_line)) = columns_line else {
+            return Err(err(text.lines().count().max(1), LineProblem::Empty));
+        };
+        let get = |key: &'static str| {
+            header
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+                .ok_or(err(columns_n, LineProblem::MissingHeader(key)))
+        };
+        let bad_header = |key: &str, e: BoardError| {
+            err(
+                columns_n,
+                LineProblem::BadHeader {
+                    key: key.into(),
+                    reason: e.to_string(),
+                },
+            )
+        };
+        let size = Size::parse(get("size")?).map_err(|e| bad_header("size", e))?;
+        let goal = Goal::parse(get("goal")?, size).map_err(|e| bad_header("goal", e))?;
+
+        // The column row.
+        let columns: Vec<&str> = columns_line.split('\t').map(str::trim).collect();
+        let mut seen = HashSet::new();
+        for c in &columns {
+            if !seen.insert(*c) {
+                return Err(err(columns_n, LineProblem::RepeatedColumn(c.to_string())));
+            }
+        }
+        let find = |c: &str| columns.iter().position(|x| *x == c);
+        let id_col = find("id").ok_or(err(columns_n, LineProblem::MissingColumn("id")))?;
+        let tiles_col = find("tiles").ok_or(err(columns_n, LineProblem::MissingColumn("tiles")))?;
+        let optimal_col = find("optimal_length");
+        let extra_cols: Vec<usize> = (0..columns.len())
+            .filter(|&i| i != id_col && i != tiles_col && Some(i) != optimal_col)
+            .collect();
+
+        // The instances.
+        let mut instances: Vec<Instance> = Vec::new();
+        let mut ids = std::collections::HashMap::new();
+        let mut errors = Vec::new();
+        for (n, line) in lines {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match parse_instance(
+                line,
+                n,
+                &columns,
+                id_col,
+                tiles_col,
+                optimal_col,
+                &extra_cols,
+                size,
+            ) {
+                Ok(instance) => match ids.get(&instance.id) {
+                    Some(&first) => {
+                        errors.push(err(n, LineProblem::RepeatedId(instance.id, first)));
+                    }
+                    None => {
+                        ids.insert(instance.id.clone(), n);
+                        instances.push(instance);
+                    }
+                },
+                Err(problem) => errors.push(err(n, problem)),
+            }
+        }
+        match errors.len() {
+            0 => {}
+            1 => return Err(errors.remove(0)),
+            _ => return Err(InstanceError::Several(errors)),
+        }
+        if instances.is_empty() {
+            return Err(err(columns_n, LineProblem::Empty));
+        }
+        Ok(InstanceSet {
+            name: name.to_string(),
+            path: path.to_path_buf(),
+            size,
+            goal,
+            header,
+            comments,
+            extra_columns: extra_cols.iter().map(|&i| columns[i].to_string()).collect(),
+            instances,
+        })
+    }
+
+    /// A header value, such as `seed`.
+    pub fn header_value(&self, key: &str) -> Option<&str> {
+        self.header
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn parse_instance(
+    line: &str,
+    n: usize,
+    columns: &[&str],
+    id_col: usize,
+    tiles_col: usize,
+    optimal_col: Option<usize>,
+    extra_cols: &[usize],
+    size: Size,
+) -> Result<Instance, LineProblem> {
+    let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+    if fields.len() != columns.len() {
+        return Err(LineProblem::Columns {
+            expected: columns.len(),
+            found: fields.len(),
+        });
+    }
+    let id = fields[id_col].to_string();
+    if id.is_empty() {
+        return Err(LineProblem::EmptyId);
+    }
+    let board = Board::parse(fields[tiles_col], Some(size)).map_err(LineProblem::Board)?;
+    let optimal = match optimal_col.map(|i| fields[i]) {
+        None | Some("") => None,
+        Some(t) => Some(
+            t.parse::<u32>()
+                .map_err(|_| LineProblem::BadLength(t.to_string()))?,
+        ),
+    };
+    Ok(Instance {
+        id,
+        board,
+        optimal,
+        extra: extra_cols.iter().map(|&i| fields[i].to_string()).collect(),
+        line: n,
+    })
+}
+
+/// Writes a set in the instance-file format: format line, header, comments, column row
+/// (`id`, `optimal_length` when any instance has one, `tiles`), instances.
+pub fn format_set(
+    header: &[(String, String)],
+    comments: &[String],
+    instances: &[(String, Option<u32>, Board)],
+) -> String {
+    let mut out = format!("{FORMAT_LINE}\n");
+    for (k, v) in header {
+        out.push_str(&format!("# {k}: {v}\n"));
+    }
+    for c in comments {
+        out.push_str(&format!("# {c}\n"));
+    }
+    let with_optimal = instances.iter().any(|(_, o, _)| o.is_some());
+    out.push_str(if with_optimal {
+        "id\toptimal_length\ttiles\n"
+    } else {
+        "id\ttiles\n"
+    });
+    for (id, optimal, board) in instances {
+        out.push_str(id);
+        out.push('\t');
+        if with_optimal {
+            if let Some(o) = optimal {
+                out.push_str(&o.to_string());
+            }
+            out.push('\t');
+        }
+        out.push_str(&crate::board::join_tiles(board.tiles()));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<InstanceSet, InstanceError> {
+        InstanceSet::parse(text, Path::new("t.txt"), "t")
+    }
+
+    const GOOD: &str = "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\n\
+        # source: hand-made\n# a comment: with a colon\nid\toptimal_length\ttiles\n\
+        a\t2\t1 2 3 4 0 5 7 8 6\n\n# later comment\nb\t\t1 2 3 4 5 6 7 0 8\n";
+
+    #[test]
+    fn parses_header_columns_and_instances() {
+        let set = parse(GOOD).unwrap();
+        assert_eq!(set.size, Size::parse("3x3").unwrap());
+        assert_eq!(set.goal, Goal::blank_last(set.size));
+        assert_eq!(set.header_value("source"), Some("hand-made"));
+        assert_eq!(set.comments, vec!["a comment: with a colon".to_string()]);
+        assert_eq!(set.instances.len(), 2);
+        assert_eq!(set.instances[0].optimal, Some(2));
+        assert_eq!(set.instances[1].optimal, None);
+        assert_eq!(set.instances[1].line, 10);
+    }
+
+    #[test]
+    fn format_then_parse_round_trips() {
+        let set = parse(GOOD).unwrap();
+        let rows: Vec<_> = set
+            .instances
+            .iter()
+            .map(|i| (i.id.clone(), i.optimal, i.board.clone()))
+            .collect();
+        let text = format_set(&set.header, &set.comments, &rows);
+        let again = parse(&text).unwrap();
+        assert_eq!(again.instances, {
+            let mut v = set.instances.clone();
+            v[0].line = 7;
+            v[1].line = 8;
+            v
+        });
+    }
+
+    fn line_problem(text: &str) -> (usize, LineProblem) {
+        match parse(text) {
+            Err(InstanceError::Line { line, problem, .. }) => (line, problem),
+            other => panic!("expected one line error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_bad_line_names_its_line() {
+        let head = "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\ttiles\n";
+        type Check = fn(&LineProblem) -> bool;
+        let cases: &[(&str, Check)] = &[
+            ("a\t1 2 3 4 5 6 7 8\n", |p| {
+                matches!(p, LineProblem::Board(BoardError::WrongCount { .. }))
+            }),
+            ("a\t1 2 3 4 5 6 7 8 8\n", |p| {
+                matches!(p, LineProblem::Board(BoardError::Repeated { tile: 8 }))
+            }),
+            ("a\t1 2 3 4 5 6 7 x 0\n", |p| {
+                matches!(p, LineProblem::Board(BoardError::NotANumber { .. }))
+            }),
+            ("a\t1 2 3 4 5 6 7 8 0 9 10 11 12 13 14 15\n", |p| {
+                matches!(p, LineProblem::Board(BoardError::WrongCount { .. }))
+            }),
+            ("a\n", |p| matches!(p, LineProblem::Columns { .. })),
+            ("\t1 2 3 4 5 6 7 8 0\n", |p| *p == LineProblem::EmptyId),
+        ];
+        for (line, check) in cases {
+            let (n, p) = line_problem(&format!("{head}{line}"));
+            assert_eq!(n, 5, "{line}");
+            assert!(check(&p), "{line}: {p:?}");
+        }
+        let (n, p) = line_problem(&format!(
+            "{head}a\t1 2 3 4 5 6 7 8 0\na\t1 2 3 4 5 6 7 0 8\n"
+        ));
+        assert_eq!((n, p), (6, LineProblem::RepeatedId("a".into(), 5)));
+        let (n, p) = line_problem(
+            "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\toptimal_length\ttiles\n\
+             a\tfive\t1 2 3 4 5 6 7 8 0\n",
+        );
+        assert_eq!((n, p), (5, LineProblem::BadLength("five".into())));
+    }
+
+    #[test]
+    fn bad_headers_are_reported() {
+        assert_eq!(
+            line_problem("id\ttiles\n").1,
+            LineProblem::NotAnInstanceFile
+        );
+        assert_eq!(
+            line_problem("# tilebench-instances v1\n# goal: blank-last\nid\ttiles\n"),
+            (3, LineProblem::MissingHeader("size"))
+        );
+        assert!(matches!(
+            line_problem("# tilebench-instances v1\n# size: 9x9\n# goal: x\nid\ttiles\n").1,
+            LineProblem::BadHeader { .. }
+        ));
+        assert_eq!(
+            line_problem("# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\n").1,
+            LineProblem::MissingColumn("tiles")
+        );
+    }
+
+    #[test]
+    fn all_bad_lines_are_collected_with_file_and_line() {
+        let text = "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\ttiles\n\
+                    a\t1 2 3\nb\t1 2 3 4 5 6 7 8 0\nc\t0 0 1 2 3 4 5 6 7\n";
+        let e = parse(text).unwrap_err();
+        let InstanceError::Several(v) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(v.len(), 2);
+        let msg = e.to_string();
+        assert!(msg.contains("t.txt:5: "), "{msg}");
+        assert!(msg.contains("t.txt:7: "), "{msg}");
+    }
+
+    /// The committed copies of Korf's sets parse and keep their published optimal lengths.
+    #[test]
+    fn korf_sets_parse_with_their_published_sums() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances");
+        for (file, count, sum, cells) in [
+            ("korf100.txt", 100, 5305, 16),
+            ("korf50-24.txt", 50, 5039, 25),
+        ] {
+            let set = InstanceSet::read(&root.join(file)).unwrap();
+            assert_eq!(set.instances.len(), count, "{file}");
+            assert_eq!(set.size.cells(), cells);
+            assert_eq!(set.goal, Goal::blank_first(set.size));
+            let total: u32 = set.instances.iter().map(|i| i.optimal.unwrap()).sum();
+            assert_eq!(total, sum, "{file}");
+            assert!(set.header_value("source").is_some());
+            for i in &set.instances {
+                assert!(i.board.is_solvable(&set.goal).unwrap(), "{file} {}", i.id);
+            }
+        }
+    }
+
+    #[test]
+    fn selection_takes_a_range_of_positions() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances");
+        let spec = format!("{}:3-5", root.join("korf100.txt").display());
+        let set = InstanceSet::read_selection(&spec).unwrap();
+        let ids: Vec<&str> = set.instances.iter().map(|i| i.id.as_str()).collect();
+        assert_eq!(ids, ["3", "4", "5"]);
+        assert_eq!(set.name, "korf100");
+        let spec = format!("{}:0-5", root.join("korf100.txt").display());
+        assert!(InstanceSet::read_selection(&spec).is_err());
+        let spec = format!("{}:x", root.join("korf100.txt").display());
+        assert!(matches!(
+            InstanceSet::read_selection(&spec),
+            Err(InstanceError::BadSelection(_))
+        ));
+    }
+}

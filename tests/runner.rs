@@ -1,0 +1,484 @@
+//! End-to-end tests of `tilebench gen` and `tilebench run` with the binary.
+//! Cost: about 10 s in release mode on a 2-core machine (most of it the resume test).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use tilebench::board::{Board, Goal};
+use tilebench::brute_force;
+use tilebench::moves::parse_path;
+use tilebench::record::{IterationRecord, RunRecord};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tilebench"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("runs the binary")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilebench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn gen(dir: &Path, file: &str, args: &[&str]) -> String {
+    let path = dir.join(file);
+    let mut all = vec!["gen"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["-o", path.to_str().unwrap()]);
+    let o = run(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    path.to_str().unwrap().to_string()
+}
+
+fn read_runs(dir: &Path) -> Vec<RunRecord> {
+    csv::Reader::from_path(dir.join("runs.csv"))
+        .unwrap()
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+fn read_iterations(dir: &Path) -> Vec<IterationRecord> {
+    csv::Reader::from_path(dir.join("iterations.csv"))
+        .unwrap()
+        .deserialize()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// A run row without the fields that depend on timing or the pool size.
+fn counts(r: &RunRecord) -> String {
+    format!(
+        "{} {} {} {} {:?} {:?} {} {} {} {} {:?} {:?} {}",
+        r.instance_set,
+        r.instance_id,
+        r.heuristic,
+        r.status,
+        r.length,
+        r.h0,
+        r.iterations,
+        r.expanded,
+        r.generated,
+        r.last_iteration_generated,
+        r.growth_ratio,
+        r.overhead_measured,
+        r.moves
+    )
+}
+
+fn iteration_counts(i: &IterationRecord) -> String {
+    format!(
+        "{} {} {} {} {} {} {}",
+        i.instance_set, i.instance_id, i.heuristic, i.iteration, i.bound, i.expanded, i.generated
+    )
+}
+
+#[test]
+fn gen_is_byte_identical_and_reproduces_the_committed_set() {
+    let dir = scratch("gen");
+    let args = [
+        "--size",
+        "4x4",
+        "--count",
+        "30",
+        "--seed",
+        "42",
+        "--goal",
+        "blank-first",
+        "--walk",
+        "150",
+    ];
+    let a = std::fs::read(gen(&dir, "a.txt", &args)).unwrap();
+    let b = std::fs::read(gen(&dir, "b.txt", &args)).unwrap();
+    assert_eq!(a, b);
+    let committed =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/walk150-4x4-s42.txt"))
+            .unwrap();
+    assert_eq!(
+        a, committed,
+        "instances/walk150-4x4-s42.txt no longer regenerates"
+    );
+}
+
+/// The columns the issue asks for, the iteration rows summing to the run rows, the growth
+/// figures following their definition, and the lengths agreeing with breadth-first search.
+#[test]
+fn csv_columns_and_values() {
+    let dir = scratch("columns");
+    let set = gen(
+        &dir,
+        "r3.txt",
+        &["--size", "3x3", "--count", "12", "--seed", "9"],
+    );
+    let out = dir.join("out");
+    let o = run(&[
+        "run",
+        "--instances",
+        &set,
+        "-H",
+        "manhattan,linear-conflict",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "instance_set,instance_id,heuristic,status,length,optimal_length,h0,iterations,expanded,\
+         generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
+         overhead_measured,overhead_predicted,moves,verified,threads"
+    );
+    let text = std::fs::read_to_string(out.join("iterations.csv")).unwrap();
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "instance_set,instance_id,heuristic,iteration,bound,expanded,generated,seconds"
+    );
+
+    let runs = read_runs(&out);
+    let iterations = read_iterations(&out);
+    assert_eq!(runs.len(), 24);
+    // Sorted into pair order: instance, then heuristic as given.
+    for (i, r) in runs.iter().enumerate() {
+        assert_eq!(r.instance_id, (i / 2 + 1).to_string());
+        assert_eq!(
+            r.heuristic,
+            ["manhattan", "linear-conflict"][i % 2],
+            "row {i}"
+        );
+    }
+    let mut by_pair: HashMap<(String, String), Vec<&IterationRecord>> = HashMap::new();
+    for it in &iterations {
+        by_pair
+            .entry((it.instance_id.clone(), it.heuristic.clone()))
+            .or_default()
+            .push(it);
+    }
+    let goal = Goal::blank_last(tilebench::board::Size::parse("3x3").unwrap());
+    let bfs = brute_force::distances(&goal);
+    let set_text = std::fs::read_to_string(&set).unwrap();
+    let boards: HashMap<String, Board> = set_text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t"))
+        .map(|l| {
+            let (id, tiles) = l.split_once('\t').unwrap();
+            (id.to_string(), Board::parse(tiles, None).unwrap())
+        })
+        .collect();
+    for r in &runs {
+        assert_eq!(r.instance_set, "r3");
+        assert_eq!(r.status, "solved");
+        assert!(r.verified);
+        assert_eq!(r.threads, 2);
+        let board = &boards[&r.instance_id];
+        let want = bfs[brute_force::rank(board.tiles())];
+        assert_eq!(r.length, Some(want as u32), "{}", r.instance_id);
+        let moves = parse_path(&r.moves).unwrap();
+        assert_eq!(moves.len() as u32, r.length.unwrap());
+        assert!(board.replays_to(&moves, &goal));
+
+        let its = &by_pair[&(r.instance_id.clone(), r.heuristic.clone())];
+        assert_eq!(its.len() as u32, r.iterations);
+        for (k, it) in its.iter().enumerate() {
+            assert_eq!(it.iteration, k as u32 + 1);
+        }
+        assert_eq!(its.iter().map(|i| i.expanded).sum::<u64>(), r.expanded);
+        assert_eq!(its.iter().map(|i| i.generated).sum::<u64>(), r.generated);
+        assert_eq!(its.last().unwrap().generated, r.last_iteration_generated);
+        assert_eq!(its[0].bound, r.h0.unwrap());
+        assert_eq!(its.last().unwrap().bound, r.length.unwrap());
+
+        // The README's definitions, recomputed from the iteration rows: only the completed
+        // iterations (all but the last) count.
+        let n: Vec<f64> = its[..its.len() - 1]
+            .iter()
+            .map(|i| i.generated as f64)
+            .collect();
+        let close = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => (a - b).abs() <= 1e-9 * b.abs().max(1.0),
+            (a, b) => a == b,
+        };
+        let k = n.len();
+        let ratio = (k >= 2).then(|| (n[k - 1] / n[0]).powf(1.0 / (k as f64 - 1.0)));
+        let measured = (k >= 1).then(|| n.iter().sum::<f64>() / n[k - 1]);
+        let predicted = ratio.filter(|&r| r > 1.0).map(|r| r / (r - 1.0));
+        assert!(close(r.growth_ratio, ratio), "{r:?}");
+        assert!(close(r.overhead_measured, measured), "{r:?}");
+        assert!(close(r.overhead_predicted, predicted), "{r:?}");
+    }
+    assert_eq!(
+        iterations.len() as u32,
+        runs.iter().map(|r| r.iterations).sum::<u32>()
+    );
+
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["state"], "complete");
+    assert_eq!(meta["threads"], 2);
+    assert_eq!(meta["instance_sets"][0]["seed"], "9");
+    assert_eq!(meta["heuristics"][1], "linear-conflict");
+    assert!(meta["finished"].is_string());
+    assert!(meta["rustc_version"]
+        .as_str()
+        .unwrap()
+        .starts_with("rustc "));
+    assert!(meta["command_line"].as_array().unwrap().len() > 3);
+}
+
+#[test]
+fn jobs_1_and_jobs_2_count_the_same_nodes() {
+    let dir = scratch("jobs");
+    let set = gen(
+        &dir,
+        "w.txt",
+        &[
+            "--size", "4x4", "--count", "12", "--seed", "3", "--walk", "50",
+        ],
+    );
+    let mut results = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.join(format!("out{jobs}"));
+        let o = run(&[
+            "run",
+            "--instances",
+            &set,
+            "-H",
+            "manhattan,linear-conflict",
+            "--jobs",
+            jobs,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let runs: Vec<String> = read_runs(&out).iter().map(counts).collect();
+        let its: Vec<String> = read_iterations(&out).iter().map(iteration_counts).collect();
+        assert_eq!(runs.len(), 24);
+        results.push((runs, its));
+    }
+    assert_eq!(results[0], results[1]);
+}
+
+#[test]
+fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
+    let dir = scratch("resume");
+    let set = gen(
+        &dir,
+        "w.txt",
+        &[
+            "--size", "4x4", "--count", "24", "--seed", "5", "--walk", "70",
+        ],
+    );
+    let clean = dir.join("clean");
+    let killed = dir.join("killed");
+    let args = |out: &Path| {
+        vec![
+            "run".to_string(),
+            "--instances".into(),
+            set.clone(),
+            "-H".into(),
+            "manhattan".into(),
+            "--jobs".into(),
+            "1".into(),
+            "--out".into(),
+            out.to_str().unwrap().into(),
+        ]
+    };
+
+    let mut child = bin()
+        .args(args(&killed))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let runs_path = killed.join("runs.csv");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let lines = std::fs::read_to_string(&runs_path).map_or(0, |t| t.lines().count());
+        if lines >= 4 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no rows appeared");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = read_runs(&killed).len();
+    assert!(
+        (3..24).contains(&before),
+        "the kill should land mid-run, but {before} of 24 rows were written"
+    );
+    // What a kill between two writes, or in the middle of one, would leave: iteration rows of a
+    // pair with no run row, and a last line without its newline.
+    let mut its = std::fs::read_to_string(killed.join("iterations.csv")).unwrap();
+    its.push_str("w,24,manhattan,1,30,5,9,0.1\nw,24,manhat");
+    std::fs::write(killed.join("iterations.csv"), its).unwrap();
+    let mut runs = std::fs::read_to_string(&runs_path).unwrap();
+    runs.push_str("w,24,manhattan,solved,40,,30,3,10");
+    std::fs::write(&runs_path, runs).unwrap();
+
+    // Without --resume the directory is not touched.
+    let o = bin().args(args(&killed)).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+
+    let mut resume = args(&killed);
+    resume.push("--resume".into());
+    let o = bin().args(&resume).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("{before} were already done")),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = bin().args(args(&clean)).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    let resumed: Vec<String> = read_runs(&killed).iter().map(counts).collect();
+    let fresh: Vec<String> = read_runs(&clean).iter().map(counts).collect();
+    assert_eq!(resumed.len(), 24);
+    assert_eq!(resumed, fresh);
+    let resumed: Vec<String> = read_iterations(&killed)
+        .iter()
+        .map(iteration_counts)
+        .collect();
+    let fresh: Vec<String> = read_iterations(&clean)
+        .iter()
+        .map(iteration_counts)
+        .collect();
+    assert_eq!(resumed, fresh);
+
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(killed.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["state"], "complete");
+    assert_eq!(meta["pairs_done_before"], before);
+    assert_eq!(meta["previous_sessions"][0]["state"], "running");
+}
+
+#[test]
+fn limits_become_statuses_without_a_length() {
+    let dir = scratch("limits");
+    let out = dir.join("out");
+    let o = run(&[
+        "run",
+        "--instances",
+        "instances/korf100.txt:1-2",
+        "-H",
+        "manhattan",
+        "--node-limit",
+        "1000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let runs = read_runs(&out);
+    assert_eq!(runs.len(), 2);
+    for r in &runs {
+        assert_eq!(r.status, "node-limit");
+        assert_eq!(r.length, None);
+        assert_eq!(r.moves, "");
+        assert!(!r.verified);
+        assert_eq!(
+            r.optimal_length,
+            Some(if r.instance_id == "1" { 57 } else { 55 })
+        );
+        assert!((1000..=1003).contains(&r.generated), "{r:?}");
+    }
+    let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    assert!(text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("korf100,1,manhattan,node-limit,,57,41,"));
+
+    let out = dir.join("time");
+    let o = run(&[
+        "run",
+        "--instances",
+        "instances/korf100.txt:3-3",
+        "-H",
+        "manhattan",
+        "--time-limit",
+        "0.05",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = &read_runs(&out)[0];
+    assert_eq!((r.status.as_str(), r.length), ("time-limit", None));
+}
+
+#[test]
+fn a_wrong_known_length_is_loud_and_fails_the_run() {
+    let dir = scratch("wrong");
+    let file = dir.join("w.txt");
+    std::fs::write(
+        &file,
+        "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\toptimal_length\ttiles\n\
+         right\t2\t1 2 3 4 0 5 7 8 6\nwrong\t3\t1 2 3 4 0 5 7 8 6\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = run(&[
+        "run",
+        "--instances",
+        file.to_str().unwrap(),
+        "-H",
+        "manhattan",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("WRONG LENGTH w #wrong"),
+        "{}",
+        stderr(&o)
+    );
+    let status: BTreeMap<String, (String, Option<u32>, bool)> = read_runs(&out)
+        .into_iter()
+        .map(|r| (r.instance_id, (r.status, r.length, r.verified)))
+        .collect();
+    assert_eq!(status["right"], ("solved".into(), Some(2), true));
+    assert_eq!(status["wrong"], ("wrong-length".into(), Some(2), false));
+}
+
+#[test]
+fn a_malformed_instance_file_names_file_and_line_and_nothing_runs() {
+    let dir = scratch("malformed");
+    let file = dir.join("bad.txt");
+    std::fs::write(
+        &file,
+        "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\ttiles\n\
+         a\t1 2 3 4 0 5 7 8 6\nb\t1 2 3 4 0 5 7 8 8\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = run(&[
+        "run",
+        "--instances",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad.txt:6: tile 8 appears more than once"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}
