@@ -19,6 +19,7 @@ pub mod board;
 pub mod brute_force;
 pub mod heuristic;
 pub mod moves;
+pub mod pdb;
 pub mod record;
 pub mod search;
 pub mod solver;

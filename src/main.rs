@@ -18,12 +18,15 @@ struct Cli {
 enum Command {
     /// Solve one board optimally and print the moves and per-iteration statistics.
     Solve(cli::solve::SolveArgs),
+    /// Build and list cached pattern databases.
+    Pdb(cli::pdb::PdbCommand),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
+        Command::Pdb(args) => cli::pdb::run(args),
     };
     match result {
         Ok(code) => code,
