@@ -21,6 +21,7 @@ pub mod heuristic;
 pub mod instances;
 pub mod meta;
 pub mod moves;
+pub mod pdb;
 pub mod record;
 pub mod runner;
 pub mod search;

@@ -22,6 +22,8 @@ enum Command {
     Gen(cli::gen::GenArgs),
     /// Run every (instance, heuristic) pair of an experiment into a results directory.
     Run(cli::run::RunArgs),
+    /// Build and list cached pattern databases.
+    Pdb(cli::pdb::PdbCommand),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => cli::solve::run(args),
         Command::Gen(args) => cli::gen::run(args),
         Command::Run(args) => cli::run::run(args),
+        Command::Pdb(args) => cli::pdb::run(args),
     };
     match result {
         Ok(code) => code,

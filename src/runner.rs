@@ -84,7 +84,7 @@ pub enum RunnerError {
     Heuristic {
         heuristic: String,
         goal: String,
-        source: SolverError,
+        source: Box<SolverError>,
     },
     #[error("{0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
@@ -263,7 +263,7 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
         let h = prepare(name, goal).map_err(|source| RunnerError::Heuristic {
             heuristic: name.to_string(),
             goal: format!("{} ({})", goal.name(), goal.size()),
-            source,
+            source: Box::new(source),
         })?;
         index.insert((p.heuristic, goal.clone()), prepared.len());
         prepared.push(h);
@@ -346,7 +346,7 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
 
 /// Builds one heuristic for one goal: the one place the runner constructs heuristics.
 fn prepare(name: &HeuristicName, goal: &Goal) -> Result<Prepared, SolverError> {
-    Prepared::new(*name, goal)
+    Prepared::new(name, goal, &crate::solver::Options::default())
 }
 
 /// Solves one pair and turns the result into rows; `None` when cancelled.

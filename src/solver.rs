@@ -5,38 +5,122 @@
 //! monomorphised and the search loop never dispatches dynamically.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal};
-use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb};
+use crate::pdb::{Named, Partition, PdbError};
 use crate::search::{ida, Limits, SearchResult};
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
 pub enum SolverError {
-    #[error("unknown heuristic '{0}': known are {known}", known = HeuristicName::KNOWN.join(", "))]
+    #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8)", known = HeuristicName::KNOWN.join(", "))]
     UnknownHeuristic(String),
+    #[error("{0} needs a goal that the main diagonal maps onto itself (the blank on the diagonal of a square board)")]
+    NotReflectable(String),
     #[error(transparent)]
     Board(#[from] BoardError),
+    #[error(transparent)]
+    Pdb(#[from] PdbError),
+}
+
+/// Which partition a pattern-database heuristic uses.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PartitionSpec {
+    /// Korf & Felner's, resolved for the goal at hand.
+    Named(Named),
+    /// Explicit groups of tiles (validated against the board when prepared).
+    Custom(Vec<Vec<u8>>),
+}
+
+/// A pattern-database heuristic: a partition, with or without the reflected lookup.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PdbName {
+    pub partition: PartitionSpec,
+    pub reflected: bool,
+    label: String,
+}
+
+impl PdbName {
+    pub fn new(partition: PartitionSpec, reflected: bool) -> PdbName {
+        let r = if reflected { "r" } else { "" };
+        let label = match &partition {
+            PartitionSpec::Named(n) => format!("pdb-{}{r}", n.as_str()),
+            PartitionSpec::Custom(groups) => {
+                let parts: Vec<String> = groups
+                    .iter()
+                    .map(|g| {
+                        g.iter()
+                            .map(|t| t.to_string())
+                            .collect::<Vec<_>>()
+                            .join(".")
+                    })
+                    .collect();
+                format!("pdb{r}:{}", parts.join("/"))
+            }
+        };
+        PdbName {
+            partition,
+            reflected,
+            label,
+        }
+    }
+
+    /// The partition's groups for `goal`.
+    pub fn partition_for(&self, goal: &Goal) -> Result<Partition, PdbError> {
+        match &self.partition {
+            PartitionSpec::Named(n) => n.for_goal(goal),
+            PartitionSpec::Custom(groups) => Partition::new(goal.size(), groups.clone()),
+        }
+    }
 }
 
 /// A heuristic as named on the command line and in result files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Names: `manhattan`, `linear-conflict`, `pdb-555`, `pdb-663`, `pdb-78`, `pdb-6666` and their
+/// reflected variants with an `r` (`pdb-663r`, …), and custom partitions `pdb:1.2.3/4.5.6` or
+/// `pdbr:…` (groups split by `/`, tiles by `.` or `,`; displayed with dots so the label is
+/// CSV-safe). `as_str` and `Display` give back a name that `FromStr` parses to the same value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HeuristicName {
     Manhattan,
     LinearConflict,
+    Pdb(PdbName),
 }
 
 impl HeuristicName {
-    pub const KNOWN: &'static [&'static str] = &["manhattan", "linear-conflict"];
+    pub const KNOWN: &'static [&'static str] = &[
+        "manhattan",
+        "linear-conflict",
+        "pdb-555",
+        "pdb-663",
+        "pdb-78",
+        "pdb-555r",
+        "pdb-663r",
+        "pdb-78r",
+        "pdb-6666r",
+    ];
 
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             HeuristicName::Manhattan => "manhattan",
             HeuristicName::LinearConflict => "linear-conflict",
+            HeuristicName::Pdb(p) => &p.label,
         }
+    }
+
+    /// A custom-partition PDB heuristic (`--partition` on the command line).
+    pub fn custom_pdb(partition: &str, reflected: bool) -> Result<HeuristicName, SolverError> {
+        let groups = crate::pdb::partition::parse_groups(partition)?;
+        Ok(HeuristicName::Pdb(PdbName::new(
+            PartitionSpec::Custom(groups),
+            reflected,
+        )))
     }
 }
 
@@ -50,26 +134,91 @@ impl FromStr for HeuristicName {
     type Err = SolverError;
 
     fn from_str(s: &str) -> Result<Self, SolverError> {
-        match s.trim() {
-            "manhattan" | "md" => Ok(HeuristicName::Manhattan),
-            "linear-conflict" | "lc" => Ok(HeuristicName::LinearConflict),
-            other => Err(SolverError::UnknownHeuristic(other.to_string())),
+        let s = s.trim();
+        match s {
+            "manhattan" | "md" => return Ok(HeuristicName::Manhattan),
+            "linear-conflict" | "lc" => return Ok(HeuristicName::LinearConflict),
+            _ => {}
+        }
+        if let Some(groups) = s.strip_prefix("pdbr:") {
+            return HeuristicName::custom_pdb(groups, true);
+        }
+        if let Some(groups) = s.strip_prefix("pdb:") {
+            return HeuristicName::custom_pdb(groups, false);
+        }
+        if let Some(rest) = s.strip_prefix("pdb-") {
+            let (base, reflected) = match rest.strip_suffix('r') {
+                Some(b) => (b, true),
+                None => (rest, false),
+            };
+            if let Some(named) = Named::parse(base) {
+                return Ok(HeuristicName::Pdb(PdbName::new(
+                    PartitionSpec::Named(named),
+                    reflected,
+                )));
+            }
+        }
+        Err(SolverError::UnknownHeuristic(s.to_string()))
+    }
+}
+
+/// How heuristics that need precomputed tables get them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Where pattern databases are cached ([`crate::pdb::default_dir`] by default).
+    pub pdb_dir: PathBuf,
+    /// Build missing or invalid tables (otherwise they are an error).
+    pub build_missing: bool,
+    /// Show a progress bar on stderr while building (hidden when stderr is not a terminal).
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            pdb_dir: crate::pdb::default_dir(),
+            build_missing: true,
+            progress: true,
         }
     }
 }
 
-/// A heuristic built for one goal, ready to solve any board of that goal's size.
+/// A heuristic built for one goal, ready to solve any board of that goal's size. Cheap to clone
+/// and share across threads: pattern databases are behind `Arc`.
 #[derive(Debug, Clone)]
 pub enum Prepared {
     Manhattan(Manhattan),
     LinearConflict(LinearConflict),
+    Pdb(Box<Pdb>),
+    ReflectedPdb(Box<ReflectedPdb>),
 }
 
 impl Prepared {
-    pub fn new(name: HeuristicName, goal: &Goal) -> Result<Prepared, SolverError> {
+    pub fn new(
+        name: &HeuristicName,
+        goal: &Goal,
+        options: &Options,
+    ) -> Result<Prepared, SolverError> {
         Ok(match name {
             HeuristicName::Manhattan => Prepared::Manhattan(Manhattan::new(goal)),
             HeuristicName::LinearConflict => Prepared::LinearConflict(LinearConflict::new(goal)),
+            HeuristicName::Pdb(p) => {
+                if p.reflected && !goal.is_reflectable() {
+                    return Err(SolverError::NotReflectable(p.label.clone()));
+                }
+                let partition = p.partition_for(goal)?;
+                let tables = partition
+                    .groups()
+                    .iter()
+                    .map(|tiles| crate::pdb::load_or_build(goal, tiles, options))
+                    .collect::<Result<Vec<Arc<_>>, _>>()?;
+                let pdb = Pdb::new(&partition, tables);
+                if p.reflected {
+                    Prepared::ReflectedPdb(Box::new(ReflectedPdb::new(goal, pdb)))
+                } else {
+                    Prepared::Pdb(Box::new(pdb))
+                }
+            }
         })
     }
 
@@ -78,6 +227,8 @@ impl Prepared {
         match self {
             Prepared::Manhattan(h) => h.evaluate(board),
             Prepared::LinearConflict(h) => h.evaluate(board),
+            Prepared::Pdb(h) => h.evaluate(board),
+            Prepared::ReflectedPdb(h) => h.evaluate(board),
         }
     }
 
@@ -91,6 +242,26 @@ impl Prepared {
         Ok(match self {
             Prepared::Manhattan(h) => ida(board, goal, h, limits)?,
             Prepared::LinearConflict(h) => ida(board, goal, h, limits)?,
+            Prepared::Pdb(h) => ida(board, goal, h.as_ref(), limits)?,
+            Prepared::ReflectedPdb(h) => ida(board, goal, h.as_ref(), limits)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for known in HeuristicName::KNOWN {
+            let n: HeuristicName = known.parse().unwrap();
+            assert_eq!(n.as_str(), *known);
+        }
+        let c: HeuristicName = "pdbr:1,2,3,4/5,6,7,8".parse().unwrap();
+        assert_eq!(c.to_string(), "pdbr:1.2.3.4/5.6.7.8");
+        assert_eq!(c.to_string().parse::<HeuristicName>().unwrap(), c);
+        assert!("pdb-999".parse::<HeuristicName>().is_err());
+        assert!("pdb:1,x".parse::<HeuristicName>().is_err());
     }
 }

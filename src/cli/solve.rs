@@ -9,7 +9,9 @@ use serde_json::json;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::moves::path_string;
 use tilebench::search::{Limits, Status};
-use tilebench::solver::{HeuristicName, Prepared};
+use tilebench::solver::Prepared;
+
+use super::pdb::PdbArgs;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Format {
@@ -19,9 +21,12 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// Heuristic: manhattan or linear-conflict.
+    /// Heuristic: manhattan, linear-conflict, pdb-555, pdb-663, pdb-78, pdb-6666 (24-puzzle),
+    /// each PDB also reflected with an `r` (pdb-663r); or pdb / pdbr with --partition.
     #[arg(long, short = 'H', default_value = "manhattan")]
     heuristic: String,
+    #[command(flatten)]
+    pdb: PdbArgs,
     /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
     #[arg(long, default_value = "blank-last")]
     goal: String,
@@ -40,8 +45,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = args.size.as_deref().map(Size::parse).transpose()?;
     let board = Board::parse(&args.tiles.join(" "), size)?;
     let goal = Goal::parse(&args.goal, board.size())?;
-    let name: HeuristicName = args.heuristic.parse()?;
-    let heuristic = Prepared::new(name, &goal)?;
+    let name = args.pdb.heuristic_name(&args.heuristic)?;
+    let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
     let result = heuristic.solve(&board, &goal, &Limits::none())?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());

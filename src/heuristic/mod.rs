@@ -7,9 +7,11 @@
 
 pub mod linear_conflict;
 pub mod manhattan;
+pub mod pdb;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use pdb::{Pdb, ReflectedPdb};
 
 use crate::board::{Board, Grid};
 

@@ -1,0 +1,197 @@
+//! `tilebench pdb build|list`, and the pattern-database options shared by `solve` (and `run`).
+
+use std::error::Error;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+
+use tilebench::board::{Goal, Size};
+use tilebench::pdb::{self, file};
+use tilebench::solver::{HeuristicName, Options, PartitionSpec};
+
+/// Options for heuristics that use pattern databases.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PdbArgs {
+    /// Pattern-database cache directory [default: $TILEBENCH_PDB_DIR, else ./pdb-cache].
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+    /// Refuse to build missing or invalid pattern databases (error instead).
+    #[arg(long)]
+    pub no_build: bool,
+    /// Custom partition for `-H pdb` or `-H pdbr`: groups split by '/', tiles by ',',
+    /// e.g. "1,2,3,4,5,6/7,8,9,10,11,12/13,14,15".
+    #[arg(long, value_name = "GROUPS")]
+    pub partition: Option<String>,
+}
+
+impl PdbArgs {
+    pub fn options(&self) -> Options {
+        let mut o = Options::default();
+        if let Some(d) = &self.pdb_dir {
+            o.pdb_dir = d.clone();
+        }
+        o.build_missing = !self.no_build;
+        o
+    }
+
+    /// The heuristic named `name`, combined with `--partition` when given.
+    pub fn heuristic_name(&self, name: &str) -> Result<HeuristicName, Box<dyn Error>> {
+        match (&self.partition, name.trim()) {
+            (Some(p), "pdb") => Ok(HeuristicName::custom_pdb(p, false)?),
+            (Some(p), "pdbr") => Ok(HeuristicName::custom_pdb(p, true)?),
+            (Some(_), other) => {
+                Err(format!("--partition goes with -H pdb or -H pdbr, not '{other}'").into())
+            }
+            (None, "pdb" | "pdbr") => Err(format!("-H {name} needs --partition GROUPS").into()),
+            (None, other) => Ok(other.parse()?),
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct PdbCommand {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Subcommand)]
+enum Action {
+    /// Build the tables of a PDB heuristic (e.g. pdb-663, pdb-78r, pdb with --partition) into
+    /// the cache; tables already cached and valid are kept unless --force.
+    Build {
+        /// The heuristic whose tables to build.
+        name: String,
+        /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
+        #[arg(long, default_value = "blank-last")]
+        goal: String,
+        /// Board size for custom partitions [default: the named partition's board, else 4x4].
+        #[arg(long)]
+        size: Option<String>,
+        /// Rebuild even if valid tables are cached.
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        pdb: PdbArgs,
+    },
+    /// List the cached tables with their sizes and build times.
+    List {
+        /// Pattern-database cache directory [default: $TILEBENCH_PDB_DIR, else ./pdb-cache].
+        #[arg(long, value_name = "DIR")]
+        pdb_dir: Option<PathBuf>,
+    },
+}
+
+pub fn run(cmd: PdbCommand) -> Result<ExitCode, Box<dyn Error>> {
+    match cmd.action {
+        Action::Build {
+            name,
+            goal,
+            size,
+            force,
+            pdb,
+        } => build(&name, &goal, size.as_deref(), force, &pdb),
+        Action::List { pdb_dir } => list(pdb_dir.unwrap_or_else(pdb::default_dir)),
+    }
+}
+
+fn build(
+    name: &str,
+    goal: &str,
+    size: Option<&str>,
+    force: bool,
+    args: &PdbArgs,
+) -> Result<ExitCode, Box<dyn Error>> {
+    let HeuristicName::Pdb(p) = args.heuristic_name(name)? else {
+        return Err(format!("'{name}' has no pattern databases to build").into());
+    };
+    let size = match (size, &p.partition) {
+        (Some(s), _) => Size::parse(s)?,
+        (None, PartitionSpec::Named(n)) => n.size(),
+        (None, PartitionSpec::Custom(_)) => Size::new(4, 4)?,
+    };
+    let goal = Goal::parse(goal, size)?;
+    let partition = p.partition_for(&goal)?;
+    let options = args.options();
+    let started = Instant::now();
+    for (path, table, built) in pdb::build_all(&goal, &partition, &options, force)? {
+        println!(
+            "{} {}  tiles {}  {} entries  {}",
+            if built { "built " } else { "cached" },
+            path.display(),
+            tilebench::board::join_tiles(&table.tiles),
+            table.entries.len(),
+            if built {
+                format!("{:.2} s", table.build_seconds)
+            } else {
+                "verified".to_string()
+            }
+        );
+    }
+    println!(
+        "{} for goal {} ready in {:.2} s",
+        name,
+        goal.name(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(dir: PathBuf) -> Result<ExitCode, Box<dyn Error>> {
+    let entries = match std::fs::read_dir(&dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            println!(
+                "no pattern databases in {} (directory missing)",
+                dir.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => return Err(format!("{}: {e}", dir.display()).into()),
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pdb"))
+        .collect();
+    paths.sort();
+    println!("{}", dir.display());
+    println!(
+        "{:<40} {:>5} {:<12} {:<22} {:>12} {:>10} {:>9}",
+        "file", "board", "goal", "tiles", "entries", "MB", "build s"
+    );
+    for path in &paths {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        match file::read_header(path) {
+            Ok(h) => {
+                let goal = Goal::from_tiles(h.size, &h.goal)
+                    .map(|g| g.name())
+                    .unwrap_or_else(|_| "?".into());
+                let goal = if goal.len() > 12 {
+                    "custom".into()
+                } else {
+                    goal
+                };
+                println!(
+                    "{:<40} {:>5} {:<12} {:<22} {:>12} {:>10.1} {:>9.2}",
+                    name,
+                    h.size.to_string(),
+                    goal,
+                    tilebench::board::join_tiles(&h.tiles),
+                    h.entries,
+                    bytes as f64 / 1e6,
+                    h.build_seconds
+                );
+            }
+            Err(e) => println!("{name:<40} invalid: {e}"),
+        }
+    }
+    if paths.is_empty() {
+        println!("(no .pdb files)");
+    }
+    Ok(ExitCode::SUCCESS)
+}

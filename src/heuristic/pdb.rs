@@ -1,0 +1,369 @@
+//! The additive pattern-database heuristic and its reflected variant.
+//!
+//! The state carries each group's current value and their sum. A move changes one tile's cell, so
+//! [`Heuristic::update`] re-ranks only that tile's group (with `to` substituted for the moved
+//! tile's cell) and reads one byte. The reflected variant also keeps the sums for the board
+//! mirrored about the main diagonal (tile `t` at cell `c` becomes tile `mirror(t)` at cell
+//! `transpose(c)`, which maps the goal onto itself) and takes the larger sum; a move of tile `x`
+//! is a move of `mirror(x)` on the mirrored board, so it too re-ranks one group.
+
+use std::sync::Arc;
+
+use crate::board::{Goal, Grid, GRID_CELLS};
+use crate::pdb::partition::MAX_GROUPS;
+use crate::pdb::rank::{rank, Binomials, MAX_GROUP_TILES};
+use crate::pdb::{Partition, Table};
+
+use super::manhattan::ix;
+use super::Heuristic;
+
+/// One group's tiles and table.
+#[derive(Debug, Clone)]
+struct Group {
+    tiles: [u8; MAX_GROUP_TILES],
+    k: usize,
+    table: Arc<Table>,
+}
+
+/// The sum of the groups' table values.
+#[derive(Debug, Clone)]
+pub struct Pdb {
+    groups: Vec<Group>,
+    /// `group_of[tile]`: the group holding `tile` (unused for the blank).
+    group_of: [u8; GRID_CELLS],
+    binom: Binomials,
+}
+
+/// Per-group values and their sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PdbState {
+    vals: [u8; MAX_GROUPS],
+    sum: u32,
+}
+
+impl Pdb {
+    /// A heuristic from the tables of `partition`'s groups (in the partition's order), as loaded
+    /// by [`crate::pdb::load_or_build`].
+    pub fn new(partition: &Partition, tables: Vec<Arc<Table>>) -> Pdb {
+        assert_eq!(partition.groups().len(), tables.len());
+        let mut group_of = [0u8; GRID_CELLS];
+        let groups = partition
+            .groups()
+            .iter()
+            .zip(tables)
+            .enumerate()
+            .map(|(g, (tiles, table))| {
+                assert_eq!(&table.tiles, tiles, "table for another group");
+                let mut t = [0u8; MAX_GROUP_TILES];
+                t[..tiles.len()].copy_from_slice(tiles);
+                for &tile in tiles {
+                    group_of[tile as usize] = g as u8;
+                }
+                Group {
+                    tiles: t,
+                    k: tiles.len(),
+                    table,
+                }
+            })
+            .collect();
+        Pdb {
+            groups,
+            group_of,
+            binom: Binomials::new(),
+        }
+    }
+
+    /// The value of group `g` when tile `t` of the group stands at `cell(t)`.
+    #[inline(always)]
+    fn value(&self, g: usize, cell: impl Fn(u8) -> u8) -> u8 {
+        let group = &self.groups[g];
+        let mut cells = [0u8; MAX_GROUP_TILES];
+        for (c, &t) in cells.iter_mut().zip(&group.tiles).take(group.k) {
+            *c = cell(t);
+        }
+        group.table.entries[rank(&self.binom, &cells, group.k)]
+    }
+
+    fn state(&self, cell: impl Fn(u8) -> u8 + Copy) -> PdbState {
+        let mut s = PdbState {
+            vals: [0; MAX_GROUPS],
+            sum: 0,
+        };
+        for g in 0..self.groups.len() {
+            s.vals[g] = self.value(g, cell);
+            s.sum += s.vals[g] as u32;
+        }
+        s
+    }
+
+    /// The state after a move, re-ranking group `g` with `cell`.
+    #[inline(always)]
+    fn moved(&self, s: &PdbState, g: usize, cell: impl Fn(u8) -> u8) -> PdbState {
+        let v = self.value(g, cell);
+        let mut n = *s;
+        let g = g & (MAX_GROUPS - 1);
+        n.sum = n.sum + v as u32 - n.vals[g] as u32;
+        n.vals[g] = v;
+        n
+    }
+
+    /// Each group's value on `grid` (for tests and reports).
+    pub fn group_values(&self, grid: &Grid) -> Vec<u8> {
+        let s = self.init(grid);
+        s.vals[..self.groups.len()].to_vec()
+    }
+}
+
+impl Heuristic for Pdb {
+    type State = PdbState;
+
+    fn init(&self, grid: &Grid) -> PdbState {
+        self.state(|t| grid.cell_of[ix(t)])
+    }
+
+    #[inline(always)]
+    fn h(&self, s: &PdbState) -> u32 {
+        s.sum
+    }
+
+    #[inline(always)]
+    fn update(&self, s: &PdbState, grid: &Grid, tile: u8, _from: usize, to: usize) -> PdbState {
+        let g = self.group_of[ix(tile)] as usize;
+        self.moved(s, g, |t| {
+            if t == tile {
+                to as u8
+            } else {
+                grid.cell_of[ix(t)]
+            }
+        })
+    }
+}
+
+/// The larger of the additive sums for the board and for its mirror image.
+#[derive(Debug, Clone)]
+pub struct ReflectedPdb {
+    pdb: Pdb,
+    /// `mirror[t]`: the tile whose goal cell is the transpose of `t`'s.
+    mirror: [u8; GRID_CELLS],
+    /// `transpose[c]`: the cell mirrored about the main diagonal.
+    transpose: [u8; GRID_CELLS],
+}
+
+/// The state of both lookups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReflectedState {
+    normal: PdbState,
+    mirrored: PdbState,
+}
+
+impl ReflectedPdb {
+    /// Requires a reflectable goal ([`Goal::is_reflectable`]); the caller checks.
+    pub fn new(goal: &Goal, pdb: Pdb) -> ReflectedPdb {
+        assert!(
+            goal.is_reflectable(),
+            "reflected lookups need a reflectable goal"
+        );
+        let size = goal.size();
+        let mut mirror = [0u8; GRID_CELLS];
+        let mut transpose = [0u8; GRID_CELLS];
+        for c in 0..size.cells() {
+            transpose[c] = size.transpose(c) as u8;
+            mirror[c] = goal.mirror_tile(c as u8);
+        }
+        ReflectedPdb {
+            pdb,
+            mirror,
+            transpose,
+        }
+    }
+
+    /// The cell of tile `t` on the mirrored board: where `mirror(t)` is, transposed.
+    #[inline(always)]
+    fn mirrored_cell(&self, grid: &Grid, t: u8) -> u8 {
+        self.transpose[ix(grid.cell_of[ix(self.mirror[ix(t)])])]
+    }
+}
+
+impl Heuristic for ReflectedPdb {
+    type State = ReflectedState;
+
+    fn init(&self, grid: &Grid) -> ReflectedState {
+        ReflectedState {
+            normal: self.pdb.init(grid),
+            mirrored: self.pdb.state(|t| self.mirrored_cell(grid, t)),
+        }
+    }
+
+    #[inline(always)]
+    fn h(&self, s: &ReflectedState) -> u32 {
+        s.normal.sum.max(s.mirrored.sum)
+    }
+
+    #[inline(always)]
+    fn update(
+        &self,
+        s: &ReflectedState,
+        grid: &Grid,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> ReflectedState {
+        let normal = self.pdb.update(&s.normal, grid, tile, from, to);
+        // On the mirrored board, tile mirror(tile) moves to transpose(to).
+        let mt = self.mirror[ix(tile)];
+        let mto = self.transpose[ix(to)];
+        let g = self.pdb.group_of[ix(mt)] as usize;
+        let mirrored = self.pdb.moved(&s.mirrored, g, |t| {
+            if t == mt {
+                mto
+            } else {
+                self.mirrored_cell(grid, t)
+            }
+        });
+        ReflectedState { normal, mirrored }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::{Board, Size};
+    use crate::brute_force::{distances, unrank, UNREACHED};
+    use crate::heuristic::tests::check_incremental;
+    use crate::heuristic::Manhattan;
+    use crate::pdb::{load_or_build, Named};
+    use crate::solver::Options;
+
+    /// Tables for tests, cached under target/ so repeated runs only read and verify them.
+    pub(crate) fn test_pdb(goal: &Goal, partition: &Partition) -> Pdb {
+        let options = Options {
+            pdb_dir: concat!(env!("CARGO_MANIFEST_DIR"), "/target/test-pdb-cache").into(),
+            build_missing: true,
+            progress: false,
+        };
+        let tables = partition
+            .groups()
+            .iter()
+            .map(|tiles| load_or_build(goal, tiles, &options).unwrap())
+            .collect();
+        Pdb::new(partition, tables)
+    }
+
+    #[test]
+    fn every_table_is_zero_at_the_goal() {
+        let s33 = Size::new(3, 3).unwrap();
+        let s44 = Size::new(4, 4).unwrap();
+        let mut cases = vec![
+            (
+                Goal::blank_last(s33),
+                Partition::parse("1,2,3,4/5,6,7,8", s33).unwrap(),
+            ),
+            (
+                Goal::spiral(s33),
+                Partition::parse("1,2,8/3,4/5,6,7", s33).unwrap(),
+            ),
+        ];
+        for goal in [Goal::blank_first(s44), Goal::blank_last(s44)] {
+            for named in [Named::P555, Named::P663] {
+                cases.push((goal.clone(), named.for_goal(&goal).unwrap()));
+            }
+        }
+        for (goal, partition) in cases {
+            let pdb = test_pdb(&goal, &partition);
+            let grid = Grid::new(&goal.as_board());
+            assert!(pdb.group_values(&grid).iter().all(|&v| v == 0));
+            assert_eq!(pdb.evaluate(&goal.as_board()), 0);
+            let r = ReflectedPdb::new(&goal, pdb);
+            assert_eq!(r.evaluate(&goal.as_board()), 0);
+        }
+    }
+
+    /// On every solvable 3×3 board, both lookups are admissible and dominate Manhattan.
+    #[test]
+    fn admissible_on_every_eight_puzzle_state() {
+        let s = Size::new(3, 3).unwrap();
+        for (goal, groups) in [
+            (Goal::blank_last(s), "1,2,3,4/5,6,7,8"),
+            (Goal::blank_first(s), "1,2,3,4/5,6,7,8"),
+            (Goal::spiral(s), "1,2,3/4,5,6/7,8"),
+            (Goal::blank_last(s), "1,2,4,5,7/3,6,8"),
+        ] {
+            let partition = Partition::parse(groups, s).unwrap();
+            let pdb = test_pdb(&goal, &partition);
+            let md = Manhattan::new(&goal);
+            let reflected = ReflectedPdb::new(&goal, pdb.clone());
+            let dist = distances(&goal);
+            let (mut above_md, mut above_normal) = (0, 0);
+            for (r, &d) in dist.iter().enumerate() {
+                if d == UNREACHED {
+                    continue;
+                }
+                let board = Board::from_tiles(s, &unrank(r, 9)).unwrap();
+                let (h, hr, m) = (
+                    pdb.evaluate(&board),
+                    reflected.evaluate(&board),
+                    md.evaluate(&board),
+                );
+                assert!(h <= d as u32, "{board}: pdb {h} > distance {d}");
+                assert!(hr <= d as u32, "{board}: reflected {hr} > distance {d}");
+                assert!(h >= m && hr >= h, "{board}: md {m} pdb {h} reflected {hr}");
+                assert_eq!(h % 2, d as u32 % 2, "{board}: parity");
+                above_md += (h > m) as usize;
+                above_normal += (hr > h) as usize;
+            }
+            // The tables are informative: many states beat Manhattan, and the mirror adds more.
+            assert!(
+                above_md > 10_000,
+                "{groups}: only {above_md} above Manhattan"
+            );
+            assert!(
+                above_normal > 1_000,
+                "{groups}: mirror raised only {above_normal}"
+            );
+        }
+    }
+
+    #[test]
+    fn fifteen_puzzle_lookups_dominate_manhattan_and_flip_parity() {
+        let s = Size::new(4, 4).unwrap();
+        for (goal, named) in [
+            (Goal::blank_first(s), Named::P663),
+            (Goal::blank_last(s), Named::P555),
+        ] {
+            let pdb = test_pdb(&goal, &named.for_goal(&goal).unwrap());
+            let md = Manhattan::new(&goal);
+            let seen = check_incremental(&pdb, &goal, 3000, 7);
+            // Every move changes h by an odd amount (each group's value has the parity of its
+            // tiles' Manhattan sum). It is not always ±1: a table keeps the minimum over the
+            // blank's regions, and the region the blank is actually in may cost more, e.g. on
+            // 1 5 2 3 8 4 10 7 6 0 12 14 13 9 15 11 (blank-first, 6-6-3) tile 12 sliding left
+            // takes the group 1,4,5,8,9,12 from 10 to 7. The lookups are admissible but not
+            // consistent, which IDA* tolerates.
+            assert!(seen.windows(2).all(|w| w[0].abs_diff(w[1]) % 2 == 1));
+            let reflected = ReflectedPdb::new(&goal, pdb.clone());
+            let seen_r = check_incremental(&reflected, &goal, 3000, 8);
+            // Both sums have the parity of the board's Manhattan distance, so their max does too.
+            assert!(seen_r.windows(2).all(|w| w[0].abs_diff(w[1]) % 2 == 1));
+            // Random boards far from the goal (random permutations of the right parity).
+            let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+            let mut checked = 0;
+            while checked < 500 {
+                let mut tiles: Vec<u8> = (0..16).collect();
+                for i in (1..16).rev() {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    tiles.swap(i, (rng % (i as u64 + 1)) as usize);
+                }
+                let board = Board::from_tiles(s, &tiles).unwrap();
+                if !board.is_solvable(&goal).unwrap() {
+                    continue;
+                }
+                let (h, m) = (pdb.evaluate(&board), md.evaluate(&board));
+                assert!(h >= m && h % 2 == m % 2, "{board}: pdb {h} md {m}");
+                assert!(reflected.evaluate(&board) >= h);
+                checked += 1;
+            }
+        }
+    }
+}

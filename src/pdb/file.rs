@@ -1,0 +1,340 @@
+//! The on-disk form of one group's table, and how it is checked before use.
+//!
+//! A file is a 128-byte header followed by the table, one byte per placement in rank order:
+//!
+//! | bytes  | field                                                        |
+//! |--------|--------------------------------------------------------------|
+//! | 0..8   | magic `TBPDB\0\r\n`                                          |
+//! | 8..12  | format version (u32 LE, [`FORMAT_VERSION`])                  |
+//! | 12..16 | board width, height, tiles in the group, reserved            |
+//! | 16..48 | the goal, row-major (unused bytes 0)                         |
+//! | 48..56 | the group's tiles, ascending (unused bytes 0)                |
+//! | 56..64 | entry count (u64 LE)                                         |
+//! | 64..72 | build time in seconds (f64 LE)                               |
+//! | 72..76 | CRC-32 of the header (with this field zero) and the body     |
+//! | 76..128| zero                                                         |
+//!
+//! Files are written under a temporary name and renamed into place, so a crash or a concurrent
+//! build never leaves a half-written file under the real name. A file is used only after its
+//! length, header and checksum all agree with what was asked for.
+
+use std::fs::{self, File};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::board::{Goal, Size};
+
+use super::rank::{placements, MAX_GROUP_TILES};
+use super::{PdbError, Table};
+
+pub const MAGIC: &[u8; 8] = b"TBPDB\0\r\n";
+pub const FORMAT_VERSION: u32 = 1;
+pub const HEADER_LEN: usize = 128;
+
+/// What a file's header says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    pub size: Size,
+    pub goal: Vec<u8>,
+    pub tiles: Vec<u8>,
+    pub entries: u64,
+    pub build_seconds: f64,
+    pub checksum: u32,
+}
+
+/// The file name of a group's table: `4x4-blank-first-1-2-3.pdb`. Goals without a name are
+/// named by a hash of their tiles.
+pub fn file_name(goal: &Goal, tiles: &[u8]) -> String {
+    let goal_name = match goal.name() {
+        n if n.contains(' ') => format!("goal{:08x}", crc32fast::hash(goal.tiles())),
+        n => n,
+    };
+    let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    format!("{}-{}-{}.pdb", goal.size(), goal_name, tiles.join("-"))
+}
+
+fn encode_header(h: &Header) -> [u8; HEADER_LEN] {
+    let mut b = [0u8; HEADER_LEN];
+    b[0..8].copy_from_slice(MAGIC);
+    b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    b[12] = h.size.width;
+    b[13] = h.size.height;
+    b[14] = h.tiles.len() as u8;
+    b[16..16 + h.goal.len()].copy_from_slice(&h.goal);
+    b[48..48 + h.tiles.len()].copy_from_slice(&h.tiles);
+    b[56..64].copy_from_slice(&h.entries.to_le_bytes());
+    b[64..72].copy_from_slice(&h.build_seconds.to_le_bytes());
+    b[72..76].copy_from_slice(&h.checksum.to_le_bytes());
+    b
+}
+
+fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
+    PdbError::Corrupt {
+        path: path.to_path_buf(),
+        reason: reason.into(),
+    }
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> PdbError + '_ {
+    move |source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn decode_header(path: &Path, b: &[u8; HEADER_LEN]) -> Result<Header, PdbError> {
+    if &b[0..8] != MAGIC {
+        return Err(corrupt(
+            path,
+            "not a tilebench pattern database (bad magic)",
+        ));
+    }
+    let version = u32::from_le_bytes(b[8..12].try_into().unwrap_or_default());
+    if version != FORMAT_VERSION {
+        return Err(corrupt(
+            path,
+            format!("format version {version}, this tilebench reads {FORMAT_VERSION}"),
+        ));
+    }
+    let size = Size::new(b[12] as usize, b[13] as usize)
+        .map_err(|_| corrupt(path, format!("bad board size {}x{}", b[12], b[13])))?;
+    let k = b[14] as usize;
+    if k == 0 || k > MAX_GROUP_TILES || k >= size.cells() {
+        return Err(corrupt(path, format!("bad group size {k}")));
+    }
+    let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or_default());
+    Ok(Header {
+        size,
+        goal: b[16..16 + size.cells()].to_vec(),
+        tiles: b[48..48 + k].to_vec(),
+        entries: u64_at(56),
+        build_seconds: f64::from_bits(u64_at(64)),
+        checksum: u32::from_le_bytes(b[72..76].try_into().unwrap_or_default()),
+    })
+}
+
+fn checksum(header: &[u8; HEADER_LEN], body: &[u8]) -> u32 {
+    let mut h = *header;
+    h[72..76].fill(0);
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&h);
+    hasher.update(body);
+    hasher.finalize()
+}
+
+/// Writes `table` to `path` atomically (temporary file, then rename).
+pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir).map_err(io(dir))?;
+    }
+    let mut header = Header {
+        size: table.goal.size(),
+        goal: table.goal.tiles().to_vec(),
+        tiles: table.tiles.clone(),
+        entries: table.entries.len() as u64,
+        build_seconds: table.build_seconds,
+        checksum: 0,
+    };
+    header.checksum = checksum(&encode_header(&header), &table.entries);
+    let tmp = PathBuf::from(format!("{}.{}.tmp", path.display(), std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(&encode_header(&header))?;
+        f.write_all(&table.entries)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(io(path))
+}
+
+/// Reads only the header (for listings).
+pub fn read_header(path: &Path) -> Result<Header, PdbError> {
+    let mut f = File::open(path).map_err(io(path))?;
+    let mut b = [0u8; HEADER_LEN];
+    f.read_exact(&mut b).map_err(|_| PdbError::Truncated {
+        path: path.to_path_buf(),
+        expected: HEADER_LEN as u64,
+        found: f.metadata().map(|m| m.len()).unwrap_or(0),
+    })?;
+    decode_header(path, &b)
+}
+
+/// Reads the table of group `tiles` for `goal` from `path`, checking that the file is complete,
+/// is for that goal and group, and that its checksum matches.
+pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
+    let mut f = File::open(path).map_err(io(path))?;
+    let len = f.metadata().map_err(io(path))?.len();
+    let expected_entries = placements(goal.size().cells(), tiles.len()) as u64;
+    let expected_len = HEADER_LEN as u64 + expected_entries;
+    if len < HEADER_LEN as u64 {
+        return Err(PdbError::Truncated {
+            path: path.to_path_buf(),
+            expected: expected_len,
+            found: len,
+        });
+    }
+    let mut hb = [0u8; HEADER_LEN];
+    f.read_exact(&mut hb).map_err(io(path))?;
+    let header = decode_header(path, &hb)?;
+    let mismatch = |what: &str, found: String, wanted: String| PdbError::Mismatch {
+        path: path.to_path_buf(),
+        what: what.to_string(),
+        found,
+        wanted,
+    };
+    if header.size != goal.size() {
+        return Err(mismatch(
+            "board size",
+            header.size.to_string(),
+            goal.size().to_string(),
+        ));
+    }
+    if header.goal != goal.tiles() {
+        return Err(mismatch(
+            "goal",
+            crate::board::join_tiles(&header.goal),
+            crate::board::join_tiles(goal.tiles()),
+        ));
+    }
+    if header.tiles != tiles {
+        return Err(mismatch(
+            "group tiles",
+            crate::board::join_tiles(&header.tiles),
+            crate::board::join_tiles(tiles),
+        ));
+    }
+    if header.entries != expected_entries {
+        return Err(mismatch(
+            "entry count",
+            header.entries.to_string(),
+            expected_entries.to_string(),
+        ));
+    }
+    if len != expected_len {
+        return Err(PdbError::Truncated {
+            path: path.to_path_buf(),
+            expected: expected_len,
+            found: len,
+        });
+    }
+    let mut entries = vec![0u8; expected_entries as usize];
+    f.read_exact(&mut entries).map_err(io(path))?;
+    let found = checksum(&hb, &entries);
+    if found != header.checksum {
+        return Err(PdbError::Checksum {
+            path: path.to_path_buf(),
+            stored: header.checksum,
+            computed: found,
+        });
+    }
+    Ok(Table {
+        goal: goal.clone(),
+        tiles: tiles.to_vec(),
+        entries,
+        build_seconds: header.build_seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdb::{build, load_or_build};
+    use crate::solver::Options;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilebench-pdb-file-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn round_trip_and_every_kind_of_damage_is_detected() {
+        let dir = scratch("damage");
+        let s = Size::new(3, 3).unwrap();
+        let goal = Goal::blank_last(s);
+        let tiles = [1u8, 2, 3, 4];
+        let table = build(&goal, &tiles, false);
+        let path = dir.join(file_name(&goal, &tiles));
+        write(&path, &table).unwrap();
+        let back = read(&path, &goal, &tiles).unwrap();
+        assert_eq!(back.entries, table.entries);
+        assert_eq!(read_header(&path).unwrap().entries, 3024);
+        let good = fs::read(&path).unwrap();
+
+        // A corrupted byte in the body, and one in the header.
+        for at in [HEADER_LEN + 1000, 64] {
+            let mut bad = good.clone();
+            bad[at] ^= 0x10;
+            fs::write(&path, &bad).unwrap();
+            let e = read(&path, &goal, &tiles).unwrap_err();
+            assert!(matches!(e, PdbError::Checksum { .. }), "{e}");
+            assert!(e.to_string().contains(&path.display().to_string()));
+        }
+        // A truncated file.
+        fs::write(&path, &good[..good.len() - 1]).unwrap();
+        let e = read(&path, &goal, &tiles).unwrap_err();
+        assert!(matches!(e, PdbError::Truncated { .. }), "{e}");
+        fs::write(&path, &good[..10]).unwrap();
+        assert!(matches!(
+            read(&path, &goal, &tiles),
+            Err(PdbError::Truncated { .. })
+        ));
+        // A file for another goal or another group.
+        fs::write(&path, &good).unwrap();
+        let e = read(&path, &Goal::blank_first(s), &tiles).unwrap_err();
+        assert!(
+            matches!(&e, PdbError::Mismatch { what, .. } if what == "goal"),
+            "{e}"
+        );
+        let e = read(&path, &goal, &[1, 2, 3, 5]).unwrap_err();
+        assert!(matches!(e, PdbError::Mismatch { .. }), "{e}");
+        // Not a table at all.
+        fs::write(&path, vec![7u8; good.len()]).unwrap();
+        assert!(matches!(
+            read(&path, &goal, &tiles),
+            Err(PdbError::Corrupt { .. })
+        ));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_files_are_refused_without_build_and_rebuilt_with_it() {
+        let dir = scratch("rebuild");
+        let goal = Goal::blank_first(Size::new(3, 3).unwrap());
+        let tiles = [5u8, 6, 7, 8];
+        let mut options = Options {
+            pdb_dir: dir.clone(),
+            build_missing: false,
+            progress: false,
+        };
+        let path = dir.join(file_name(&goal, &tiles));
+        assert!(matches!(
+            load_or_build(&goal, &tiles, &options),
+            Err(PdbError::Missing { .. })
+        ));
+        options.build_missing = true;
+        let built = load_or_build(&goal, &tiles, &options)
+            .unwrap()
+            .entries
+            .clone();
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[HEADER_LEN + 5] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        options.build_missing = false;
+        // The in-process copy was dropped, so this reads the damaged file.
+        assert!(matches!(
+            load_or_build(&goal, &tiles, &options),
+            Err(PdbError::Checksum { .. })
+        ));
+        options.build_missing = true;
+        let rebuilt = load_or_build(&goal, &tiles, &options).unwrap();
+        assert_eq!(rebuilt.entries, built);
+        assert!(read(&path, &goal, &tiles).is_ok());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
