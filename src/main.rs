@@ -18,12 +18,18 @@ struct Cli {
 enum Command {
     /// Solve one board optimally and print the moves and per-iteration statistics.
     Solve(cli::solve::SolveArgs),
+    /// Draw comparison plots (SVG and PNG) of a results directory.
+    Plot(cli::plot::PlotArgs),
+    /// Write report.md (summary tables, published comparison, plots) for a results directory.
+    Report(cli::report::ReportArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
+        Command::Plot(args) => cli::plot::run(args),
+        Command::Report(args) => cli::report::run(args),
     };
     match result {
         Ok(code) => code,
