@@ -17,6 +17,9 @@ use crate::plot::Figure;
 use crate::record::{ITERATIONS_FILE, META_FILE, RUNS_FILE};
 use crate::results::Results;
 
+/// Longer lists of differing instances are cut here (the count is still given in full).
+const MAX_MISMATCHES_LISTED: usize = 25;
+
 /// Our solved Manhattan runs on Korf's 100 beside Korf's (1985) per-instance counts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Korf1985Comparison {
@@ -288,7 +291,7 @@ fn published(md: &mut String, results: &Results, rows: &[&Summary]) {
             int(p.mean_nodes),
             ratio(nodes, p.mean_nodes),
             opt(seconds, |v| sig(v, 4)),
-            sig(p.mean_seconds, 4),
+            fixed(p.mean_seconds, 3),
             ratio(seconds, p.mean_seconds),
         );
     }
@@ -308,8 +311,9 @@ fn published(md: &mut String, results: &Results, rows: &[&Summary]) {
     };
     let _ = writeln!(
         md,
-        "Our search does not count the root and Korf did, so an instance **matches exactly** \
-         when our `generated` + 1 equals Korf's count.\n"
+        "Korf's counts are for the blank-first goal. Our search does not count the root and \
+         Korf did, so an instance **matches exactly** when our `generated` + 1 equals Korf's \
+         count.\n"
     );
     let _ = writeln!(
         md,
@@ -327,11 +331,20 @@ fn published(md: &mut String, results: &Results, rows: &[&Summary]) {
         sig(c.ours_total as f64 / c.korf_total as f64, 6),
     );
     if !c.mismatches.is_empty() {
+        if c.mismatches.len() > MAX_MISMATCHES_LISTED {
+            let _ = writeln!(
+                md,
+                "The first {MAX_MISMATCHES_LISTED} of the {} instances that differ, in `{RUNS_FILE}` order:\n",
+                c.mismatches.len()
+            );
+        } else {
+            let _ = writeln!(md, "The instances that differ:\n");
+        }
         let _ = writeln!(
             md,
             "| instance | ours: generated + 1 | Korf 1985 | difference | ratio |\n|---|---:|---:|---:|---:|"
         );
-        for (id, ours, k) in &c.mismatches {
+        for (id, ours, k) in c.mismatches.iter().take(MAX_MISMATCHES_LISTED) {
             let _ = writeln!(
                 md,
                 "| {id} | {} | {} | {} | {} |",
