@@ -107,6 +107,7 @@ impl Chart for Distribution {
             )?;
         chart
             .configure_mesh()
+            .max_light_lines(2)
             .disable_x_mesh()
             .x_desc("heuristic (solved runs)")
             .y_desc("nodes generated")

@@ -125,6 +125,7 @@ impl Chart for Iterations {
             )?;
         chart
             .configure_mesh()
+            .max_light_lines(2)
             .x_desc("cost bound f = g + h of the iteration (moves)")
             .y_desc("nodes generated in the iteration")
             .axis_desc_style(style::axis_desc_font())

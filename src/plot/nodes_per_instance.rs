@@ -89,6 +89,7 @@ impl Chart for NodesPerInstance {
             )?;
         chart
             .configure_mesh()
+            .max_light_lines(2)
             .x_desc(self.x_desc.as_str())
             .y_desc("nodes generated")
             .axis_desc_style(style::axis_desc_font())

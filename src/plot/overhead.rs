@@ -79,6 +79,7 @@ impl Chart for Overhead {
             .build_cartesian_2d(1.0..self.hi, 1.0..self.hi)?;
         chart
             .configure_mesh()
+            .max_light_lines(2)
             .x_desc("predicted overhead r/(r−1) (ratio, no unit)")
             .y_desc("measured overhead (ratio, no unit)")
             .axis_desc_style(style::axis_desc_font())

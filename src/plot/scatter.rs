@@ -96,6 +96,7 @@ impl Chart for Scatter {
             .build_cartesian_2d(range(), range())?;
         chart
             .configure_mesh()
+            .max_light_lines(2)
             .x_desc(format!("{}: nodes generated", self.x_name))
             .y_desc(format!("{}: nodes generated", self.y_name))
             .axis_desc_style(style::axis_desc_font())

@@ -74,6 +74,7 @@ impl Chart for Speed {
             )?;
         chart
             .configure_mesh()
+            .max_light_lines(2)
             .x_desc("nodes generated")
             .y_desc("wall-clock time (seconds)")
             .axis_desc_style(style::axis_desc_font())
