@@ -24,6 +24,10 @@ enum Command {
     Run(cli::run::RunArgs),
     /// Build and list cached pattern databases.
     Pdb(cli::pdb::PdbCommand),
+    /// Draw comparison plots (SVG and PNG) of a results directory.
+    Plot(cli::plot::PlotArgs),
+    /// Write report.md (summary tables, published comparison, plots) for a results directory.
+    Report(cli::report::ReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +37,8 @@ fn main() -> ExitCode {
         Command::Gen(args) => cli::gen::run(args),
         Command::Run(args) => cli::run::run(args),
         Command::Pdb(args) => cli::pdb::run(args),
+        Command::Plot(args) => cli::plot::run(args),
+        Command::Report(args) => cli::report::run(args),
     };
     match result {
         Ok(code) => code,

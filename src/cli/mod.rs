@@ -2,5 +2,7 @@
 
 pub mod gen;
 pub mod pdb;
+pub mod plot;
+pub mod report;
 pub mod run;
 pub mod solve;

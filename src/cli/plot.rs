@@ -1,0 +1,78 @@
+//! `tilebench plot`.
+
+use std::error::Error;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use tilebench::plot::{plot_all, PlotOptions};
+use tilebench::report::default_out_dir;
+use tilebench::results::Results;
+
+#[derive(Args)]
+pub struct PlotArgs {
+    /// A results directory (runs.csv, iterations.csv, meta.json).
+    results_dir: PathBuf,
+    /// Output directory; default reports/<name of the results directory>.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    choices: PlotChoices,
+}
+
+/// The plot choices shared by `plot` and `report`.
+#[derive(Args)]
+pub struct PlotChoices {
+    /// A scatter plot of heuristic A (x) against B (y); repeat for more. Default: each heuristic
+    /// against manhattan.
+    #[arg(long, value_name = "A,B")]
+    scatter: Vec<String>,
+    /// Instances for the per-iteration plots, comma-separated ids. Default: the 3 hardest
+    /// solved by manhattan.
+    #[arg(long, value_name = "ID,ID", value_delimiter = ',')]
+    instances: Vec<String>,
+}
+
+impl PlotChoices {
+    pub fn options(&self) -> Result<PlotOptions, Box<dyn Error>> {
+        Ok(PlotOptions {
+            scatter: self
+                .scatter
+                .iter()
+                .map(|s| PlotOptions::parse_pair(s))
+                .collect::<Result<_, _>>()?,
+            instances: self
+                .instances
+                .iter()
+                .map(|s| s.trim().to_string())
+                .collect(),
+        })
+    }
+
+    /// The options as they would be typed, for the regenerating command.
+    pub fn as_args(&self) -> String {
+        let mut s = String::new();
+        for pair in &self.scatter {
+            s.push_str(&format!(" --scatter {pair}"));
+        }
+        if !self.instances.is_empty() {
+            s.push_str(&format!(" --instances {}", self.instances.join(",")));
+        }
+        s
+    }
+}
+
+pub fn run(args: PlotArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let options = args.choices.options()?;
+    let out = args
+        .out
+        .unwrap_or_else(|| default_out_dir(&args.results_dir));
+    let results = Results::load(&args.results_dir)?;
+    let figures = plot_all(&results, &out, &options)?;
+    for f in &figures {
+        println!("{}", out.join(format!("{}.svg", f.stem)).display());
+        println!("{}", out.join(format!("{}.png", f.stem)).display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,150 @@
+//! Plot 4: nodes generated in each IDA* iteration against its cost bound, for a few instances,
+//! one line per heuristic: straight lines on the log scale are geometric growth.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{
+    axis, draw_legend, legend_line, short_sci, style, Chart, LogAxis, Out, PlotError, Series,
+    SetData, DEFAULT_ITERATION_INSTANCES,
+};
+
+struct Iterations {
+    series: Vec<Series>,
+    x: (f64, f64),
+    y: LogAxis,
+}
+
+/// The instances to draw: the requested ones present in this set, or the hardest few solved by
+/// the reference heuristic.
+fn chosen(data: &SetData, requested: &[String]) -> Vec<String> {
+    let has_iterations = |id: &str| {
+        data.results
+            .iterations
+            .iter()
+            .any(|i| i.instance_set == data.set && i.instance_id == id)
+    };
+    if !requested.is_empty() {
+        return requested
+            .iter()
+            .filter(|id| has_iterations(id))
+            .cloned()
+            .collect();
+    }
+    let Some(reference) = data.reference.as_deref() else {
+        return vec![];
+    };
+    let mut runs: Vec<_> = data.solved_runs(reference).collect();
+    runs.sort_by_key(|r| std::cmp::Reverse(r.generated));
+    runs.iter()
+        .map(|r| r.instance_id.clone())
+        .filter(|id| has_iterations(id))
+        .take(DEFAULT_ITERATION_INSTANCES)
+        .collect()
+}
+
+pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Result<(), PlotError> {
+    for id in chosen(data, requested) {
+        let series: Vec<Series> = data
+            .heuristics
+            .iter()
+            .filter_map(|h| {
+                let mut rows: Vec<_> = data
+                    .results
+                    .iterations
+                    .iter()
+                    .filter(|i| {
+                        i.instance_set == data.set && i.instance_id == id && &i.heuristic == h
+                    })
+                    .collect();
+                rows.sort_by_key(|i| i.iteration);
+                let points: Vec<(f64, f64)> = rows
+                    .iter()
+                    .filter(|i| i.generated > 0)
+                    .map(|i| (f64::from(i.bound), i.generated as f64))
+                    .collect();
+                if points.is_empty() {
+                    return None;
+                }
+                let run = data.results.runs.iter().find(|r| {
+                    r.instance_set == data.set && r.instance_id == id && &r.heuristic == h
+                });
+                let label = match run.and_then(|r| r.growth_ratio) {
+                    Some(r) => format!("{h} (r = {})", short_sci(r)),
+                    None => h.clone(),
+                };
+                Some((label, data.color(h), points))
+            })
+            .collect();
+        let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
+            continue;
+        };
+        let bounds = series.iter().flat_map(|s| s.2.iter().map(|p| p.0));
+        let (lo, hi) = bounds.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), b| {
+            (lo.min(b), hi.max(b))
+        });
+        let title = format!("{}: nodes per IDA* iteration, instance {id}", data.set);
+        let caption = format!(
+            "Nodes generated in each iteration of instance {id} against the iteration's cost \
+             bound, one line per heuristic (log scale); r in the legend is the run's growth ratio \
+             over its completed iterations. The last point of each line is the final iteration, \
+             cut short when the first solution is found."
+        );
+        let chart = Iterations {
+            series,
+            x: (lo - 1.0, hi + 1.0),
+            y,
+        };
+        out.save(
+            &format!("iterations-{id}"),
+            style::SIZE,
+            &chart,
+            title,
+            caption,
+        )?;
+    }
+    Ok(())
+}
+
+impl Chart for Iterations {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<(), PlotError> {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, style::title_font())
+            .margin(20)
+            .x_label_area_size(55)
+            .y_label_area_size(80)
+            .build_cartesian_2d(
+                self.x.0..self.x.1,
+                (self.y.lo..self.y.hi)
+                    .log_scale()
+                    .with_key_points(self.y.ticks.clone()),
+            )?;
+        chart
+            .configure_mesh()
+            .max_light_lines(2)
+            .x_desc("cost bound f = g + h of the iteration (moves)")
+            .y_desc("nodes generated in the iteration")
+            .axis_desc_style(style::axis_desc_font())
+            .label_style(style::tick_font())
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|v| axis::log_label(*v))
+            .draw()?;
+        for (name, color, points) in &self.series {
+            let color = *color;
+            chart
+                .draw_series(LineSeries::new(
+                    points.iter().copied(),
+                    color.stroke_width(2),
+                ))?
+                .label(name.as_str())
+                .legend(legend_line(color));
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, color.filled())))?;
+        }
+        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,278 @@
+//! Comparison plots of a results directory, each written as SVG and PNG with the bundled font
+//! (no system font library): one file per plot kind, shared axis and style helpers.
+//!
+//! Every plot is drawn per instance set; file names start with the set's name
+//! (`korf100-nodes-per-instance.svg`).
+
+mod axis;
+mod distribution;
+mod iterations;
+mod nodes_per_instance;
+mod overhead;
+mod scatter;
+mod speed;
+mod style;
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use thiserror::Error;
+
+use crate::record::RunRecord;
+use crate::report::aggregate::{heuristics_of_set, reference_heuristic, solved_by_instance};
+use crate::results::Results;
+
+pub use axis::{log_label, short_sci, LogAxis};
+
+/// Why plots could not be drawn.
+#[derive(Debug, Error)]
+pub enum PlotError {
+    #[error("{path}: {source}", path = .path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("drawing failed: {0}")]
+    Draw(String),
+    #[error("--scatter {0}: expected two heuristic names separated by a comma, such as manhattan,pdb-555")]
+    BadPair(String),
+    #[error("--scatter: heuristic '{name}' is not in the results (they have: {known})")]
+    UnknownHeuristic { name: String, known: String },
+    #[error("--instances: instance '{0}' has no iterations in the results")]
+    UnknownInstance(String),
+}
+
+impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for PlotError {
+    fn from(e: DrawingAreaErrorKind<E>) -> Self {
+        PlotError::Draw(e.to_string())
+    }
+}
+
+/// Choices the user can make about which plots to draw.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PlotOptions {
+    /// Scatter pairs (x heuristic, y heuristic). Empty: every heuristic against Manhattan (or
+    /// against the first heuristic when Manhattan was not run).
+    pub scatter: Vec<(String, String)>,
+    /// Instance ids for the per-iteration plots. Empty: the three hardest instances solved by
+    /// the reference heuristic.
+    pub instances: Vec<String>,
+}
+
+impl PlotOptions {
+    /// Parses `A,B` into a scatter pair.
+    pub fn parse_pair(s: &str) -> Result<(String, String), PlotError> {
+        match s.split_once(',') {
+            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
+                Ok((a.trim().to_string(), b.trim().to_string()))
+            }
+            _ => Err(PlotError::BadPair(s.to_string())),
+        }
+    }
+}
+
+/// How many instances the per-iteration plots show by default.
+pub const DEFAULT_ITERATION_INSTANCES: usize = 3;
+
+/// A plot that was written: `<stem>.svg` and `<stem>.png` in the output directory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub instance_set: String,
+    pub stem: String,
+    pub title: String,
+    /// What the plot shows and how to read it (one or two sentences for the report).
+    pub caption: String,
+}
+
+/// Draws every plot for every instance set into `out_dir` (created if needed).
+pub fn plot_all(
+    results: &Results,
+    out_dir: &Path,
+    options: &PlotOptions,
+) -> Result<Vec<Figure>, PlotError> {
+    style::register_font();
+    fs::create_dir_all(out_dir).map_err(|source| PlotError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })?;
+    let all_heuristics = results.heuristics();
+    for (a, b) in &options.scatter {
+        for name in [a, b] {
+            if !all_heuristics.contains(name) {
+                return Err(PlotError::UnknownHeuristic {
+                    name: name.clone(),
+                    known: all_heuristics.join(", "),
+                });
+            }
+        }
+    }
+    for id in &options.instances {
+        if !results.iterations.iter().any(|i| &i.instance_id == id) {
+            return Err(PlotError::UnknownInstance(id.clone()));
+        }
+    }
+    let mut figures = Vec::new();
+    for set in results.instance_sets() {
+        let data = SetData::new(results, &set, &all_heuristics);
+        let mut out = Out {
+            dir: out_dir,
+            set: &set,
+            figures: &mut figures,
+        };
+        nodes_per_instance::plot(&data, &mut out)?;
+        distribution::plot(&data, &mut out)?;
+        scatter::plot(&data, &options.scatter, &mut out)?;
+        iterations::plot(&data, &options.instances, &mut out)?;
+        overhead::plot(&data, &mut out)?;
+        speed::plot(&data, &mut out)?;
+    }
+    Ok(figures)
+}
+
+/// The runs of one instance set, arranged for plotting.
+struct SetData<'a> {
+    results: &'a Results,
+    set: String,
+    /// Heuristics with runs on this set, in file order.
+    heuristics: Vec<String>,
+    /// Solved runs by heuristic, then instance id.
+    solved: HashMap<String, HashMap<&'a str, &'a RunRecord>>,
+    reference: Option<String>,
+    /// Colour index of each heuristic, from its position among all heuristics of the results.
+    color_index: HashMap<String, usize>,
+}
+
+impl<'a> SetData<'a> {
+    fn new(results: &'a Results, set: &str, all_heuristics: &[String]) -> SetData<'a> {
+        let heuristics = heuristics_of_set(results, set);
+        let solved = heuristics
+            .iter()
+            .map(|h| (h.clone(), solved_by_instance(results, set, h)))
+            .collect();
+        SetData {
+            results,
+            set: set.to_string(),
+            reference: reference_heuristic(&heuristics).map(str::to_string),
+            heuristics,
+            solved,
+            color_index: all_heuristics
+                .iter()
+                .enumerate()
+                .map(|(i, h)| (h.clone(), i))
+                .collect(),
+        }
+    }
+
+    fn color(&self, heuristic: &str) -> RGBColor {
+        style::color(self.color_index.get(heuristic).copied().unwrap_or(0))
+    }
+
+    /// Solved runs of a heuristic on this set, in file order.
+    fn solved_runs(&self, heuristic: &'a str) -> impl Iterator<Item = &'a RunRecord> + '_ {
+        self.results.runs.iter().filter(move |r| {
+            r.instance_set == self.set
+                && r.heuristic == heuristic
+                && r.status == crate::report::aggregate::SOLVED
+        })
+    }
+}
+
+/// A labelled, coloured set of points.
+type Series = (String, RGBColor, Vec<(f64, f64)>);
+
+/// Where a plot goes.
+struct Out<'o> {
+    dir: &'o Path,
+    set: &'o str,
+    figures: &'o mut Vec<Figure>,
+}
+
+impl Out<'_> {
+    /// Renders `chart` as `<set>-<name>.svg` and `.png` and records the figure.
+    fn save(
+        &mut self,
+        name: &str,
+        size: (u32, u32),
+        chart: &impl Chart,
+        title: String,
+        caption: String,
+    ) -> Result<(), PlotError> {
+        let stem = sanitize(&format!("{}-{name}", self.set));
+        let svg_path = self.dir.join(format!("{stem}.svg"));
+        let png_path = self.dir.join(format!("{stem}.png"));
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            root.fill(&WHITE)?;
+            chart.draw(&root, &title)?;
+            root.present()?;
+        }
+        fs::write(&svg_path, svg).map_err(|source| PlotError::Io {
+            path: svg_path.clone(),
+            source,
+        })?;
+        {
+            let root = BitMapBackend::new(&png_path, size).into_drawing_area();
+            root.fill(&WHITE)?;
+            chart.draw(&root, &title)?;
+            root.present()?;
+        }
+        self.figures.push(Figure {
+            instance_set: self.set.to_string(),
+            stem,
+            title,
+            caption,
+        });
+        Ok(())
+    }
+}
+
+/// A plot that can draw itself on any plotters backend.
+trait Chart {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<(), PlotError>;
+}
+
+/// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.
+fn sanitize(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The legend box, the same everywhere.
+fn draw_legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), PlotError> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(style::legend_font())
+        .draw()?;
+    Ok(())
+}
+
+/// A short line of the given colour, for legend entries of line series.
+fn legend_line(color: RGBColor) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+}
+
+/// A filled dot, for legend entries of point series.
+fn legend_dot(color: RGBColor) -> impl Fn((i32, i32)) -> Circle<(i32, i32), i32> {
+    move |(x, y)| Circle::new((x + 10, y), 4, color.filled())
+}

@@ -1,0 +1,114 @@
+//! Plot 1: generated nodes of every instance under each heuristic, instances sorted by the
+//! reference heuristic's nodes, so the curves show how much each heuristic saves, instance by
+//! instance.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{
+    axis, draw_legend, legend_line, style, Chart, LogAxis, Out, PlotError, Series, SetData,
+};
+
+struct NodesPerInstance {
+    series: Vec<Series>,
+    instances: usize,
+    y: LogAxis,
+    x_desc: String,
+}
+
+pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
+    let Some(reference) = data.reference.as_deref() else {
+        return Ok(());
+    };
+    // Order: instances the reference solved, by its nodes; then the rest, by id as in the file.
+    let mut ids: Vec<&str> = Vec::new();
+    for r in data
+        .results
+        .runs
+        .iter()
+        .filter(|r| r.instance_set == data.set)
+    {
+        if !ids.contains(&r.instance_id.as_str()) {
+            ids.push(&r.instance_id);
+        }
+    }
+    let reference_runs = &data.solved[reference];
+    ids.sort_by_key(|id| match reference_runs.get(id) {
+        Some(r) => (0, r.generated),
+        None => (1, 0),
+    });
+    let series: Vec<Series> = data
+        .heuristics
+        .iter()
+        .map(|h| {
+            let runs = &data.solved[h];
+            let points = ids
+                .iter()
+                .enumerate()
+                .filter_map(|(i, id)| runs.get(id).map(|r| ((i + 1) as f64, r.generated as f64)))
+                .filter(|&(_, n)| n > 0.0)
+                .collect();
+            (h.clone(), data.color(h), points)
+        })
+        .collect();
+    let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
+        return Ok(());
+    };
+    let chart = NodesPerInstance {
+        series,
+        instances: ids.len(),
+        y,
+        x_desc: format!("instance, sorted by {reference} nodes (rank)"),
+    };
+    let title = format!("{}: nodes generated per instance", data.set);
+    let caption = format!(
+        "Nodes generated (all iterations, log scale) for each instance of {set}, one line per \
+         heuristic; instances on the x axis are sorted by the nodes {reference} generated, \
+         those it did not solve placed last; unsolved runs are left out.",
+        set = data.set
+    );
+    out.save("nodes-per-instance", style::SIZE, &chart, title, caption)
+}
+
+impl Chart for NodesPerInstance {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<(), PlotError> {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, style::title_font())
+            .margin(20)
+            .x_label_area_size(55)
+            .y_label_area_size(80)
+            .build_cartesian_2d(
+                0.0..(self.instances as f64 + 1.0),
+                (self.y.lo..self.y.hi)
+                    .log_scale()
+                    .with_key_points(self.y.ticks.clone()),
+            )?;
+        chart
+            .configure_mesh()
+            .max_light_lines(2)
+            .x_desc(self.x_desc.as_str())
+            .y_desc("nodes generated")
+            .axis_desc_style(style::axis_desc_font())
+            .label_style(style::tick_font())
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|v| axis::log_label(*v))
+            .draw()?;
+        for (name, color, points) in &self.series {
+            let color = *color;
+            chart
+                .draw_series(LineSeries::new(
+                    points.iter().copied(),
+                    color.stroke_width(2),
+                ))?
+                .label(name.as_str())
+                .legend(legend_line(color));
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+        }
+        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        Ok(())
+    }
+}

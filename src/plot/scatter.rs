@@ -1,0 +1,133 @@
+//! Plot 3: heuristic A against heuristic B, one point per instance both solved, log-log, with the
+//! diagonal: points below it are instances where B generated fewer nodes than A.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{axis, draw_legend, legend_dot, style, Chart, LogAxis, Out, PlotError, SetData};
+
+struct Scatter {
+    x_name: String,
+    y_name: String,
+    color: RGBColor,
+    points: Vec<(f64, f64)>,
+    axis: LogAxis,
+}
+
+/// The pairs to draw on this set: the requested ones that both have runs here, or by default
+/// each heuristic against the reference one.
+fn pairs(data: &SetData, requested: &[(String, String)]) -> Vec<(String, String)> {
+    if !requested.is_empty() {
+        return requested
+            .iter()
+            .filter(|(a, b)| data.heuristics.contains(a) && data.heuristics.contains(b))
+            .cloned()
+            .collect();
+    }
+    let Some(reference) = &data.reference else {
+        return vec![];
+    };
+    data.heuristics
+        .iter()
+        .filter(|h| *h != reference)
+        .map(|h| (reference.clone(), h.clone()))
+        .collect()
+}
+
+pub(super) fn plot(
+    data: &SetData,
+    requested: &[(String, String)],
+    out: &mut Out,
+) -> Result<(), PlotError> {
+    for (a, b) in pairs(data, requested) {
+        let (runs_a, runs_b) = (&data.solved[&a], &data.solved[&b]);
+        // In file order of A's runs, for a stable output.
+        let points: Vec<(f64, f64)> = data
+            .solved_runs(&a)
+            .filter_map(|ra| {
+                let rb = runs_b.get(ra.instance_id.as_str())?;
+                debug_assert!(runs_a.contains_key(ra.instance_id.as_str()));
+                Some((ra.generated as f64, rb.generated as f64))
+            })
+            .filter(|&(x, y)| x > 0.0 && y > 0.0)
+            .collect();
+        let Some(axis) = LogAxis::covering(points.iter().flat_map(|&(x, y)| [x, y])) else {
+            continue;
+        };
+        let title = format!("{}: nodes generated, {b} against {a}", data.set);
+        let caption = format!(
+            "One point per instance that both {a} (x) and {b} (y) solved, log-log; the dashed \
+             diagonal is equal nodes, so the vertical distance below it is {b}'s reduction factor."
+        );
+        let chart = Scatter {
+            x_name: a.clone(),
+            y_name: b.clone(),
+            color: data.color(&b),
+            points,
+            axis,
+        };
+        out.save(
+            &format!("scatter-{a}-vs-{b}"),
+            style::SQUARE,
+            &chart,
+            title,
+            caption,
+        )?;
+    }
+    Ok(())
+}
+
+impl Chart for Scatter {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<(), PlotError> {
+        let range = || {
+            (self.axis.lo..self.axis.hi)
+                .log_scale()
+                .with_key_points(self.axis.ticks.clone())
+        };
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, style::title_font())
+            .margin(20)
+            .x_label_area_size(55)
+            .y_label_area_size(80)
+            .build_cartesian_2d(range(), range())?;
+        chart
+            .configure_mesh()
+            .max_light_lines(2)
+            .x_desc(format!("{}: nodes generated", self.x_name))
+            .y_desc(format!("{}: nodes generated", self.y_name))
+            .axis_desc_style(style::axis_desc_font())
+            .label_style(style::tick_font())
+            .x_label_formatter(&|v| axis::log_label(*v))
+            .y_label_formatter(&|v| axis::log_label(*v))
+            .draw()?;
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(self.axis.lo, self.axis.lo), (self.axis.hi, self.axis.hi)],
+                8,
+                5,
+                style::REFERENCE_LINE.stroke_width(2),
+            ))?
+            .label("y = x (equal nodes)")
+            .legend(|(x, y)| {
+                PathElement::new(
+                    vec![(x, y), (x + 20, y)],
+                    style::REFERENCE_LINE.stroke_width(2),
+                )
+            });
+        let color = self.color;
+        chart
+            .draw_series(
+                self.points
+                    .iter()
+                    .map(|&p| Circle::new(p, 4, color.mix(0.8).filled())),
+            )?
+            .label(format!("instance ({} solved by both)", self.points.len()))
+            .legend(legend_dot(color));
+        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,166 @@
+//! The figures of the summary table, each computed from the rows of `runs.csv` by one formula
+//! that the report states beside the table.
+
+use std::collections::HashMap;
+
+use crate::record::RunRecord;
+use crate::results::Results;
+
+/// The status of a run that found an optimal solution.
+pub const SOLVED: &str = "solved";
+
+/// The heuristic that others are compared against, when present.
+pub const REFERENCE_HEURISTIC: &str = "manhattan";
+
+/// One row of the summary table: the runs of one heuristic on one instance set.
+///
+/// All means are over the *solved* runs only (a run cut off by a limit has truncated counts).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub instance_set: String,
+    pub heuristic: String,
+    /// Rows of `runs.csv` for this set and heuristic.
+    pub runs: usize,
+    /// Of those, rows with status `solved`.
+    pub solved: usize,
+    /// Mean of `h0` over solved runs.
+    pub mean_h0: Option<f64>,
+    /// Σ `generated` over solved runs.
+    pub total_generated: u64,
+    /// Σ `generated` / solved.
+    pub mean_generated: Option<f64>,
+    /// exp(mean ln `generated`) over solved runs with `generated` > 0.
+    pub geomean_generated: Option<f64>,
+    /// Σ `seconds` over solved runs.
+    pub total_seconds: f64,
+    /// Σ `seconds` / solved.
+    pub mean_seconds: Option<f64>,
+    /// Σ `generated` / Σ `seconds` over solved runs (not the mean of per-run rates).
+    pub nodes_per_second: Option<f64>,
+    /// Against the reference heuristic, see [`Reduction`].
+    pub reduction: Option<Reduction>,
+    /// Mean of `overhead_measured` over solved runs that have one, and how many do.
+    pub mean_overhead_measured: Option<(f64, usize)>,
+    /// Mean of `overhead_predicted` over solved runs that have one, and how many do.
+    pub mean_overhead_predicted: Option<(f64, usize)>,
+}
+
+/// The node reduction factor of a heuristic H against a reference heuristic R (Manhattan):
+/// over the instances that *both* solved, Σ generated(R) / Σ generated(H), which equals the
+/// ratio of their mean nodes over those instances.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reduction {
+    pub reference: String,
+    pub factor: f64,
+    /// Instances solved by both.
+    pub common: usize,
+}
+
+/// The reference heuristic for a set: Manhattan if it was run, else the first one in the file.
+pub fn reference_heuristic(heuristics: &[String]) -> Option<&str> {
+    heuristics
+        .iter()
+        .find(|h| *h == REFERENCE_HEURISTIC)
+        .or_else(|| heuristics.first())
+        .map(String::as_str)
+}
+
+/// Solved runs of one set and heuristic, by instance id.
+pub fn solved_by_instance<'a>(
+    results: &'a Results,
+    set: &str,
+    heuristic: &str,
+) -> HashMap<&'a str, &'a RunRecord> {
+    results
+        .runs
+        .iter()
+        .filter(|r| r.instance_set == set && r.heuristic == heuristic && r.status == SOLVED)
+        .map(|r| (r.instance_id.as_str(), r))
+        .collect()
+}
+
+/// Heuristics that have runs on the given set, in order of first appearance.
+pub fn heuristics_of_set(results: &Results, set: &str) -> Vec<String> {
+    results
+        .heuristics()
+        .into_iter()
+        .filter(|h| {
+            results
+                .runs
+                .iter()
+                .any(|r| r.instance_set == set && &r.heuristic == h)
+        })
+        .collect()
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> Option<(f64, usize)> {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    (n > 0).then(|| (sum / n as f64, n))
+}
+
+/// The summary rows of every (set, heuristic), sets and heuristics in file order.
+pub fn summarize(results: &Results) -> Vec<Summary> {
+    let mut out = Vec::new();
+    for set in results.instance_sets() {
+        let heuristics = heuristics_of_set(results, &set);
+        let reference = reference_heuristic(&heuristics).map(str::to_string);
+        let reference_runs = reference
+            .as_deref()
+            .map(|r| solved_by_instance(results, &set, r));
+        for heuristic in &heuristics {
+            let all: Vec<&RunRecord> = results
+                .runs
+                .iter()
+                .filter(|r| r.instance_set == set && &r.heuristic == heuristic)
+                .collect();
+            let solved: Vec<&RunRecord> =
+                all.iter().copied().filter(|r| r.status == SOLVED).collect();
+            let n = solved.len();
+            let total_generated: u64 = solved.iter().map(|r| r.generated).sum();
+            let total_seconds: f64 = solved.iter().map(|r| r.seconds).sum();
+            let geomean_generated = mean(
+                solved
+                    .iter()
+                    .filter(|r| r.generated > 0)
+                    .map(|r| (r.generated as f64).ln()),
+            )
+            .map(|(m, _)| m.exp());
+            let reduction = match (&reference, &reference_runs) {
+                (Some(reference), Some(reference_runs)) => {
+                    let (mut sum_ref, mut sum_h, mut common) = (0u64, 0u64, 0usize);
+                    for r in &solved {
+                        if let Some(rr) = reference_runs.get(r.instance_id.as_str()) {
+                            sum_ref += rr.generated;
+                            sum_h += r.generated;
+                            common += 1;
+                        }
+                    }
+                    (common > 0 && sum_h > 0).then(|| Reduction {
+                        reference: reference.clone(),
+                        factor: sum_ref as f64 / sum_h as f64,
+                        common,
+                    })
+                }
+                _ => None,
+            };
+            out.push(Summary {
+                instance_set: set.clone(),
+                heuristic: heuristic.clone(),
+                runs: all.len(),
+                solved: n,
+                mean_h0: mean(solved.iter().filter_map(|r| r.h0).map(f64::from)).map(|m| m.0),
+                total_generated,
+                mean_generated: (n > 0).then(|| total_generated as f64 / n as f64),
+                geomean_generated,
+                total_seconds,
+                mean_seconds: (n > 0).then(|| total_seconds / n as f64),
+                nodes_per_second: (total_seconds > 0.0)
+                    .then(|| total_generated as f64 / total_seconds),
+                reduction,
+                mean_overhead_measured: mean(solved.iter().filter_map(|r| r.overhead_measured)),
+                mean_overhead_predicted: mean(solved.iter().filter_map(|r| r.overhead_predicted)),
+            });
+        }
+    }
+    out
+}

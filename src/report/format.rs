@@ -1,0 +1,75 @@
+//! Number formatting for the report's tables: thousands separators for counts, a fixed number
+//! of significant digits for everything else, and an em dash when there is no value.
+
+/// The placeholder for a figure that has no value (no solved run, no reference, ...).
+pub const NONE: &str = "—";
+
+/// An integer with thousands separators: `401,189,630`.
+pub fn int(v: f64) -> String {
+    if !v.is_finite() {
+        return NONE.to_string();
+    }
+    let rounded = v.round();
+    let digits = format!("{:.0}", rounded.abs());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if rounded < 0.0 {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// `digits` significant digits, with thousands separators from 1000 up: `0.0001234`, `8.123`,
+/// `1,235`.
+pub fn sig(v: f64, digits: i32) -> String {
+    if !v.is_finite() {
+        return NONE.to_string();
+    }
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    if magnitude >= digits - 1 {
+        return int(v);
+    }
+    let decimals = (digits - 1 - magnitude).max(0) as usize;
+    format!("{v:.decimals$}")
+}
+
+/// A fixed number of decimals: `36.942`.
+pub fn fixed(v: f64, decimals: usize) -> String {
+    if v.is_finite() {
+        format!("{v:.decimals$}")
+    } else {
+        NONE.to_string()
+    }
+}
+
+/// Applies `f` or gives the placeholder.
+pub fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
+    v.map(f).unwrap_or_else(|| NONE.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(int(401_189_630.0), "401,189,630");
+        assert_eq!(int(999.0), "999");
+        assert_eq!(int(1000.4), "1,000");
+        assert_eq!(int(-1234.0), "-1,234");
+        assert_eq!(sig(0.000_123_44, 4), "0.0001234");
+        assert_eq!(sig(8.12345, 4), "8.123");
+        assert_eq!(sig(1234.6, 4), "1,235");
+        assert_eq!(sig(0.0, 4), "0");
+        assert_eq!(fixed(36.9424, 3), "36.942");
+        assert_eq!(opt(None, |v| fixed(v, 1)), NONE);
+    }
+}

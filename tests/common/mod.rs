@@ -1,0 +1,184 @@
+//! Helpers shared by the plot and report tests: synthetic but realistic results directories,
+//! and checks that a PNG or SVG file has real content.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+use tilebench::record::{
+    Growth, IterationRecord, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
+};
+use tilebench::results::write_csv;
+use tilebench::search::Iteration;
+
+/// A fresh directory under cargo's per-test temp dir.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn uniform(rng: &mut ChaCha8Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+fn normal(rng: &mut ChaCha8Rng) -> f64 {
+    let (u1, u2) = (uniform(rng).max(1e-12), uniform(rng));
+    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+}
+
+/// (name, node divisor against Manhattan, growth ratio, nodes per second, h0 gain)
+const HEURISTICS: &[(&str, f64, f64, f64, u32)] = &[
+    ("manhattan", 1.0, 6.0, 1.5e8, 0),
+    ("linear-conflict", 8.0, 5.5, 9e7, 2),
+    ("pdb-555", 130.0, 4.8, 5e7, 4),
+    ("pdb-663", 650.0, 4.5, 4e7, 6),
+    ("pdb-78", 3000.0, 4.2, 3e7, 8),
+    ("pdb-78r", 11000.0, 3.5, 2e7, 9),
+];
+
+/// Synthetic runs shaped like a Korf-100 experiment: Manhattan from about 3e5 to 6e9 nodes,
+/// down to tens of nodes for the strongest PDB, geometric iterations with noise; `unsolved`
+/// Manhattan runs end at the time limit. Deterministic for a seed.
+pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut runs = Vec::new();
+    let mut iterations = Vec::new();
+    for i in 1..=instances {
+        let id = i.to_string();
+        let manhattan = 10f64.powf(5.5 + 4.3 * uniform(&mut rng));
+        let h0_base = 30 + (rng.next_u32() % 16);
+        for (h_index, &(name, divisor, r_mean, rate, gain)) in HEURISTICS.iter().enumerate() {
+            let target = (manhattan / divisor * 10f64.powf(0.25 * normal(&mut rng))).max(20.0);
+            let r = (r_mean * (1.0 + 0.15 * normal(&mut rng))).max(1.5);
+            let k = 2 + (target.log10() as usize).min(6) + (rng.next_u32() % 2) as usize;
+            let last_fraction = 0.05 + 0.9 * uniform(&mut rng);
+            let mut shape: Vec<f64> = (0..k - 1).map(|j| r.powi(j as i32)).collect();
+            shape.push(last_fraction * r * shape[k - 2]);
+            let scale = target / shape.iter().sum::<f64>();
+            let h0 = h0_base + gain;
+            let its: Vec<Iteration> = shape
+                .iter()
+                .enumerate()
+                .map(|(j, s)| {
+                    let generated = (s * scale).round().max(1.0) as u64;
+                    Iteration {
+                        bound: h0 + 2 * j as u32,
+                        expanded: generated / 2,
+                        generated,
+                        seconds: generated as f64 / rate,
+                    }
+                })
+                .collect();
+            let generated: u64 = its.iter().map(|i| i.generated).sum();
+            let seconds = generated as f64 / rate * 10f64.powf(0.05 * normal(&mut rng)) + 2e-5;
+            let growth = Growth::of(&its);
+            let solved = !(h_index == 0 && i > instances - unsolved);
+            for (j, it) in its.iter().enumerate() {
+                iterations.push(IterationRecord {
+                    instance_set: set.into(),
+                    instance_id: id.clone(),
+                    heuristic: name.into(),
+                    iteration: j as u32 + 1,
+                    bound: it.bound,
+                    expanded: it.expanded,
+                    generated: it.generated,
+                    seconds: it.seconds,
+                });
+            }
+            let length = h0_base + 16;
+            runs.push(RunRecord {
+                instance_set: set.into(),
+                instance_id: id.clone(),
+                heuristic: name.into(),
+                status: if solved { "solved" } else { "time-limit" }.into(),
+                length: solved.then_some(length),
+                optimal_length: Some(length),
+                h0: Some(h0),
+                iterations: its.len() as u32,
+                expanded: generated / 2,
+                generated,
+                last_iteration_generated: its.last().unwrap().generated,
+                seconds,
+                nodes_per_second: Some(generated as f64 / seconds),
+                growth_ratio: growth.ratio,
+                overhead_measured: growth.overhead_measured,
+                overhead_predicted: growth.overhead_predicted,
+                moves: String::new(),
+                verified: solved,
+                threads: 2,
+            });
+        }
+    }
+    write_csv(&dir.join(RUNS_FILE), &runs).unwrap();
+    write_csv(&dir.join(ITERATIONS_FILE), &iterations).unwrap();
+    fs::write(
+        dir.join(META_FILE),
+        r#"{"command": "synthetic test data", "tilebench_version": "0.1.0", "cores": 2,
+            "memory_bytes": 8589934592, "seeds": [1, 2], "limits": {"time_seconds": 60}}"#,
+    )
+    .unwrap();
+}
+
+/// Asserts that `path` is a PNG of the given size whose pixels are not all alike.
+pub fn assert_png(path: &Path, size: (u32, u32)) {
+    let bytes = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(
+        &bytes[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "{}: PNG signature",
+        path.display()
+    );
+    let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), size, "{}", path.display());
+    let pixels = &buf[..info.buffer_size()];
+    let stride = info.color_type.samples();
+    let white = pixels
+        .chunks(stride)
+        .filter(|p| p.iter().all(|&c| c == 255))
+        .count();
+    let total = pixels.len() / stride;
+    // A drawn chart: mostly white background, but a real share of ink (axes, text, data).
+    assert!(white < total * 99 / 100, "{}: almost blank", path.display());
+    assert!(white > total / 3, "{}: no background", path.display());
+}
+
+/// Asserts that `path` is an SVG document containing `text` and at least `min_elements`
+/// drawing elements.
+pub fn assert_svg(path: &Path, text: &str, min_elements: usize) {
+    let svg = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(svg.trim_start().starts_with("<svg"), "{}", path.display());
+    assert!(svg.trim_end().ends_with("</svg>"), "{}", path.display());
+    assert_eq!(
+        svg.matches('<').count(),
+        svg.matches('>').count(),
+        "{}: unbalanced tags",
+        path.display()
+    );
+    assert!(svg.contains(text), "{}: lacks {text:?}", path.display());
+    let elements = [
+        "<line",
+        "<polyline",
+        "<circle",
+        "<rect",
+        "<text",
+        "<path",
+        "<polygon",
+    ]
+    .iter()
+    .map(|t| svg.matches(t).count())
+    .sum::<usize>();
+    assert!(
+        elements >= min_elements,
+        "{}: only {elements} elements",
+        path.display()
+    );
+}

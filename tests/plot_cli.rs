@@ -1,0 +1,200 @@
+//! End-to-end: `tilebench plot` and `tilebench report` on a synthetic Korf-100-shaped results
+//! directory (6 heuristics × 100 instances, nodes from ~1e1 to ~1e10), and their errors.
+//! Cost: about 2 s in release (the PNG encoding dominates).
+
+mod common;
+
+use std::fs;
+use std::process::Command;
+
+use common::{assert_png, assert_svg, fresh_dir, synthetic_results};
+
+fn tilebench(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tilebench"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn plot_writes_every_plot_as_svg_and_png() {
+    let results = fresh_dir("plot-cli/results/korf100");
+    synthetic_results(&results, "korf100", 100, 3, 7);
+    let out = results.parent().unwrap().parent().unwrap().join("out");
+    let _ = fs::remove_dir_all(&out);
+    let o = tilebench(&[
+        "plot",
+        results.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--scatter",
+        "pdb-555,pdb-78r",
+        "--instances",
+        "5,17",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let listed = String::from_utf8(o.stdout).unwrap();
+    let expected = [
+        (
+            "korf100-nodes-per-instance",
+            "nodes generated per instance",
+            (1100, 700),
+        ),
+        (
+            "korf100-nodes-distribution",
+            "distribution of nodes",
+            (1100, 700),
+        ),
+        (
+            "korf100-scatter-pdb-555-vs-pdb-78r",
+            "pdb-78r against pdb-555",
+            (850, 800),
+        ),
+        ("korf100-iterations-5", "instance 5", (1100, 700)),
+        ("korf100-iterations-17", "instance 17", (1100, 700)),
+        (
+            "korf100-overhead",
+            "overhead, measured against predicted",
+            (850, 800),
+        ),
+        (
+            "korf100-seconds-vs-nodes",
+            "time against nodes",
+            (1100, 700),
+        ),
+    ];
+    for (stem, title, size) in expected {
+        let svg = out.join(format!("{stem}.svg"));
+        let png = out.join(format!("{stem}.png"));
+        assert!(listed.contains(svg.to_str().unwrap()), "{stem} not listed");
+        assert_svg(&svg, title, 50);
+        assert_png(&png, size);
+    }
+    // Log axes are labelled 1e6, never 1000000.
+    let nodes = fs::read_to_string(out.join("korf100-nodes-per-instance.svg")).unwrap();
+    let labels: Vec<&str> = nodes.lines().map(str::trim).collect();
+    assert!(
+        labels.contains(&"1e6") && labels.contains(&"1e10"),
+        "no 1e6 tick label"
+    );
+    assert!(!nodes.contains(">\n1000000"));
+    // Exactly the plots asked for: 7 figures, 14 files.
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 14);
+}
+
+#[test]
+fn report_embeds_plots_and_defaults() {
+    let results = fresh_dir("report-cli/results/korf100");
+    synthetic_results(&results, "korf100", 30, 2, 11);
+    let out = results
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("reports/korf100");
+    let _ = fs::remove_dir_all(&out);
+    let o = tilebench(&[
+        "report",
+        results.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    for needle in [
+        "## Setup",
+        "| cores | 2 |",
+        "8,589,934,592 bytes (8.0 GiB)",
+        "## Summary: korf100",
+        "| manhattan | 28 / 30 |",
+        "manhattan: 2 time-limit",
+        "### Beside Korf & Felner (2002)",
+        "### Beside Korf (1985)",
+        "## Definitions",
+        "![korf100: nodes generated per instance](korf100-nodes-per-instance.png)",
+        "[SVG](korf100-scatter-manhattan-vs-pdb-78r.svg)",
+    ] {
+        assert!(md.contains(needle), "report lacks {needle:?}\n{md}");
+    }
+    // Every embedded image exists.
+    for line in md.lines().filter(|l| l.starts_with("![")) {
+        let file = line.rsplit_once("](").unwrap().1.trim_end_matches(')');
+        assert!(out.join(file).exists(), "{file}");
+    }
+    assert!(out.join("summary.csv").exists());
+}
+
+#[test]
+fn bad_results_directories_give_clear_errors() {
+    let dir = fresh_dir("bad-results/korf100");
+    synthetic_results(&dir, "korf100", 3, 0, 1);
+    let runs = dir.join("runs.csv");
+    let text = fs::read_to_string(&runs).unwrap();
+
+    // Drop the h0 column.
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let col = header.iter().position(|c| *c == "h0").unwrap();
+    let cut: String = text
+        .lines()
+        .map(|l| {
+            let mut f: Vec<&str> = l.split(',').collect();
+            f.remove(col);
+            f.join(",") + "\n"
+        })
+        .collect();
+    fs::write(&runs, cut).unwrap();
+    let o = tilebench(&[
+        "plot",
+        dir.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("runs.csv: missing column 'h0'"), "{err}");
+
+    // Header only.
+    fs::write(&runs, text.lines().next().unwrap().to_string() + "\n").unwrap();
+    let o = tilebench(&[
+        "report",
+        dir.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("runs.csv: no rows"), "{err}");
+
+    // A bad number names file and line.
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[3] = lines[3].replacen(",solved,", ",solved,fifty-seven,", 1);
+    let mut f: Vec<&str> = lines[3].split(',').collect();
+    f.remove(5);
+    lines[3] = f.join(",");
+    fs::write(&runs, lines.join("\n") + "\n").unwrap();
+    let o = tilebench(&[
+        "report",
+        dir.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("runs.csv, line 4"), "{err}");
+
+    // Unknown scatter heuristic.
+    fs::write(&runs, &text).unwrap();
+    let o = tilebench(&[
+        "plot",
+        dir.to_str().unwrap(),
+        "--scatter",
+        "manhattan,pdb-999",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'pdb-999' is not in the results"));
+
+    // Missing directory.
+    let o = tilebench(&["report", dir.join("nope").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("runs.csv: no such file"));
+}

@@ -1,0 +1,91 @@
+//! The report's figures against aggregates computed by hand from `tests/fixtures/small`
+//! (3 instances × 2 heuristics; the overhead columns are arbitrary values, not derived from
+//! iterations.csv, since the report only averages them). Cost: well under a second.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use tilebench::report::{summarize, write_report, ReportOptions};
+use tilebench::results::Results;
+
+fn fixture() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/small"))
+}
+
+fn close(a: Option<f64>, b: f64) -> bool {
+    a.is_some_and(|a| (a - b).abs() < 1e-9 * b.abs().max(1.0))
+}
+
+#[test]
+fn aggregates_equal_hand_computed_values() {
+    let results = Results::load(fixture()).unwrap();
+    let s = summarize(&results);
+    assert_eq!(s.len(), 2);
+    let (m, p) = (&s[0], &s[1]);
+
+    // manhattan: instances 1 and 2 solved, 3 hit the time limit (left out of every mean).
+    assert_eq!(
+        (m.heuristic.as_str(), m.solved, m.runs),
+        ("manhattan", 2, 3)
+    );
+    assert!(close(m.mean_h0, 11.0)); // (10 + 12) / 2
+    assert_eq!(m.total_generated, 1100); // 100 + 1000
+    assert!(close(m.mean_generated, 550.0)); // 1100 / 2
+    assert!(close(m.geomean_generated, 100_000f64.sqrt())); // √(100 · 1000) = 316.23
+    assert!(close(m.mean_seconds, 1.0)); // (0.5 + 1.5) / 2
+    assert!(close(m.nodes_per_second, 550.0)); // 1100 / 2.0
+    let r = m.reduction.as_ref().unwrap();
+    assert_eq!((r.reference.as_str(), r.common), ("manhattan", 2));
+    assert!(close(Some(r.factor), 1.0));
+    let (om, n) = m.mean_overhead_measured.unwrap();
+    assert!(close(Some(om), 1.375) && n == 2); // (1.25 + 1.5) / 2; run 3's 1.1 is unsolved
+    let (op, n) = m.mean_overhead_predicted.unwrap();
+    assert!(close(Some(op), 1.3) && n == 2); // (1.2 + 1.4) / 2
+
+    // pdb-555: all three solved.
+    assert_eq!((p.heuristic.as_str(), p.solved, p.runs), ("pdb-555", 3, 3));
+    assert!(close(p.mean_h0, 16.0)); // (14 + 16 + 18) / 3
+    assert!(close(p.mean_generated, 100.0)); // (10 + 40 + 250) / 3
+    assert!(close(p.geomean_generated, 100_000f64.cbrt())); // ∛(10 · 40 · 250) = 46.42
+    assert!(close(p.mean_seconds, 1.0 / 3.0)); // (0.25 + 0.25 + 0.5) / 3
+    assert!(close(p.nodes_per_second, 300.0)); // 300 / 1.0
+                                               // Over the instances both solved (1, 2): (100 + 1000) / (10 + 40) = 22.
+    let r = p.reduction.as_ref().unwrap();
+    assert!(close(Some(r.factor), 22.0) && r.common == 2);
+    let (om, n) = p.mean_overhead_measured.unwrap();
+    assert!(close(Some(om), 1.3) && n == 3); // (1.2 + 1.4 + 1.3) / 3
+    let (op, n) = p.mean_overhead_predicted.unwrap();
+    assert!(close(Some(op), 1.4) && n == 2); // (1.5 + 1.3) / 2; run 1 has none
+}
+
+#[test]
+fn report_prints_the_hand_computed_figures() {
+    let out = common::fresh_dir("report-fixture");
+    let path = write_report(fixture(), &out, &ReportOptions::default()).unwrap();
+    let md = fs::read_to_string(path).unwrap();
+    for line in [
+        // Rounded as the report's Definitions say: counts to integers, h0 and overheads to 3
+        // decimals, seconds and factors to 4 significant digits.
+        "| manhattan | 2 / 3 | 11.000 | 550 | 316 | 1.000 | 550 | 1.000 (2) | 1.375 (2) | 1.300 (2) |",
+        "| pdb-555 | 3 / 3 | 16.000 | 100 | 46 | 0.3333 | 300 | 22.00 (2) | 1.300 (3) | 1.400 (2) |",
+        "Runs not solved (left out of every mean): manhattan: 1 time-limit.",
+        "| git commit | 0000000000000000000000000000000000000000 |",
+        "| uncommitted changes | false |",
+        "| heuristics | manhattan, pdb-555 |",
+        "| note | an unknown key, printed as it is |",
+    ] {
+        assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
+    }
+    // Not Korf's 100: no published comparison.
+    assert!(!md.contains("Korf & Felner"));
+    // The unrounded figures are published beside the report.
+    let csv = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(csv.contains("tiny,pdb-555,3,3,16,100,"), "{csv}");
+    // Plots were drawn and embedded: 1 per-instance, 1 distribution, 1 scatter, 3 iteration
+    // (instances 2, 1 by Manhattan nodes; only 2 solved by it), 1 overhead, 1 speed.
+    let embedded = md.lines().filter(|l| l.starts_with("![")).count();
+    assert_eq!(embedded, 7, "{md}");
+    assert!(md.contains("(tiny-iterations-2.png)") && md.contains("(tiny-iterations-1.png)"));
+}
