@@ -129,7 +129,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         summary.pairs,
         summary.seconds,
         if statuses.is_empty() {
-            "nothing to do".to_string()
+            "none finished".to_string()
         } else {
             statuses.join(", ")
         },
