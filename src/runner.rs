@@ -50,8 +50,7 @@ pub const DEFAULT_INSTANCES: &[&str] = &[
 ];
 
 /// The heuristics of the default experiment.
-// LEAD: add the pattern-database heuristic here after merging `pdb`, e.g. "pdb-663".
-pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict"];
+pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict", "pdb-663"];
 
 /// Where the default experiment writes.
 pub const DEFAULT_OUT: &str = "results/default";
@@ -164,6 +163,8 @@ pub struct Settings {
     pub progress: bool,
     /// Recorded in meta.json.
     pub command_line: Vec<String>,
+    /// Where pattern databases live and whether missing ones may be built.
+    pub solver: crate::solver::Options,
 }
 
 /// What a run did.
@@ -260,7 +261,7 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
             continue;
         }
         let name = &exp.heuristics[p.heuristic];
-        let h = prepare(name, goal).map_err(|source| RunnerError::Heuristic {
+        let h = prepare(name, goal, &settings.solver).map_err(|source| RunnerError::Heuristic {
             heuristic: name.to_string(),
             goal: format!("{} ({})", goal.name(), goal.size()),
             source: Box::new(source),
@@ -345,8 +346,12 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
 }
 
 /// Builds one heuristic for one goal: the one place the runner constructs heuristics.
-fn prepare(name: &HeuristicName, goal: &Goal) -> Result<Prepared, SolverError> {
-    Prepared::new(name, goal, &crate::solver::Options::default())
+fn prepare(
+    name: &HeuristicName,
+    goal: &Goal,
+    options: &crate::solver::Options,
+) -> Result<Prepared, SolverError> {
+    Prepared::new(name, goal, options)
 }
 
 /// Solves one pair and turns the result into rows; `None` when cancelled.

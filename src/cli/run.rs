@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::pdb::PdbArgs;
 use tilebench::runner::{
     all_pairs, run as run_experiment, Experiment, Settings, DEFAULT_HEURISTICS, DEFAULT_INSTANCES,
     DEFAULT_OUT,
 };
-use tilebench::solver::HeuristicName;
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -43,6 +43,8 @@ pub struct RunArgs {
     /// Replace earlier results in the directory (implied for the default experiment).
     #[arg(long)]
     overwrite: bool,
+    #[command(flatten)]
+    pdb: PdbArgs,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -59,7 +61,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
     };
     let heuristics = names
         .iter()
-        .map(|n| n.parse::<HeuristicName>())
+        .map(|n| args.pdb.heuristic_name(n))
         .collect::<Result<Vec<_>, _>>()?;
     let time_limit = match args.time_limit {
         Some(s) if !(s.is_finite() && s > 0.0) => {
@@ -107,6 +109,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         cancel,
         progress: true,
         command_line: std::env::args().collect(),
+        solver: args.pdb.options(),
     };
     let pairs = all_pairs(&exp);
     eprintln!(
