@@ -43,6 +43,10 @@ pub struct RunArgs {
     /// Replace earlier results in the directory (implied for the default experiment).
     #[arg(long)]
     overwrite: bool,
+    /// Also draw the plots and write the report (into reports/<results dir name>) when the run
+    /// completes; always done for the default experiment.
+    #[arg(long)]
+    report: bool,
     #[command(flatten)]
     pdb: PdbArgs,
 }
@@ -154,6 +158,11 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
             summary.pairs - summary.done_before - summary.written
         );
         return Ok(ExitCode::from(130));
+    }
+    if default || args.report {
+        let report_dir = tilebench::report::default_out_dir(&out);
+        let path = tilebench::report::plot_and_report(&out, &report_dir)?;
+        eprintln!("tilebench: report written to {}", path.display());
     }
     Ok(if summary.failed() {
         ExitCode::from(1)
