@@ -215,3 +215,35 @@ fn move_table_has_no_moves_off_the_board() {
         }
     }
 }
+
+#[test]
+fn korf_100_easy_instances_match_korf_1985_exactly() {
+    // The instances whose published Manhattan count is under 20 million nodes: each solves in
+    // well under a second. Korf counted the root as well, hence `generated + 1`.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
+    let set = tilebench::instances::InstanceSet::read(&path).unwrap();
+    let col = set
+        .extra_columns
+        .iter()
+        .position(|c| c == "korf1985_manhattan_nodes")
+        .expect("korf100.txt keeps Korf's node counts");
+    let md = Manhattan::new(&set.goal);
+    let easy: Vec<_> = set
+        .instances
+        .iter()
+        .filter(|i| i.extra[col].parse::<u64>().unwrap() < 20_000_000)
+        .collect();
+    assert!(easy.len() >= 20, "{} easy instances", easy.len());
+    let mismatches: Vec<String> = easy
+        .par_iter()
+        .filter_map(|i| {
+            let korf: u64 = i.extra[col].parse().unwrap();
+            let r = solve(&i.board, &set.goal, &md);
+            assert_eq!(r.length(), i.optimal.map(|l| l as usize), "#{}", i.id);
+            assert!(i.board.replays_to(&r.moves, &set.goal));
+            (r.generated() + 1 != korf)
+                .then(|| format!("#{}: {} vs {korf}", i.id, r.generated() + 1))
+        })
+        .collect();
+    assert!(mismatches.is_empty(), "{mismatches:?}");
+}
