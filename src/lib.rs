@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod brute_force;
+pub mod compare;
 pub mod heuristic;
 pub mod moves;
 pub mod record;

@@ -1,3 +1,4 @@
 //! One file per subcommand: its arguments and the calls into the library.
 
+pub mod compare;
 pub mod solve;
