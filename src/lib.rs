@@ -19,6 +19,7 @@ pub mod board;
 pub mod brute_force;
 pub mod compare;
 pub mod heuristic;
+pub mod history;
 pub mod moves;
 pub mod record;
 pub mod search;
