@@ -17,7 +17,9 @@
 
 pub mod board;
 pub mod brute_force;
+pub mod compare;
 pub mod heuristic;
+pub mod history;
 pub mod instances;
 pub mod meta;
 pub mod moves;

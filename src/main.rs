@@ -28,6 +28,9 @@ enum Command {
     Plot(cli::plot::PlotArgs),
     /// Write report.md (summary tables, published comparison, plots) for a results directory.
     Report(cli::report::ReportArgs),
+    /// Compare two results directories run by run: node counts, times, statuses, lengths.
+    /// Exit 0 when nothing regressed, 1 on a regression, 2 on bad input.
+    Compare(cli::compare::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Command::Pdb(args) => cli::pdb::run(args),
         Command::Plot(args) => cli::plot::run(args),
         Command::Report(args) => cli::report::run(args),
+        Command::Compare(args) => cli::compare::run(args),
     };
     match result {
         Ok(code) => code,

@@ -32,6 +32,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::board::Goal;
+use crate::history;
 use crate::instances::{InstanceError, InstanceSet};
 use crate::meta::{self, LimitsInfo, Meta, SetInfo};
 use crate::moves::path_string;
@@ -87,6 +88,8 @@ pub enum RunnerError {
     },
     #[error("{0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
+    #[error(transparent)]
+    History(#[from] history::HistoryError),
     #[error("meta.json: {0}")]
     Json(#[from] serde_json::Error),
 }
@@ -165,6 +168,8 @@ pub struct Settings {
     pub command_line: Vec<String>,
     /// Where pattern databases live and whether missing ones may be built.
     pub solver: crate::solver::Options,
+    /// The history file a completed run appends its headline figures to (see [`history`]).
+    pub history: Option<PathBuf>,
 }
 
 /// What a run did.
@@ -342,6 +347,12 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
         "complete".into()
     };
     write_json(&meta_path, &meta)?;
+    if let (Some(path), false) = (&settings.history, summary.interrupted) {
+        let (runs, _) = recover(&runs_path, &iters_path)?;
+        let commit = meta.git_commit.as_deref().unwrap_or("unknown");
+        let date = meta.finished.as_deref().unwrap_or_default();
+        history::append(path, &history::summarise(commit, date, &runs))?;
+    }
     Ok(summary)
 }
 

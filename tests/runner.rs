@@ -153,6 +153,17 @@ fn csv_columns_and_values() {
     let runs = read_runs(&out);
     let iterations = read_iterations(&out);
     assert_eq!(runs.len(), 24);
+    // The completed run appended one history line per heuristic beside the results directory.
+    let history = tilebench::history::load(&dir.join("history.csv")).unwrap();
+    assert_eq!(history.len(), 2);
+    for h in &history {
+        let total: u64 = runs
+            .iter()
+            .filter(|r| r.heuristic == h.heuristic)
+            .map(|r| r.generated)
+            .sum();
+        assert_eq!(h.total_generated, total, "{}", h.heuristic);
+    }
     // Sorted into pair order: instance, then heuristic as given.
     for (i, r) in runs.iter().enumerate() {
         assert_eq!(r.instance_id, (i / 2 + 1).to_string());

@@ -1,5 +1,6 @@
 //! One file per subcommand: its arguments and the calls into the library.
 
+pub mod compare;
 pub mod gen;
 pub mod pdb;
 pub mod plot;

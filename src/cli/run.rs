@@ -47,6 +47,9 @@ pub struct RunArgs {
     /// completes; always done for the default experiment.
     #[arg(long)]
     report: bool,
+    /// Do not append the headline figures to history.csv beside the results directory.
+    #[arg(long)]
+    no_history: bool,
     #[command(flatten)]
     pdb: PdbArgs,
 }
@@ -114,6 +117,12 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         progress: true,
         command_line: std::env::args().collect(),
         solver: args.pdb.options(),
+        // results/default → results/history.csv: one history per folder of results.
+        history: (!args.no_history).then(|| {
+            out.parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join(tilebench::history::HISTORY_FILE)
+        }),
     };
     let pairs = all_pairs(&exp);
     eprintln!(

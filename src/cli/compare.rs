@@ -1,0 +1,48 @@
+//! `tilebench compare`.
+
+use std::error::Error;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use tilebench::compare::{compare_dirs, CompareOptions};
+
+#[derive(Args)]
+pub struct CompareArgs {
+    /// The results directory to compare against (or its runs.csv).
+    base: PathBuf,
+    /// The results directory being checked (or its runs.csv).
+    new: PathBuf,
+    /// Allowed slowdown, in percent, of each heuristic's geometric-mean time ratio new/base.
+    #[arg(long, default_value_t = 10.0)]
+    threshold: f64,
+    /// Report node-count changes without failing (after an intended change of the search).
+    #[arg(long)]
+    allow_node_changes: bool,
+    /// Leave runs whose base took less than this many seconds out of the time comparison.
+    #[arg(long, default_value_t = 0.05)]
+    min_seconds: f64,
+}
+
+/// Prints the Markdown report; exit 0 when nothing regressed, 1 when something did.
+pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let options = CompareOptions {
+        threshold_pct: args.threshold,
+        allow_node_changes: args.allow_node_changes,
+        min_seconds: args.min_seconds,
+    };
+    let comparison = compare_dirs(&args.base, &args.new, options)?;
+    print!(
+        "{}",
+        comparison.to_markdown(
+            &args.base.display().to_string(),
+            &args.new.display().to_string()
+        )
+    );
+    Ok(if comparison.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

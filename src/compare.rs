@@ -1,0 +1,721 @@
+//! Comparing two results directories run by run, to tell commit by commit whether the search
+//! still does the same work and whether it got slower.
+//!
+//! Runs are matched by (instance set, instance id, heuristic). For each matched pair:
+//! - **node counts** (generated and expanded) are compared exactly whenever both runs ended the
+//!   same deterministic way (`solved`, `unsolvable`, `node-limit`, `wrong-length`): any
+//!   difference is a change in what the search does. Runs cut off by the clock are not compared,
+//!   since where a time limit falls is noise;
+//! - **status** changes are listed; solved → anything else is a *lost solution*;
+//! - **lengths** are compared when both runs report one;
+//! - **time** is compared as the ratio new/base over runs that both solved and whose base took at
+//!   least `min_seconds` (default 0.05 s: shorter runs are dominated by timer and start-up noise).
+//!   Per heuristic, the geometric mean of those ratios is the slowdown figure (the report shows
+//!   the ratios of untimed runs in parentheses).
+//!
+//! The verdict fails on any node-count change (unless node changes are allowed, for an intended
+//! change of the search), a per-heuristic geometric-mean time ratio above `1 + threshold/100`,
+//! any length change, or a lost solution. Runs on one side only are listed and never fail it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::record::{RunRecord, RUNS_FILE};
+
+/// Bad input to a comparison: a missing or malformed `runs.csv`.
+#[derive(Debug, Error)]
+pub enum CompareError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}, line {line}: {message}")]
+    Csv {
+        path: PathBuf,
+        line: u64,
+        message: String,
+    },
+    #[error("{path}, line {line}: run ({key}) appears twice (first on line {first})")]
+    DuplicateRun {
+        path: PathBuf,
+        line: u64,
+        first: u64,
+        key: RunKey,
+    },
+    #[error("invalid threshold {0}: give a percentage ≥ 0")]
+    BadThreshold(f64),
+    #[error("invalid minimum time {0}: give seconds ≥ 0")]
+    BadMinSeconds(f64),
+}
+
+/// What identifies a run across two results directories.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RunKey {
+    pub instance_set: String,
+    pub instance_id: String,
+    pub heuristic: String,
+}
+
+impl RunKey {
+    pub fn of(r: &RunRecord) -> RunKey {
+        RunKey {
+            instance_set: r.instance_set.clone(),
+            instance_id: r.instance_id.clone(),
+            heuristic: r.heuristic.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for RunKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} #{} {}",
+            self.instance_set, self.instance_id, self.heuristic
+        )
+    }
+}
+
+/// Reads the `runs.csv` of a results directory (or a `runs.csv` file given directly), with the
+/// line of each record (the header is line 1).
+pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
+    let path = if dir.is_dir() {
+        dir.join(RUNS_FILE)
+    } else {
+        dir.to_path_buf()
+    };
+    let file = std::fs::File::open(&path).map_err(|source| CompareError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => return Err(csv_error(&path, &csv::StringRecord::new(), e, 1)),
+    };
+    let mut out = Vec::new();
+    let mut row = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut row) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => return Err(csv_error(&path, &headers, e, 0)),
+        }
+        let line = row.position().map_or(0, |p| p.line());
+        let record: RunRecord = row
+            .deserialize(Some(&headers))
+            .map_err(|e| csv_error(&path, &headers, e, line))?;
+        out.push((line, record));
+    }
+    Ok(out)
+}
+
+/// A CSV error with the file, the line and, for a bad value, the column's name.
+fn csv_error(path: &Path, headers: &csv::StringRecord, e: csv::Error, line: u64) -> CompareError {
+    let line = e.position().map_or(line, |p| p.line());
+    let message = match e.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
+            Some(f) => format!(
+                "column '{}': {}",
+                headers.get(f as usize).unwrap_or("?"),
+                err.kind()
+            ),
+            None => err.kind().to_string(),
+        },
+        _ => e.to_string(),
+    };
+    CompareError::Csv {
+        path: path.to_path_buf(),
+        line,
+        message,
+    }
+}
+
+/// Indexes runs by key, rejecting a key that appears twice (which run would be compared?).
+fn index(
+    path: &Path,
+    runs: Vec<(u64, RunRecord)>,
+) -> Result<BTreeMap<RunKey, RunRecord>, CompareError> {
+    let mut lines: BTreeMap<RunKey, u64> = BTreeMap::new();
+    let mut map = BTreeMap::new();
+    for (line, r) in runs {
+        let key = RunKey::of(&r);
+        if let Some(&first) = lines.get(&key) {
+            return Err(CompareError::DuplicateRun {
+                path: path.to_path_buf(),
+                line,
+                first,
+                key,
+            });
+        }
+        lines.insert(key.clone(), line);
+        map.insert(key, r);
+    }
+    Ok(map)
+}
+
+/// Settings of a comparison.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CompareOptions {
+    /// Allowed slowdown in percent of the per-heuristic geometric-mean time ratio.
+    pub threshold_pct: f64,
+    /// Node-count changes are reported but do not fail the comparison.
+    pub allow_node_changes: bool,
+    /// Runs whose base took less than this are left out of the time comparison.
+    pub min_seconds: f64,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            threshold_pct: 10.0,
+            allow_node_changes: false,
+            min_seconds: 0.05,
+        }
+    }
+}
+
+impl CompareOptions {
+    pub fn validate(&self) -> Result<(), CompareError> {
+        if !(self.threshold_pct.is_finite() && self.threshold_pct >= 0.0) {
+            return Err(CompareError::BadThreshold(self.threshold_pct));
+        }
+        if !(self.min_seconds.is_finite() && self.min_seconds >= 0.0) {
+            return Err(CompareError::BadMinSeconds(self.min_seconds));
+        }
+        Ok(())
+    }
+}
+
+/// Statuses whose node counts are a deterministic function of the search.
+fn is_deterministic(status: &str) -> bool {
+    matches!(
+        status,
+        "solved" | "unsolvable" | "node-limit" | "wrong-length"
+    )
+}
+
+/// One run present in both directories.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matched {
+    pub key: RunKey,
+    pub base: RunRecord,
+    pub new: RunRecord,
+}
+
+impl Matched {
+    /// Whether the node counts are comparable and differ.
+    pub fn nodes_changed(&self) -> bool {
+        self.base.status == self.new.status
+            && is_deterministic(&self.base.status)
+            && (self.base.generated != self.new.generated
+                || self.base.expanded != self.new.expanded)
+    }
+
+    pub fn status_changed(&self) -> bool {
+        self.base.status != self.new.status
+    }
+
+    /// solved → anything else.
+    pub fn lost_solution(&self) -> bool {
+        self.base.status == "solved" && self.new.status != "solved"
+    }
+
+    pub fn length_changed(&self) -> bool {
+        matches!((self.base.length, self.new.length), (Some(a), Some(b)) if a != b)
+    }
+
+    /// new/base seconds, when both solved and the base is long enough to time.
+    pub fn time_ratio(&self, min_seconds: f64) -> Option<f64> {
+        (self.base.status == "solved"
+            && self.new.status == "solved"
+            && self.base.seconds >= min_seconds
+            && self.base.seconds > 0.0
+            && self.new.seconds > 0.0)
+            .then(|| self.new.seconds / self.base.seconds)
+    }
+}
+
+/// Time figures of one heuristic.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeuristicSummary {
+    pub heuristic: String,
+    pub matched: usize,
+    /// Runs in the time comparison.
+    pub timed: usize,
+    /// Geometric mean of new/base seconds over the timed runs.
+    pub geomean_ratio: Option<f64>,
+    pub node_changes: usize,
+}
+
+/// Why a comparison fails.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    NodeCount(RunKey),
+    LostSolution(RunKey),
+    Length(RunKey),
+    Slowdown { heuristic: String, ratio: f64 },
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::NodeCount(k) => write!(f, "node counts changed: {k}"),
+            Failure::LostSolution(k) => write!(f, "solution lost: {k}"),
+            Failure::Length(k) => write!(f, "solution length changed: {k}"),
+            Failure::Slowdown { heuristic, ratio } => write!(
+                f,
+                "{heuristic} slowed down: geometric-mean time ratio {ratio:.3}"
+            ),
+        }
+    }
+}
+
+/// The outcome of comparing two sets of runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    pub options: CompareOptions,
+    pub matched: Vec<Matched>,
+    pub only_base: Vec<RunKey>,
+    pub only_new: Vec<RunKey>,
+    pub summaries: Vec<HeuristicSummary>,
+    pub failures: Vec<Failure>,
+}
+
+/// Compares two results directories (see the module documentation for the rules).
+pub fn compare_dirs(
+    base: &Path,
+    new: &Path,
+    options: CompareOptions,
+) -> Result<Comparison, CompareError> {
+    let b = load_runs(base)?;
+    let n = load_runs(new)?;
+    compare_runs(
+        (base, b.into_iter().collect()),
+        (new, n.into_iter().collect()),
+        options,
+    )
+}
+
+type Side<'a> = (&'a Path, Vec<(u64, RunRecord)>);
+
+/// Compares two lists of runs, each with the path and lines it was read from (for errors).
+pub fn compare_runs(
+    base: Side<'_>,
+    new: Side<'_>,
+    options: CompareOptions,
+) -> Result<Comparison, CompareError> {
+    options.validate()?;
+    let base = index(base.0, base.1)?;
+    let mut new = index(new.0, new.1)?;
+    let mut matched = Vec::new();
+    let mut only_base = Vec::new();
+    for (key, b) in base {
+        match new.remove(&key) {
+            Some(n) => matched.push(Matched {
+                key,
+                base: b,
+                new: n,
+            }),
+            None => only_base.push(key),
+        }
+    }
+    let only_new: Vec<RunKey> = new.into_keys().collect();
+
+    let heuristics: BTreeSet<&str> = matched.iter().map(|m| m.key.heuristic.as_str()).collect();
+    let mut summaries = Vec::new();
+    for h in heuristics {
+        let runs: Vec<&Matched> = matched.iter().filter(|m| m.key.heuristic == h).collect();
+        let ratios: Vec<f64> = runs
+            .iter()
+            .filter_map(|m| m.time_ratio(options.min_seconds))
+            .collect();
+        let geomean_ratio = (!ratios.is_empty())
+            .then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
+        summaries.push(HeuristicSummary {
+            heuristic: h.to_string(),
+            matched: runs.len(),
+            timed: ratios.len(),
+            geomean_ratio,
+            node_changes: runs.iter().filter(|m| m.nodes_changed()).count(),
+        });
+    }
+
+    let mut failures = Vec::new();
+    for m in &matched {
+        if m.nodes_changed() && !options.allow_node_changes {
+            failures.push(Failure::NodeCount(m.key.clone()));
+        }
+        if m.lost_solution() {
+            failures.push(Failure::LostSolution(m.key.clone()));
+        }
+        if m.length_changed() {
+            failures.push(Failure::Length(m.key.clone()));
+        }
+    }
+    let limit = 1.0 + options.threshold_pct / 100.0;
+    for s in &summaries {
+        if let Some(r) = s.geomean_ratio.filter(|&r| r > limit) {
+            failures.push(Failure::Slowdown {
+                heuristic: s.heuristic.clone(),
+                ratio: r,
+            });
+        }
+    }
+    Ok(Comparison {
+        options,
+        matched,
+        only_base,
+        only_new,
+        summaries,
+        failures,
+    })
+}
+
+fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map_or_else(|| "–".to_string(), |v| v.to_string())
+}
+
+impl Comparison {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+
+    /// The report: a per-heuristic summary, every matched run, one-side-only runs, the verdict.
+    pub fn to_markdown(&self, base_name: &str, new_name: &str) -> String {
+        let o = &self.options;
+        let mut s = String::new();
+        let _ = writeln!(s, "# tilebench compare\n");
+        let _ = writeln!(s, "- base: `{base_name}`\n- new: `{new_name}`");
+        let _ = writeln!(
+            s,
+            "- slowdown threshold: {}% on the per-heuristic geometric-mean time ratio (new/base) \
+             over runs solved on both sides whose base took ≥ {} s",
+            o.threshold_pct, o.min_seconds
+        );
+        let _ = writeln!(
+            s,
+            "- node-count changes: {}\n",
+            if o.allow_node_changes {
+                "allowed (reported only)"
+            } else {
+                "fail"
+            }
+        );
+
+        let _ = writeln!(s, "## Per heuristic\n");
+        let _ = writeln!(
+            s,
+            "| heuristic | matched runs | timed runs | geomean time ratio | node-count changes |"
+        );
+        let _ = writeln!(s, "|---|---:|---:|---:|---:|");
+        for h in &self.summaries {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} |",
+                h.heuristic,
+                h.matched,
+                h.timed,
+                h.geomean_ratio.map_or("–".into(), |r| format!("{r:.3}")),
+                h.node_changes
+            );
+        }
+
+        let _ = writeln!(s, "\n## Runs\n");
+        let _ = writeln!(
+            s,
+            "| set | id | heuristic | status | length | generated (base) | generated (new) \
+             | Δ generated | seconds (base) | seconds (new) | ratio | change |"
+        );
+        let _ = writeln!(s, "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|");
+        for m in &self.matched {
+            let (b, n) = (&m.base, &m.new);
+            let status = if m.status_changed() {
+                format!("{} → {}", b.status, n.status)
+            } else {
+                b.status.clone()
+            };
+            let length = if b.length == n.length {
+                opt(b.length)
+            } else {
+                format!("{} → {}", opt(b.length), opt(n.length))
+            };
+            let delta = n.generated as i128 - b.generated as i128;
+            // Ratios left out of the geometric mean are shown in parentheses.
+            let ratio = match m.time_ratio(o.min_seconds) {
+                Some(r) => format!("{r:.3}"),
+                None if b.seconds > 0.0 && n.seconds > 0.0 => {
+                    format!("({:.3})", n.seconds / b.seconds)
+                }
+                None => "–".into(),
+            };
+            let mut change = Vec::new();
+            if m.nodes_changed() {
+                change.push("**nodes**");
+            }
+            if m.lost_solution() {
+                change.push("**lost solution**");
+            } else if m.status_changed() {
+                change.push("status");
+            }
+            if m.length_changed() {
+                change.push("**length**");
+            }
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} | {} | {}{} | {:.3} | {:.3} | {} | {} |",
+                m.key.instance_set,
+                m.key.instance_id,
+                m.key.heuristic,
+                status,
+                length,
+                b.generated,
+                n.generated,
+                if delta > 0 { "+" } else { "" },
+                delta,
+                b.seconds,
+                n.seconds,
+                ratio,
+                change.join(", ")
+            );
+        }
+
+        if !self.only_base.is_empty() || !self.only_new.is_empty() {
+            let _ = writeln!(s, "\n## Runs on one side only\n");
+            let _ = writeln!(s, "| set | id | heuristic | present in |");
+            let _ = writeln!(s, "|---|---|---|---|");
+            for (keys, side) in [(&self.only_base, "base"), (&self.only_new, "new")] {
+                for k in keys {
+                    let _ = writeln!(
+                        s,
+                        "| {} | {} | {} | {side} only |",
+                        k.instance_set, k.instance_id, k.heuristic
+                    );
+                }
+            }
+        }
+
+        let _ = writeln!(s, "\n## Verdict\n");
+        if self.failures.is_empty() {
+            let _ = writeln!(s, "PASS: no regression.");
+        } else {
+            let _ = writeln!(s, "FAIL: {} problem(s).\n", self.failures.len());
+            for f in &self.failures {
+                let _ = writeln!(s, "- {f}");
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
+        RunRecord {
+            instance_set: "korf100".into(),
+            instance_id: id.into(),
+            heuristic: heuristic.into(),
+            status: "solved".into(),
+            length: Some(50),
+            optimal_length: Some(50),
+            h0: Some(40),
+            iterations: 6,
+            expanded: generated / 2,
+            generated,
+            last_iteration_generated: generated / 3,
+            seconds,
+            nodes_per_second: Some(generated as f64 / seconds),
+            growth_ratio: None,
+            overhead_measured: None,
+            overhead_predicted: None,
+            moves: "UDLR".into(),
+            verified: true,
+            threads: 1,
+        }
+    }
+
+    fn base() -> Vec<RunRecord> {
+        vec![
+            run("1", "manhattan", 1_000_000, 1.0),
+            run("2", "manhattan", 2_000_000, 2.0),
+            run("1", "linear-conflict", 300_000, 0.5),
+            run("2", "linear-conflict", 600_000, 1.0),
+        ]
+    }
+
+    fn cmp(b: Vec<RunRecord>, n: Vec<RunRecord>, o: CompareOptions) -> Comparison {
+        let lines = |v: Vec<RunRecord>| v.into_iter().enumerate().map(|(i, r)| (i as u64 + 2, r));
+        compare_runs(
+            (Path::new("base"), lines(b).collect()),
+            (Path::new("new"), lines(n).collect()),
+            o,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn identical_inputs_pass() {
+        let c = cmp(base(), base(), CompareOptions::default());
+        assert!(c.passed(), "{:?}", c.failures);
+        assert_eq!(c.matched.len(), 4);
+        assert!(c.summaries.iter().all(|s| s.geomean_ratio == Some(1.0)));
+        assert!(c.to_markdown("a", "b").contains("PASS"));
+    }
+
+    #[test]
+    fn a_node_count_change_fails_unless_allowed() {
+        let mut n = base();
+        n[1].generated += 1;
+        let c = cmp(base(), n.clone(), CompareOptions::default());
+        let key = RunKey::of(&n[1]);
+        assert_eq!(c.failures, vec![Failure::NodeCount(key)]);
+        assert!(c.to_markdown("a", "b").contains("**nodes**"));
+        let allowed = CompareOptions {
+            allow_node_changes: true,
+            ..CompareOptions::default()
+        };
+        let c = cmp(base(), n, allowed);
+        assert!(c.passed());
+        assert_eq!(c.summaries.iter().map(|s| s.node_changes).sum::<usize>(), 1);
+    }
+
+    #[test]
+    fn an_expanded_change_alone_is_a_node_change() {
+        let mut n = base();
+        n[0].expanded -= 1;
+        assert!(!cmp(base(), n, CompareOptions::default()).passed());
+    }
+
+    #[test]
+    fn a_slowdown_beyond_the_threshold_fails() {
+        // Manhattan runs 1.2× and 1.3× slower: geomean ≈ 1.249 > 1.10.
+        let mut n = base();
+        n[0].seconds = 1.2;
+        n[1].seconds = 2.6;
+        let c = cmp(base(), n.clone(), CompareOptions::default());
+        assert_eq!(c.failures.len(), 1);
+        match &c.failures[0] {
+            Failure::Slowdown { heuristic, ratio } => {
+                assert_eq!(heuristic, "manhattan");
+                assert!((ratio - (1.2f64 * 1.3).sqrt()).abs() < 1e-12);
+            }
+            f => panic!("unexpected {f:?}"),
+        }
+        // Within a 30% threshold it passes.
+        let loose = CompareOptions {
+            threshold_pct: 30.0,
+            ..CompareOptions::default()
+        };
+        assert!(cmp(base(), n, loose).passed());
+    }
+
+    #[test]
+    fn one_slow_run_among_fast_ones_is_judged_by_the_geometric_mean() {
+        // 1.5× and 0.8×: geomean √1.2 ≈ 1.095 ≤ 1.10.
+        let mut n = base();
+        n[0].seconds = 1.5;
+        n[1].seconds = 1.6;
+        assert!(cmp(base(), n, CompareOptions::default()).passed());
+    }
+
+    #[test]
+    fn short_runs_are_not_timed() {
+        let mut b = base();
+        b[0].seconds = 0.01;
+        let mut n = base();
+        n[0].seconds = 0.05; // 5× slower, but below the minimum.
+        let c = cmp(b, n, CompareOptions::default());
+        assert!(c.passed());
+        assert_eq!(c.summaries[1].heuristic, "manhattan");
+        assert_eq!(c.summaries[1].timed, 1);
+    }
+
+    #[test]
+    fn a_lost_solution_fails_and_other_status_changes_are_listed() {
+        let mut n = base();
+        n[2].status = "time-limit".into();
+        n[2].length = None;
+        n[2].generated = 5;
+        let c = cmp(base(), n.clone(), CompareOptions::default());
+        // Not also a node change: the statuses differ, so the counts are not comparable.
+        assert_eq!(c.failures, vec![Failure::LostSolution(RunKey::of(&n[2]))]);
+        assert!(c
+            .to_markdown("a", "b")
+            .contains("solved → time-limit | 50 → –"));
+        // The reverse (a run that now solves) is listed but passes.
+        let c = cmp(n, base(), CompareOptions::default());
+        assert!(c.passed());
+        assert!(c.matched.iter().any(|m| m.status_changed()));
+    }
+
+    #[test]
+    fn time_limited_runs_are_not_compared_by_nodes() {
+        let mut b = base();
+        b[0].status = "time-limit".into();
+        let mut n = b.clone();
+        n[0].generated += 12345;
+        assert!(cmp(b, n, CompareOptions::default()).passed());
+    }
+
+    #[test]
+    fn a_length_change_fails() {
+        let mut n = base();
+        n[3].length = Some(52);
+        let c = cmp(base(), n.clone(), CompareOptions::default());
+        assert_eq!(c.failures, vec![Failure::Length(RunKey::of(&n[3]))]);
+    }
+
+    #[test]
+    fn one_side_only_runs_are_listed_not_fatal() {
+        let mut n = base();
+        n.remove(0);
+        n.push(run("3", "manhattan", 10, 1.0));
+        let c = cmp(base(), n, CompareOptions::default());
+        assert!(c.passed());
+        assert_eq!(c.only_base.len(), 1);
+        assert_eq!(c.only_new.len(), 1);
+        let md = c.to_markdown("a", "b");
+        assert!(md.contains("| korf100 | 1 | manhattan | base only |"));
+        assert!(md.contains("| korf100 | 3 | manhattan | new only |"));
+    }
+
+    #[test]
+    fn duplicate_runs_and_bad_options_are_errors() {
+        let mut b = base();
+        b.push(b[0].clone());
+        let lines = |v: Vec<RunRecord>| -> Vec<(u64, RunRecord)> {
+            v.into_iter()
+                .enumerate()
+                .map(|(i, r)| (i as u64 + 2, r))
+                .collect()
+        };
+        let e = compare_runs(
+            (Path::new("b/runs.csv"), lines(b)),
+            (Path::new("n"), lines(base())),
+            CompareOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "b/runs.csv, line 6: run (korf100 #1 manhattan) appears twice (first on line 2)"
+        );
+        let bad = CompareOptions {
+            threshold_pct: -1.0,
+            ..CompareOptions::default()
+        };
+        assert!(matches!(
+            compare_runs(
+                (Path::new("b"), lines(base())),
+                (Path::new("n"), lines(base())),
+                bad
+            ),
+            Err(CompareError::BadThreshold(_))
+        ));
+    }
+}

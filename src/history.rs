@@ -1,0 +1,316 @@
+//! The performance history: one line per (commit, heuristic, instance set) appended to
+//! `results/history.csv` at the end of each `run`, so the trend of nodes and speed over commits
+//! can be read (and plotted) without keeping every results directory.
+//!
+//! Columns, in order:
+//! - `commit`: the commit the run was built from (as the runner records it; may carry `-dirty`);
+//! - `date`: when the run finished, ISO 8601 (the caller's string, kept as given);
+//! - `heuristic`, `instance_set`: the group the figures are summed over;
+//! - `runs`: runs in the group; `solved`: those with status `solved`;
+//! - `total_generated`, `total_expanded`: nodes over all runs of the group (every status);
+//! - `total_seconds`: the sum of the runs' own search times (not wall time, so it does not
+//!   depend on how many runs went in parallel);
+//! - `nodes_per_second`: `total_generated / total_seconds`, empty when no time was measured.
+//!
+//! Totals only compare across commits over the same runs: look at `runs` and `solved` first.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::record::RunRecord;
+
+/// The history file's name; `run` keeps it beside the results directory it writes, so
+/// `results/default` appends to `results/history.csv`.
+pub const HISTORY_FILE: &str = "history.csv";
+
+/// The header `append` writes and expects; must match [`HistoryRow`]'s fields.
+pub const HEADER: &str = "commit,date,heuristic,instance_set,runs,solved,total_generated,\
+                          total_expanded,total_seconds,nodes_per_second";
+
+#[derive(Debug, Error)]
+pub enum HistoryError {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: the header is not tilebench's history header (expected '{HEADER}')")]
+    Header { path: PathBuf },
+    #[error("{path}, line {line}: {message}")]
+    Csv {
+        path: PathBuf,
+        line: u64,
+        message: String,
+    },
+}
+
+/// One line of the history: the headline figures of one heuristic on one instance set.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoryRow {
+    pub commit: String,
+    pub date: String,
+    pub heuristic: String,
+    pub instance_set: String,
+    pub runs: u64,
+    pub solved: u64,
+    pub total_generated: u64,
+    pub total_expanded: u64,
+    pub total_seconds: f64,
+    pub nodes_per_second: Option<f64>,
+}
+
+/// Sums runs by (heuristic, instance set), in that order, into history rows.
+pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow> {
+    let mut groups: BTreeMap<(&str, &str), HistoryRow> = BTreeMap::new();
+    for r in runs {
+        let row = groups
+            .entry((&r.heuristic, &r.instance_set))
+            .or_insert_with(|| HistoryRow {
+                commit: commit.to_string(),
+                date: date.to_string(),
+                heuristic: r.heuristic.clone(),
+                instance_set: r.instance_set.clone(),
+                runs: 0,
+                solved: 0,
+                total_generated: 0,
+                total_expanded: 0,
+                total_seconds: 0.0,
+                nodes_per_second: None,
+            });
+        row.runs += 1;
+        row.solved += u64::from(r.status == "solved");
+        row.total_generated += r.generated;
+        row.total_expanded += r.expanded;
+        row.total_seconds += r.seconds;
+    }
+    groups
+        .into_values()
+        .map(|mut row| {
+            row.nodes_per_second =
+                (row.total_seconds > 0.0).then(|| row.total_generated as f64 / row.total_seconds);
+            row
+        })
+        .collect()
+}
+
+/// Appends `rows` to the history at `path`, creating it (and its directory) with the header when
+/// absent. All rows go out in one write to a file opened for appending, so lines are whole even
+/// when two runs finish together. A file with another header is refused, not appended to.
+pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
+    let io = |source| HistoryError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(io(e)),
+    };
+    let mut text = Vec::new();
+    match &existing {
+        Some(t) if !t.is_empty() => {
+            if t.lines().next().map(str::trim) != Some(HEADER) {
+                return Err(HistoryError::Header {
+                    path: path.to_path_buf(),
+                });
+            }
+            if !t.ends_with('\n') {
+                text.push(b'\n');
+            }
+        }
+        _ => {
+            text.extend_from_slice(HEADER.as_bytes());
+            text.push(b'\n');
+        }
+    }
+    {
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(&mut text);
+        for row in rows {
+            w.serialize(row).map_err(|e| io(e.into()))?;
+        }
+        w.flush().map_err(io)?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(io)?;
+    file.write_all(&text).map_err(io)
+}
+
+/// Reads the whole history, oldest line first.
+pub fn load(path: &Path) -> Result<Vec<HistoryRow>, HistoryError> {
+    let file = std::fs::File::open(path).map_err(|source| HistoryError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+    let headers = reader
+        .headers()
+        .map_err(|e| HistoryError::Csv {
+            path: path.to_path_buf(),
+            line: 1,
+            message: e.to_string(),
+        })?
+        .clone();
+    if headers.iter().collect::<Vec<_>>().join(",") != HEADER {
+        return Err(HistoryError::Header {
+            path: path.to_path_buf(),
+        });
+    }
+    let mut rows = Vec::new();
+    let mut record = csv::StringRecord::new();
+    loop {
+        let more = reader
+            .read_record(&mut record)
+            .map_err(|e| HistoryError::Csv {
+                path: path.to_path_buf(),
+                line: e.position().map_or(0, |p| p.line()),
+                message: e.to_string(),
+            })?;
+        if !more {
+            break;
+        }
+        let line = record.position().map_or(0, |p| p.line());
+        rows.push(
+            record
+                .deserialize(Some(&headers))
+                .map_err(|e| HistoryError::Csv {
+                    path: path.to_path_buf(),
+                    line,
+                    message: e.to_string(),
+                })?,
+        );
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(set: &str, heuristic: &str, status: &str, generated: u64, seconds: f64) -> RunRecord {
+        RunRecord {
+            instance_set: set.into(),
+            instance_id: "1".into(),
+            heuristic: heuristic.into(),
+            status: status.into(),
+            length: None,
+            optimal_length: None,
+            h0: None,
+            iterations: 3,
+            expanded: generated / 2,
+            generated,
+            last_iteration_generated: 0,
+            seconds,
+            nodes_per_second: None,
+            growth_ratio: None,
+            overhead_measured: None,
+            overhead_predicted: None,
+            moves: String::new(),
+            verified: false,
+            threads: 2,
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilebench-history-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn header_matches_the_row_fields() {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(&summarise("c", "d", &[run("s", "h", "solved", 2, 1.0)])[0])
+            .unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        assert_eq!(text.lines().next(), Some(HEADER));
+    }
+
+    #[test]
+    fn summarise_groups_and_sums() {
+        let runs = [
+            run("korf100", "manhattan", "solved", 100, 1.0),
+            run("korf100", "manhattan", "time-limit", 300, 3.0),
+            run("korf100", "linear-conflict", "solved", 50, 0.0),
+            run("8-puzzle", "manhattan", "solved", 10, 0.5),
+        ];
+        let rows = summarise("abc123", "2024-05-01T12:00:00Z", &runs);
+        let brief: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.heuristic.as_str(),
+                    r.instance_set.as_str(),
+                    r.runs,
+                    r.solved,
+                    r.total_generated,
+                    r.nodes_per_second,
+                )
+            })
+            .collect();
+        assert_eq!(
+            brief,
+            vec![
+                ("linear-conflict", "korf100", 1, 1, 50, None),
+                ("manhattan", "8-puzzle", 1, 1, 10, Some(20.0)),
+                ("manhattan", "korf100", 2, 1, 400, Some(100.0)),
+            ]
+        );
+        assert!(rows.iter().all(|r| r.commit == "abc123"));
+    }
+
+    #[test]
+    fn append_creates_then_appends_and_load_reads_back() {
+        let dir = scratch("append");
+        let path = dir.join("results").join("history.csv");
+        let first = summarise(
+            "aaa",
+            "2024-01-01",
+            &[run("s", "manhattan", "solved", 10, 1.0)],
+        );
+        let second = summarise(
+            "bbb",
+            "2024-01-02",
+            &[
+                run("s", "manhattan", "solved", 12, 1.0),
+                run("s", "linear-conflict", "solved", 5, 1.0),
+            ],
+        );
+        append(&path, &first).unwrap();
+        append(&path, &second).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 4);
+        assert_eq!(text.lines().filter(|l| *l == HEADER).count(), 1);
+        let all: Vec<HistoryRow> = first.into_iter().chain(second).collect();
+        assert_eq!(load(&path).unwrap(), all);
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_foreign_file_is_refused() {
+        let dir = scratch("foreign");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("history.csv");
+        std::fs::write(&path, "a,b\n1,2\n").unwrap();
+        let rows = summarise("c", "d", &[run("s", "h", "solved", 1, 1.0)]);
+        assert!(matches!(
+            append(&path, &rows),
+            Err(HistoryError::Header { .. })
+        ));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b\n1,2\n");
+        assert!(matches!(load(&path), Err(HistoryError::Header { .. })));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,174 @@
+//! End-to-end tests of `tilebench compare` on small results directories written here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tilebench::record::{RunRecord, RUNS_FILE};
+
+/// A fresh directory under target/ for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("compare_cli_{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
+    RunRecord {
+        instance_set: "korf100".into(),
+        instance_id: id.into(),
+        heuristic: heuristic.into(),
+        status: "solved".into(),
+        length: Some(50),
+        optimal_length: Some(50),
+        h0: Some(40),
+        iterations: 6,
+        expanded: generated / 2,
+        generated,
+        last_iteration_generated: generated / 3,
+        seconds,
+        nodes_per_second: Some(generated as f64 / seconds),
+        growth_ratio: Some(6.0),
+        overhead_measured: Some(1.2),
+        overhead_predicted: Some(1.2),
+        moves: "UDLR".into(),
+        verified: true,
+        threads: 1,
+    }
+}
+
+fn runs() -> Vec<RunRecord> {
+    vec![
+        run("1", "manhattan", 276_361_932, 1.85),
+        run("2", "manhattan", 15_300_441, 0.10),
+        run("1", "linear-conflict", 40_000_000, 0.6),
+        run("2", "linear-conflict", 2_000_000, 0.04),
+    ]
+}
+
+fn write_dir(root: &Path, name: &str, rows: &[RunRecord]) -> PathBuf {
+    let dir = root.join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut w = csv::Writer::from_path(dir.join(RUNS_FILE)).unwrap();
+    for r in rows {
+        w.serialize(r).unwrap();
+    }
+    w.flush().unwrap();
+    dir
+}
+
+fn compare(base: &Path, new: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilebench"))
+        .arg("compare")
+        .arg(base)
+        .arg(new)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn identical_directories_pass() {
+    let root = scratch("identical");
+    let a = write_dir(&root, "a", &runs());
+    let b = write_dir(&root, "b", &runs());
+    let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(out.contains("| manhattan | 2 | 2 | 1.000 | 0 |"), "{out}");
+    // The 0.04 s linear-conflict run is below the timing minimum.
+    assert!(
+        out.contains("| linear-conflict | 2 | 1 | 1.000 | 0 |"),
+        "{out}"
+    );
+    assert!(out.contains("PASS"));
+}
+
+#[test]
+fn a_node_count_change_exits_1_unless_allowed() {
+    let root = scratch("nodes");
+    let a = write_dir(&root, "a", &runs());
+    let mut changed = runs();
+    changed[0].generated -= 1;
+    let b = write_dir(&root, "b", &changed);
+    let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("| 276361932 | 276361931 | -1 |"),
+        "the table shows the change: {out}"
+    );
+    assert!(out.contains("node counts changed: korf100 #1 manhattan"));
+    let o = compare(&a, &b, &["--allow-node-changes"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn a_slowdown_beyond_the_threshold_exits_1() {
+    let root = scratch("slow");
+    let a = write_dir(&root, "a", &runs());
+    let mut slow = runs();
+    slow[2].seconds = 0.75; // linear conflict 1.25× slower
+    let b = write_dir(&root, "b", &slow);
+    let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("linear-conflict slowed down: geometric-mean time ratio 1.250"));
+    assert_eq!(
+        compare(&a, &b, &["--threshold", "30"]).status.code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn status_and_length_changes_exit_1() {
+    let root = scratch("status");
+    let a = write_dir(&root, "a", &runs());
+    let mut lost = runs();
+    lost[1].status = "time-limit".into();
+    lost[1].length = None;
+    let b = write_dir(&root, "b", &lost);
+    let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("solution lost: korf100 #2 manhattan"));
+
+    let mut longer = runs();
+    longer[3].length = Some(52);
+    let c = write_dir(&root, "c", &longer);
+    let o = compare(&a, &c, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("| 50 → 52 |"));
+}
+
+#[test]
+fn runs_on_one_side_only_are_listed_and_pass() {
+    let root = scratch("one_side");
+    let a = write_dir(&root, "a", &runs());
+    let b = write_dir(&root, "b", &runs()[..3]);
+    let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("| korf100 | 2 | linear-conflict | base only |"));
+}
+
+#[test]
+fn bad_input_exits_2_with_file_and_line() {
+    let root = scratch("bad");
+    let a = write_dir(&root, "a", &runs());
+    let b = write_dir(&root, "b", &runs());
+    let text = std::fs::read_to_string(b.join(RUNS_FILE)).unwrap();
+    let broken = text.replacen("276361932", "lots", 1);
+    std::fs::write(b.join(RUNS_FILE), broken).unwrap();
+    let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("runs.csv, line 2: column 'generated'"),
+        "{err}"
+    );
+    let o = compare(&a, &root.join("missing"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+}
