@@ -90,17 +90,29 @@ pub fn permutation_rank(pos: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
 }
 
 /// The rank of a placement: `cells[i]` is the cell of the group's i-th tile.
+///
+/// Computed from pairwise comparisons only, which is branch-free and needs no popcount
+/// instruction: with `pos_i = #{j : c_j < c_i}` (tile i's place among the occupied cells), the
+/// subset rank is `Σ_i C(c_i, pos_i + 1)` and tile i's Lehmer digit is `#{j > i : c_j < c_i}`.
 #[inline(always)]
 pub fn rank(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
-    let mut mask = 0u32;
-    for &c in cells.iter().take(k) {
-        mask |= 1 << (c & 31);
-    }
-    let mut pos = [0u8; MAX_GROUP_TILES];
+    let mut below = [0usize; MAX_GROUP_TILES];
+    let mut perm = 0;
     for i in 0..k {
-        pos[i] = (mask & ((1u32 << (cells[i] & 31)) - 1)).count_ones() as u8;
+        let mut later_smaller = 0;
+        for j in i + 1..k {
+            let lt = (cells[j] < cells[i]) as usize;
+            later_smaller += lt;
+            below[j] += 1 - lt;
+        }
+        below[i] += later_smaller;
+        perm = perm * (k - i) + later_smaller;
     }
-    subset_rank(binom, mask) * FACTORIAL[k] + permutation_rank(&pos, k)
+    let mut subset = 0;
+    for i in 0..k {
+        subset += binom.get(cells[i] as usize, below[i] + 1);
+    }
+    subset * FACTORIAL[k] + perm
 }
 
 /// All k-subsets of n cells as bit masks, in rank order (Gosper's hack enumerates masks with k
