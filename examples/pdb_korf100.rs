@@ -42,7 +42,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (mut nodes, mut secs, mut max, mut h0) = (0u64, 0f64, 0f64, 0u64);
         if h0_only {
             let sum: u32 = instances.iter().map(|(_, b)| h.evaluate(b)).sum();
-            println!("{:<10} mean h0 {:.3}", name.as_str(), sum as f64 / instances.len() as f64);
+            println!(
+                "{:<10} mean h0 {:.3}",
+                name.as_str(),
+                sum as f64 / instances.len() as f64
+            );
             continue;
         }
         for (i, (length, board)) in instances.iter().enumerate() {

@@ -34,7 +34,15 @@ const PARTITION: &str = "1,2,3,4/5,6,7,8";
 fn build_list_and_solve_with_a_custom_partition() {
     let dir = scratch("custom");
     let d = dir.to_str().unwrap();
-    let args = ["pdb", "build", "pdb", "--partition", PARTITION, "--size", "3x3"];
+    let args = [
+        "pdb",
+        "build",
+        "pdb",
+        "--partition",
+        PARTITION,
+        "--size",
+        "3x3",
+    ];
     let o = tilebench(&[&args[..], &["--pdb-dir", d]].concat(), None);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
@@ -45,11 +53,26 @@ fn build_list_and_solve_with_a_custom_partition() {
 
     let o = tilebench(&["pdb", "list", "--pdb-dir", d], None);
     let (out, _) = text(&o);
-    assert!(out.contains("3x3-blank-last-1-2-3-4.pdb") && out.contains("3024"), "{out}");
+    assert!(
+        out.contains("3x3-blank-last-1-2-3-4.pdb") && out.contains("3024"),
+        "{out}"
+    );
 
     for h in ["pdb", "pdbr"] {
         let o = tilebench(
-            &["solve", "-H", h, "--partition", PARTITION, "--no-build", "--pdb-dir", d, "--format", "json", BOARD],
+            &[
+                "solve",
+                "-H",
+                h,
+                "--partition",
+                PARTITION,
+                "--no-build",
+                "--pdb-dir",
+                d,
+                "--format",
+                "json",
+                BOARD,
+            ],
             None,
         );
         let (out, err) = text(&o);
@@ -69,7 +92,10 @@ fn the_environment_variable_sets_the_cache_and_no_build_refuses_missing_tables()
     );
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err.contains("--no-build") && err.contains(dir.to_str().unwrap()), "{err}");
+    assert!(
+        err.contains("--no-build") && err.contains(dir.to_str().unwrap()),
+        "{err}"
+    );
     let o = tilebench(&["solve", "-H", "pdb:1,2,3,4/5,6,7,8", BOARD], Some(&dir));
     assert!(o.status.success(), "{}", text(&o).1);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
@@ -80,7 +106,12 @@ fn corrupt_tables_are_refused_or_rebuilt_never_used() {
     let dir = scratch("corrupt");
     let d = dir.to_str().unwrap();
     let solve = |extra: &[&str]| {
-        let args = [&["solve", "-H", "pdb:1,2,3,4/5,6,7,8", "--pdb-dir", d][..], extra, &[BOARD]].concat();
+        let args = [
+            &["solve", "-H", "pdb:1,2,3,4/5,6,7,8", "--pdb-dir", d][..],
+            extra,
+            &[BOARD],
+        ]
+        .concat();
         tilebench(&args, None)
     };
     assert!(solve(&[]).status.success());
@@ -91,13 +122,19 @@ fn corrupt_tables_are_refused_or_rebuilt_never_used() {
     let o = solve(&["--no-build"]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err.contains("checksum") && err.contains("5-6-7-8.pdb"), "{err}");
+    assert!(
+        err.contains("checksum") && err.contains("5-6-7-8.pdb"),
+        "{err}"
+    );
     // Truncated: reported, rebuilt, and the solve still succeeds.
     std::fs::write(&file, &bytes[..1000]).unwrap();
     let o = solve(&[]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    assert!(err.contains("truncated") && err.contains("rebuilding"), "{err}");
+    assert!(
+        err.contains("truncated") && err.contains("rebuilding"),
+        "{err}"
+    );
     assert!(out.contains("length     31"), "{out}");
     assert!(solve(&["--no-build"]).status.success());
 }
@@ -105,11 +142,24 @@ fn corrupt_tables_are_refused_or_rebuilt_never_used() {
 #[test]
 fn bad_partitions_and_names_are_clear_errors() {
     for (args, needle) in [
-        (vec!["solve", "-H", "pdb", "--partition", "1,2,3/4,5,6,7", BOARD], "tile 8 is in no group"),
+        (
+            vec!["solve", "-H", "pdb", "--partition", "1,2,3/4,5,6,7", BOARD],
+            "tile 8 is in no group",
+        ),
         (vec!["solve", "-H", "pdb", BOARD], "needs --partition"),
         (vec!["solve", "-H", "pdb-663", BOARD], "4x4 board"),
         (vec!["solve", "-H", "pdb-999", BOARD], "unknown heuristic"),
-        (vec!["solve", "-H", "pdbr:1,2,3,4/5,6,7,8", "--goal", "1 2 3 4 5 6 0 7 8", BOARD], "main diagonal"),
+        (
+            vec![
+                "solve",
+                "-H",
+                "pdbr:1,2,3,4/5,6,7,8",
+                "--goal",
+                "1 2 3 4 5 6 0 7 8",
+                BOARD,
+            ],
+            "main diagonal",
+        ),
     ] {
         let o = tilebench(&args, Some(&scratch("bad")));
         let (_, err) = text(&o);

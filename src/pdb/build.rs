@@ -186,8 +186,8 @@ fn all_moves(size: Size, k: usize, subs: &Subsets, binom: &Binomials) -> (Vec<Mo
                 m &= m - 1;
             }
             let mut out = Vec::new();
-            for a in 0..k {
-                let from = cells[a] as usize;
+            for (a, &from) in cells.iter().enumerate().take(k) {
+                let from = from as usize;
                 let mut nb = adj[from] & !mask;
                 while nb != 0 {
                     let to = nb.trailing_zeros() as usize;
