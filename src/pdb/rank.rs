@@ -115,6 +115,42 @@ pub fn rank(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize
     subset * FACTORIAL[k] + perm
 }
 
+/// [`rank`] for a group size known at compile time, so the comparison loops unroll fully (the
+/// search calls this through a `match` on the group size, which predicts perfectly per group).
+#[inline(always)]
+pub fn rank_fixed<const K: usize>(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES]) -> usize {
+    let mut below = [0usize; K];
+    let mut perm = 0;
+    for i in 0..K {
+        let mut later_smaller = 0;
+        for j in i + 1..K {
+            let lt = (cells[j] < cells[i]) as usize;
+            later_smaller += lt;
+            below[j] += 1 - lt;
+        }
+        below[i] += later_smaller;
+        perm = perm * (K - i) + later_smaller;
+    }
+    let mut subset = 0;
+    for i in 0..K {
+        subset += binom.get(cells[i] as usize, below[i] + 1);
+    }
+    subset * FACTORIAL[K] + perm
+}
+
+/// [`rank`], dispatched to [`rank_fixed`] for the group sizes the named partitions use.
+#[inline(always)]
+pub fn rank_dispatch(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
+    match k {
+        3 => rank_fixed::<3>(binom, cells),
+        5 => rank_fixed::<5>(binom, cells),
+        6 => rank_fixed::<6>(binom, cells),
+        7 => rank_fixed::<7>(binom, cells),
+        8 => rank_fixed::<8>(binom, cells),
+        _ => rank(binom, cells, k),
+    }
+}
+
 /// All k-subsets of n cells as bit masks, in rank order (Gosper's hack enumerates masks with k
 /// bits in increasing numeric order, which is colexicographic order).
 pub fn subset_masks(n: usize, k: usize) -> Vec<u32> {
@@ -174,12 +210,13 @@ mod tests {
     #[test]
     fn rank_is_a_bijection_onto_the_placements() {
         let b = Binomials::new();
-        for (n, k) in [(9, 4), (6, 3), (16, 2), (5, 5)] {
+        for (n, k) in [(9, 4), (6, 3), (16, 2), (5, 5), (9, 6), (10, 5)] {
             let total = placements(n, k);
             assert_eq!(subsets(n, k) * FACTORIAL[k], total);
             let mut seen = vec![false; total];
             for (r, slot) in seen.iter_mut().enumerate() {
                 let cells = unrank(r, n, k);
+                assert_eq!(rank_dispatch(&b, &cells, k), r);
                 assert_eq!(rank(&b, &cells, k), r);
                 let mut distinct = cells[..k].to_vec();
                 distinct.sort();
@@ -188,6 +225,27 @@ mod tests {
                 *slot = true;
             }
             assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    #[test]
+    fn fixed_size_ranks_agree_for_large_groups() {
+        let b = Binomials::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            let mut cells: Vec<u8> = (0..25).collect();
+            for i in 0..8 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let j = i + (x % (25 - i as u64)) as usize;
+                cells.swap(i, j);
+            }
+            let mut c = [0u8; MAX_GROUP_TILES];
+            c.copy_from_slice(&cells[..8]);
+            for k in [7, 8] {
+                assert_eq!(rank_dispatch(&b, &c, k), rank(&b, &c, k));
+            }
         }
     }
 
