@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::board::{Goal, Grid, GRID_CELLS};
 use crate::pdb::partition::MAX_GROUPS;
-use crate::pdb::rank::{rank, Binomials, MAX_GROUP_TILES};
+use crate::pdb::rank::{rank_dispatch, Binomials, MAX_GROUP_TILES};
 use crate::pdb::{Partition, Table};
 
 use super::manhattan::ix;
@@ -81,7 +81,7 @@ impl Pdb {
         for (c, &t) in cells.iter_mut().zip(&group.tiles).take(group.k) {
             *c = cell(t);
         }
-        group.table.entries[rank(&self.binom, &cells, group.k)]
+        group.table.entries[rank_dispatch(&self.binom, &cells, group.k)]
     }
 
     fn state(&self, cell: impl Fn(u8) -> u8 + Copy) -> PdbState {

@@ -49,8 +49,41 @@ struct Move {
     target_region: u8,
     /// The target subset.
     target: u32,
-    /// `remap[p]`: the sorted position in the target subset of the tile at sorted position `p`.
-    remap: [u8; MAX_GROUP_TILES],
+    /// `a · k + b`: the moving tile goes from sorted position `a` in the subset to `b` in the
+    /// target; the other tiles keep their order, so the permutation maps through
+    /// `PermutationMaps` by `(a, b)` alone.
+    shift: u8,
+}
+
+/// `map[(a·k + b)·k! + p]`: the rank of permutation `p` after the tile at sorted position `a`
+/// moves to sorted position `b` (positions between shift by one). 64 · 8! · 2 bytes = 5 MiB for
+/// k = 8; it turns each edge of the search into one table read instead of a re-rank.
+fn permutation_maps(k: usize) -> Vec<u16> {
+    let perms = permutation_table(k);
+    let fk = FACTORIAL[k];
+    let mut map = vec![0u16; k * k * fk];
+    map.par_chunks_mut(fk).enumerate().for_each(|(ab, out)| {
+        let (a, b) = (ab / k, ab % k);
+        let remap = |p: usize| -> u8 {
+            if p == a {
+                b as u8
+            } else if a < b && p > a && p <= b {
+                p as u8 - 1
+            } else if b < a && p >= b && p < a {
+                p as u8 + 1
+            } else {
+                p as u8
+            }
+        };
+        for (r, pos) in perms.iter().enumerate() {
+            let mut np = [0u8; MAX_GROUP_TILES];
+            for i in 0..k {
+                np[i] = remap(pos[i] as usize);
+            }
+            out[r] = permutation_rank(&np, k) as u16;
+        }
+    });
+    map
 }
 
 /// Per-subset facts: its regions and its place in the state array.
@@ -153,24 +186,20 @@ fn all_moves(size: Size, k: usize, subs: &Subsets, binom: &Binomials) -> (Vec<Mo
                 m &= m - 1;
             }
             let mut out = Vec::new();
-            for a in 0..k {
-                let from = cells[a] as usize;
+            for (a, &from) in cells.iter().enumerate().take(k) {
+                let from = from as usize;
                 let mut nb = adj[from] & !mask;
                 while nb != 0 {
                     let to = nb.trailing_zeros() as usize;
                     nb &= nb - 1;
                     let target_mask = mask ^ (1 << from) ^ (1 << to);
                     let target = subset_rank(binom, target_mask);
-                    let mut remap = [0u8; MAX_GROUP_TILES];
-                    for (p, r) in remap.iter_mut().enumerate().take(k) {
-                        let cell = if p == a { to } else { cells[p] as usize };
-                        *r = (target_mask & ((1u32 << cell) - 1)).count_ones() as u8;
-                    }
+                    let b = (target_mask & ((1u32 << to) - 1)).count_ones() as usize;
                     out.push(Move {
                         region: subs.label[s * n + to],
                         target_region: subs.label[target * n + from],
                         target: target as u32,
-                        remap,
+                        shift: (a * k + b) as u8,
                     });
                 }
             }
@@ -200,7 +229,7 @@ pub fn build_table(goal: &Goal, tiles: &[u8], progress: &(dyn Fn(u64, u64) + Syn
     let binom = Binomials::new();
     let subs = Subsets::new(size, k);
     let (moves, offsets) = all_moves(size, k, &subs, &binom);
-    let perms = permutation_table(k);
+    let maps = permutation_maps(k);
     let total = subs.total_states();
     let words = total.div_ceil(32) as usize;
     let states: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
@@ -245,15 +274,11 @@ pub fn build_table(goal: &Goal, tiles: &[u8], progress: &(dyn Fn(u64, u64) + Syn
                         if entries[perm] == UNREACHED {
                             entries[perm] = depth;
                         }
-                        let pos = &perms[perm];
                         for mv in my_moves.iter().filter(|m| m.region == region) {
-                            let mut np = [0u8; MAX_GROUP_TILES];
-                            for i in 0..k {
-                                np[i] = mv.remap[(pos[i] & 7) as usize];
-                            }
                             let t = mv.target as usize;
+                            let p2 = maps[mv.shift as usize * fk + perm] as u64;
                             let target = subs.base[t]
-                                + permutation_rank(&np, k) as u64 * subs.regions[t] as u64
+                                + p2 * subs.regions[t] as u64
                                 + mv.target_region as u64;
                             let (tw, sh) = ((target / 32) as usize, 2 * (target % 32));
                             let old = states[tw].load(Ordering::Relaxed);

@@ -90,17 +90,65 @@ pub fn permutation_rank(pos: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
 }
 
 /// The rank of a placement: `cells[i]` is the cell of the group's i-th tile.
+///
+/// Computed from pairwise comparisons only, which is branch-free and needs no popcount
+/// instruction: with `pos_i = #{j : c_j < c_i}` (tile i's place among the occupied cells), the
+/// subset rank is `Σ_i C(c_i, pos_i + 1)` and tile i's Lehmer digit is `#{j > i : c_j < c_i}`.
 #[inline(always)]
 pub fn rank(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
-    let mut mask = 0u32;
-    for &c in cells.iter().take(k) {
-        mask |= 1 << (c & 31);
-    }
-    let mut pos = [0u8; MAX_GROUP_TILES];
+    let mut below = [0usize; MAX_GROUP_TILES];
+    let mut perm = 0;
     for i in 0..k {
-        pos[i] = (mask & ((1u32 << (cells[i] & 31)) - 1)).count_ones() as u8;
+        let mut later_smaller = 0;
+        for j in i + 1..k {
+            let lt = (cells[j] < cells[i]) as usize;
+            later_smaller += lt;
+            below[j] += 1 - lt;
+        }
+        below[i] += later_smaller;
+        perm = perm * (k - i) + later_smaller;
     }
-    subset_rank(binom, mask) * FACTORIAL[k] + permutation_rank(&pos, k)
+    let mut subset = 0;
+    for i in 0..k {
+        subset += binom.get(cells[i] as usize, below[i] + 1);
+    }
+    subset * FACTORIAL[k] + perm
+}
+
+/// [`rank`] for a group size known at compile time, so the comparison loops unroll fully (the
+/// search calls this through a `match` on the group size, which predicts perfectly per group).
+#[inline(always)]
+pub fn rank_fixed<const K: usize>(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES]) -> usize {
+    let mut below = [0usize; K];
+    let mut perm = 0;
+    for i in 0..K {
+        let mut later_smaller = 0;
+        for j in i + 1..K {
+            let lt = (cells[j] < cells[i]) as usize;
+            later_smaller += lt;
+            below[j] += 1 - lt;
+        }
+        below[i] += later_smaller;
+        perm = perm * (K - i) + later_smaller;
+    }
+    let mut subset = 0;
+    for i in 0..K {
+        subset += binom.get(cells[i] as usize, below[i] + 1);
+    }
+    subset * FACTORIAL[K] + perm
+}
+
+/// [`rank`], dispatched to [`rank_fixed`] for the group sizes the named partitions use.
+#[inline(always)]
+pub fn rank_dispatch(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
+    match k {
+        3 => rank_fixed::<3>(binom, cells),
+        5 => rank_fixed::<5>(binom, cells),
+        6 => rank_fixed::<6>(binom, cells),
+        7 => rank_fixed::<7>(binom, cells),
+        8 => rank_fixed::<8>(binom, cells),
+        _ => rank(binom, cells, k),
+    }
 }
 
 /// All k-subsets of n cells as bit masks, in rank order (Gosper's hack enumerates masks with k
@@ -162,12 +210,13 @@ mod tests {
     #[test]
     fn rank_is_a_bijection_onto_the_placements() {
         let b = Binomials::new();
-        for (n, k) in [(9, 4), (6, 3), (16, 2), (5, 5)] {
+        for (n, k) in [(9, 4), (6, 3), (16, 2), (5, 5), (9, 6), (10, 5)] {
             let total = placements(n, k);
             assert_eq!(subsets(n, k) * FACTORIAL[k], total);
             let mut seen = vec![false; total];
             for (r, slot) in seen.iter_mut().enumerate() {
                 let cells = unrank(r, n, k);
+                assert_eq!(rank_dispatch(&b, &cells, k), r);
                 assert_eq!(rank(&b, &cells, k), r);
                 let mut distinct = cells[..k].to_vec();
                 distinct.sort();
@@ -176,6 +225,27 @@ mod tests {
                 *slot = true;
             }
             assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    #[test]
+    fn fixed_size_ranks_agree_for_large_groups() {
+        let b = Binomials::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            let mut cells: Vec<u8> = (0..25).collect();
+            for i in 0..8 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let j = i + (x % (25 - i as u64)) as usize;
+                cells.swap(i, j);
+            }
+            let mut c = [0u8; MAX_GROUP_TILES];
+            c.copy_from_slice(&cells[..8]);
+            for k in [7, 8] {
+                assert_eq!(rank_dispatch(&b, &c, k), rank(&b, &c, k));
+            }
         }
     }
 
