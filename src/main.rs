@@ -28,6 +28,10 @@ enum Command {
     Plot(cli::plot::PlotArgs),
     /// Write report.md (summary tables, published comparison, plots) for a results directory.
     Report(cli::report::ReportArgs),
+    /// Run an experiment as a Slurm array job, one shard per task.
+    Slurm(cli::slurm::SlurmCommand),
+    /// Merge the shards of an experiment (run with --shard or on Slurm) into one results directory.
+    Collect(cli::collect::CollectArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +43,8 @@ fn main() -> ExitCode {
         Command::Pdb(args) => cli::pdb::run(args),
         Command::Plot(args) => cli::plot::run(args),
         Command::Report(args) => cli::report::run(args),
+        Command::Slurm(args) => cli::slurm::run(args),
+        Command::Collect(args) => cli::collect::run(args),
     };
     match result {
         Ok(code) => code,

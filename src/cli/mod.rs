@@ -1,8 +1,10 @@
 //! One file per subcommand: its arguments and the calls into the library.
 
+pub mod collect;
 pub mod gen;
 pub mod pdb;
 pub mod plot;
 pub mod report;
 pub mod run;
+pub mod slurm;
 pub mod solve;
