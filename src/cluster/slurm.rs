@@ -166,20 +166,27 @@ pub fn job_script(out: &Path, spec: &ExperimentSpec, job: &JobOptions, task: &Ta
     s.push_str("set -eu\n");
     s.push_str("echo \"tilebench shard $SLURM_ARRAY_TASK_ID/");
     s.push_str(&format!("{n} on $(hostname) at $(date -u +%FT%TZ)\"\n"));
-    let mut words = vec![sh_quote(&task.binary.display().to_string()), "run".into()];
-    words.extend(spec.run_options().iter().map(|w| sh_quote(w)));
-    words.extend([
-        "--pdb-dir".into(),
-        sh_quote(&task.pdb_dir.display().to_string()),
-        "--no-build".into(),
-        "--out".into(),
-        sh_quote(&out.display().to_string()),
-        "--shard".into(),
-        format!("\"$SLURM_ARRAY_TASK_ID/{n}\""),
-        "--resume".into(),
-        "--jobs".into(),
-        "\"${SLURM_CPUS_PER_TASK:-1}\"".into(),
+    // One option and its value per line.
+    let mut lines = vec![format!(
+        "{} run",
+        sh_quote(&task.binary.display().to_string())
+    )];
+    let options = spec.run_options();
+    lines.extend(
+        options
+            .chunks(2)
+            .map(|o| o.iter().map(|w| sh_quote(w)).collect::<Vec<_>>().join(" ")),
+    );
+    lines.extend([
+        format!(
+            "--pdb-dir {} --no-build",
+            sh_quote(&task.pdb_dir.display().to_string())
+        ),
+        format!("--out {}", sh_quote(&out.display().to_string())),
+        format!("--shard \"$SLURM_ARRAY_TASK_ID/{n}\" --resume"),
+        "--jobs \"${SLURM_CPUS_PER_TASK:-1}\"".to_string(),
     ]);
+    let words = lines;
     s.push_str("exec ");
     s.push_str(&words.join(" \\\n    "));
     s.push('\n');

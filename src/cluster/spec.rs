@@ -104,16 +104,21 @@ impl ExperimentSpec {
                 other.heuristics.join(",")
             ));
         }
+        fn or_none<T: std::fmt::Display>(v: Option<T>, unit: &str) -> String {
+            v.map_or("none".into(), |v| format!("{v}{unit}"))
+        }
         if self.node_limit != other.node_limit {
             d.push(format!(
-                "node limit {:?} vs {:?}",
-                self.node_limit, other.node_limit
+                "node limit {} vs {}",
+                or_none(self.node_limit, ""),
+                or_none(other.node_limit, "")
             ));
         }
         if self.time_limit_seconds != other.time_limit_seconds {
             d.push(format!(
-                "time limit {:?} vs {:?} s",
-                self.time_limit_seconds, other.time_limit_seconds
+                "time limit {} vs {}",
+                or_none(self.time_limit_seconds, " s"),
+                or_none(other.time_limit_seconds, " s")
             ));
         }
         if self.shards != other.shards {
@@ -141,7 +146,8 @@ impl ExperimentSpec {
         }
     }
 
-    /// The `tilebench run` options of this experiment (without `--out`, `--shard`, `--jobs`).
+    /// The `tilebench run` options of this experiment (without `--out`, `--shard`, `--jobs`),
+    /// each option followed by its one value.
     pub fn run_options(&self) -> Vec<String> {
         let mut args = Vec::new();
         for i in &self.instances {
