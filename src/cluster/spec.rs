@@ -114,7 +114,12 @@ impl ExperimentSpec {
                 or_none(other.node_limit, "")
             ));
         }
-        if self.time_limit_seconds != other.time_limit_seconds {
+        // Compared to the nanosecond: the value goes through a Duration and back in each task.
+        let same_time = match (self.time_limit_seconds, other.time_limit_seconds) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+            (a, b) => a == b,
+        };
+        if !same_time {
             d.push(format!(
                 "time limit {} vs {}",
                 or_none(self.time_limit_seconds, " s"),
@@ -203,5 +208,13 @@ mod tests {
         assert_eq!(d.len(), 2);
         assert!(d[0].contains("heuristics manhattan vs linear-conflict"));
         assert!(d[1].contains("4 shards vs 3"));
+        let t = |s: f64| ExperimentSpec {
+            time_limit_seconds: Some(s),
+            ..a.clone()
+        };
+        assert!(t(1.0000000001)
+            .differences(&t(1.0000000001 + 1e-12))
+            .is_empty());
+        assert_eq!(t(1.0).differences(&t(1.5)), vec!["time limit 1 s vs 1.5 s"]);
     }
 }
