@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod brute_force;
+pub mod cluster;
 pub mod compare;
 pub mod heuristic;
 pub mod history;

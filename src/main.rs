@@ -31,6 +31,10 @@ enum Command {
     /// Compare two results directories run by run: node counts, times, statuses, lengths.
     /// Exit 0 when nothing regressed, 1 on a regression, 2 on bad input.
     Compare(cli::compare::CompareArgs),
+    /// Run an experiment as a Slurm array job, one shard per task.
+    Slurm(cli::slurm::SlurmCommand),
+    /// Merge the shards of an experiment (run with --shard or on Slurm) into one results directory.
+    Collect(cli::collect::CollectArgs),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         Command::Plot(args) => cli::plot::run(args),
         Command::Report(args) => cli::report::run(args),
         Command::Compare(args) => cli::compare::run(args),
+        Command::Slurm(args) => cli::slurm::run(args),
+        Command::Collect(args) => cli::collect::run(args),
     };
     match result {
         Ok(code) => code,
@@ -50,5 +56,15 @@ fn main() -> ExitCode {
             eprintln!("tilebench: error: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// clap checks option names for clashes only in debug builds; check them in every build.
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

@@ -69,6 +69,9 @@ pub struct Meta {
     /// Earlier sessions of the same results directory (`--resume`), oldest first.
     #[serde(default)]
     pub previous_sessions: Vec<serde_json::Value>,
+    /// For `run --shard I/N`: which slice of the experiment this directory holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::cluster::Shard>,
 }
 
 /// The compiler that built this binary (`rustc --version`, captured by build.rs).

@@ -170,6 +170,8 @@ pub struct Settings {
     pub solver: crate::solver::Options,
     /// The history file a completed run appends its headline figures to (see [`history`]).
     pub history: Option<PathBuf>,
+    /// The slice of a larger experiment these pairs are (recorded in meta.json).
+    pub shard: Option<crate::cluster::Shard>,
 }
 
 /// What a run did.
@@ -195,9 +197,11 @@ impl Summary {
     }
 }
 
-type Key = (String, String, String);
+/// A pair as named in the result files: (instance set, instance id, heuristic).
+pub type Key = (String, String, String);
 
-fn key_of(r: &RunRecord) -> Key {
+/// The pair a run row belongs to.
+pub fn key_of(r: &RunRecord) -> Key {
     (
         r.instance_set.clone(),
         r.instance_id.clone(),
@@ -238,14 +242,7 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
         rewrite::<IterationRecord>(&iters_path, ITERATION_COLUMNS, &[])?;
     }
 
-    let label = |p: &Pair| -> Key {
-        let (_, set) = &exp.sets[p.set];
-        (
-            set.name.clone(),
-            set.instances[p.instance].id.clone(),
-            exp.heuristics[p.heuristic].to_string(),
-        )
-    };
+    let label = |p: &Pair| label(exp, p);
     let pending: Vec<Pair> = pairs
         .iter()
         .copied()
@@ -332,12 +329,7 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
     summary.interrupted = summary.written + done_before < pairs.len();
 
     if !summary.interrupted {
-        let order: HashMap<Key, usize> = pairs
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (label(p), i))
-            .collect();
-        sort_results(&runs_path, &iters_path, &order)?;
+        sort_results(&runs_path, &iters_path, &pair_order(exp, pairs))?;
     }
     summary.seconds = started.elapsed().as_secs_f64();
     meta.finished = Some(meta::now_rfc3339());
@@ -354,6 +346,25 @@ pub fn run(exp: &Experiment, pairs: &[Pair], settings: &Settings) -> Result<Summ
         history::append(path, &history::summarise(commit, date, &runs))?;
     }
     Ok(summary)
+}
+
+/// The names of a pair in the result files.
+pub fn label(exp: &Experiment, p: &Pair) -> Key {
+    let (_, set) = &exp.sets[p.set];
+    (
+        set.name.clone(),
+        set.instances[p.instance].id.clone(),
+        exp.heuristics[p.heuristic].to_string(),
+    )
+}
+
+/// Each pair's rank in `pairs`: the order result files are sorted into.
+pub fn pair_order(exp: &Experiment, pairs: &[Pair]) -> HashMap<Key, usize> {
+    pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (label(exp, p), i))
+        .collect()
 }
 
 /// Builds one heuristic for one goal: the one place the runner constructs heuristics.
@@ -602,7 +613,19 @@ fn sort_results(
     iters_path: &Path,
     order: &HashMap<Key, usize>,
 ) -> Result<(), RunnerError> {
-    let (mut runs, mut iterations) = recover(runs_path, iters_path)?;
+    let (runs, iterations) = recover(runs_path, iters_path)?;
+    write_sorted(runs_path, iters_path, runs, iterations, order)
+}
+
+/// Writes rows to both files (replacing them atomically) in pair order: the one definition of
+/// the order of finished result files, shared by [`run`] and the merging of shards.
+pub fn write_sorted(
+    runs_path: &Path,
+    iters_path: &Path,
+    mut runs: Vec<RunRecord>,
+    mut iterations: Vec<IterationRecord>,
+    order: &HashMap<Key, usize>,
+) -> Result<(), RunnerError> {
     let rank = |k: Key| (order.get(&k).copied().unwrap_or(usize::MAX), k);
     runs.sort_by_cached_key(|r| rank(key_of(r)));
     iterations.sort_by_cached_key(|i| {
@@ -671,6 +694,7 @@ fn new_meta(
         pairs,
         pairs_done_before: done_before,
         previous_sessions,
+        shard: settings.shard,
     }
 }
 

@@ -1,9 +1,11 @@
 //! One file per subcommand: its arguments and the calls into the library.
 
+pub mod collect;
 pub mod compare;
 pub mod gen;
 pub mod pdb;
 pub mod plot;
 pub mod report;
 pub mod run;
+pub mod slurm;
 pub mod solve;

@@ -10,39 +10,96 @@ use std::time::Duration;
 use clap::Args;
 
 use super::pdb::PdbArgs;
+use tilebench::cluster::{shard_dir, ExperimentSpec, Shard};
 use tilebench::runner::{
     all_pairs, run as run_experiment, Experiment, Settings, DEFAULT_HEURISTICS, DEFAULT_INSTANCES,
     DEFAULT_OUT,
 };
 
+/// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
-pub struct RunArgs {
+pub struct ExperimentArgs {
     /// Instance files, comma-separated; FILE:FIRST-LAST takes the FIRST-th to LAST-th instances
     /// of a file. Default: the default experiment (see README).
     #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
-    instances: Vec<String>,
+    pub instances: Vec<String>,
     /// Heuristics, comma-separated. Default: the default experiment's.
     #[arg(long, short = 'H', value_delimiter = ',', value_name = "H")]
-    heuristics: Vec<String>,
+    pub heuristics: Vec<String>,
+    /// Give up on a pair after this many seconds (status time-limit).
+    #[arg(long, value_name = "SECS")]
+    pub time_limit: Option<f64>,
+    /// Give up on a pair after generating this many nodes (status node-limit).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+}
+
+/// An experiment read from its options.
+pub struct Chosen {
+    pub exp: Experiment,
+    /// No --instances given: the default experiment.
+    pub default: bool,
+    pub time_limit: Option<Duration>,
+}
+
+impl ExperimentArgs {
+    /// Reads the instance files and parses the heuristics and limits.
+    pub fn read(&self, pdb: &PdbArgs) -> Result<Chosen, Box<dyn Error>> {
+        let default = self.instances.is_empty();
+        let selections: Vec<String> = if default {
+            DEFAULT_INSTANCES.iter().map(|s| s.to_string()).collect()
+        } else {
+            self.instances.clone()
+        };
+        let names: Vec<String> = if self.heuristics.is_empty() {
+            DEFAULT_HEURISTICS.iter().map(|s| s.to_string()).collect()
+        } else {
+            self.heuristics.clone()
+        };
+        let heuristics = names
+            .iter()
+            .map(|n| pdb.heuristic_name(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        let time_limit = match self.time_limit {
+            Some(s) if !(s.is_finite() && s > 0.0) => {
+                return Err(
+                    format!("--time-limit must be a positive number of seconds, not {s}").into(),
+                )
+            }
+            s => s.map(Duration::from_secs_f64),
+        };
+        let exp = Experiment::read(&selections, heuristics)?;
+        Ok(Chosen {
+            exp,
+            default,
+            time_limit,
+        })
+    }
+}
+
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    experiment: ExperimentArgs,
+    #[command(flatten)]
+    pdb: PdbArgs,
     /// Threads in the pool (default: all cores).
     #[arg(long, short = 'j')]
     jobs: Option<usize>,
     /// Results directory (default: results/default for the default experiment, otherwise
-    /// results/ followed by the instance-set names joined by '+').
+    /// results/ followed by the instance-set names joined by '+'). With --shard, the shard
+    /// writes into OUT/shards/I/ (merge them with `tilebench collect OUT`).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Give up on a pair after this many seconds (status time-limit).
-    #[arg(long, value_name = "SECS")]
-    time_limit: Option<f64>,
-    /// Give up on a pair after generating this many nodes (status node-limit).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
     /// Keep the rows already in the results directory and run only the missing pairs.
     #[arg(long, conflicts_with = "overwrite")]
     resume: bool,
     /// Replace earlier results in the directory (implied for the default experiment).
     #[arg(long)]
     overwrite: bool,
+    /// Run only the I-th (0-based) of N deterministic, balanced slices of the pairs.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
     /// Also draw the plots and write the report (into reports/<results dir name>) when the run
     /// completes; always done for the default experiment.
     #[arg(long)]
@@ -50,38 +107,17 @@ pub struct RunArgs {
     /// Do not append the headline figures to history.csv beside the results directory.
     #[arg(long)]
     no_history: bool,
-    #[command(flatten)]
-    pdb: PdbArgs,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
-    let default = args.instances.is_empty();
-    let selections: Vec<String> = if default {
-        DEFAULT_INSTANCES.iter().map(|s| s.to_string()).collect()
-    } else {
-        args.instances.clone()
-    };
-    let names: Vec<String> = if args.heuristics.is_empty() {
-        DEFAULT_HEURISTICS.iter().map(|s| s.to_string()).collect()
-    } else {
-        args.heuristics.clone()
-    };
-    let heuristics = names
-        .iter()
-        .map(|n| args.pdb.heuristic_name(n))
-        .collect::<Result<Vec<_>, _>>()?;
-    let time_limit = match args.time_limit {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(
-                format!("--time-limit must be a positive number of seconds, not {s}").into(),
-            )
-        }
-        s => s.map(Duration::from_secs_f64),
-    };
     if args.jobs == Some(0) {
         return Err("--jobs must be at least 1".into());
     }
-    let exp = Experiment::read(&selections, heuristics)?;
+    let Chosen {
+        exp,
+        default,
+        time_limit,
+    } = args.experiment.read(&args.pdb)?;
     let out = args.out.clone().unwrap_or_else(|| {
         if default {
             PathBuf::from(DEFAULT_OUT)
@@ -90,6 +126,14 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
             PathBuf::from("results").join(names.join("+"))
         }
     });
+    let mut pairs = all_pairs(&exp);
+    let mut shard_out = out.clone();
+    if let Some(shard) = args.shard {
+        ExperimentSpec::new(&exp, args.experiment.node_limit, time_limit, shard.count)
+            .establish(&out)?;
+        pairs = shard.select(&pairs);
+        shard_out = shard_dir(&out, shard.index);
+    }
 
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
@@ -107,9 +151,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let settings = Settings {
-        out: out.clone(),
+        out: shard_out.clone(),
         threads,
-        node_limit: args.node_limit,
+        node_limit: args.experiment.node_limit,
         time_limit,
         resume: args.resume,
         overwrite: args.overwrite || (default && !args.resume),
@@ -117,21 +161,25 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         progress: true,
         command_line: std::env::args().collect(),
         solver: args.pdb.options(),
-        // results/default → results/history.csv: one history per folder of results.
-        history: (!args.no_history).then(|| {
+        shard: args.shard,
+        // results/default → results/history.csv: one history per folder of results. A shard is
+        // only part of an experiment, so it has no headline figures of its own.
+        history: (!args.no_history && args.shard.is_none()).then(|| {
             out.parent()
                 .unwrap_or(std::path::Path::new("."))
                 .join(tilebench::history::HISTORY_FILE)
         }),
     };
-    let pairs = all_pairs(&exp);
     eprintln!(
-        "tilebench: {} pairs ({} instance sets × {} heuristics) on {} threads into {}",
+        "tilebench: {} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",
         pairs.len(),
         exp.sets.len(),
         exp.heuristics.len(),
+        args.shard
+            .map(|s| format!(", shard {s}"))
+            .unwrap_or_default(),
         threads,
-        out.display()
+        shard_out.display()
     );
     let summary = run_experiment(&exp, &pairs, &settings)?;
     let statuses: Vec<String> = summary
@@ -168,7 +216,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         );
         return Ok(ExitCode::from(130));
     }
-    if default || args.report {
+    if (default || args.report) && args.shard.is_none() {
         let report_dir = tilebench::report::default_out_dir(&out);
         let path = tilebench::report::plot_and_report(&out, &report_dir)?;
         eprintln!("tilebench: report written to {}", path.display());

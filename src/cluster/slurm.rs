@@ -1,0 +1,441 @@
+//! Slurm: the sbatch array script of a sharded experiment, its submission, and waiting for it.
+//!
+//! tilebench schedules nothing itself: each array task `$SLURM_ARRAY_TASK_ID` of the job runs
+//! `tilebench run … --shard $SLURM_ARRAY_TASK_ID/N --resume --out DIR` with the same binary
+//! (by absolute path), writing into `DIR/shards/$SLURM_ARRAY_TASK_ID/`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{read_json, write_json, ClusterError, ExperimentSpec};
+
+/// The folder of the script, the submissions and the logs.
+pub const SLURM_DIR: &str = "slurm";
+pub const JOB_FILE: &str = "job.sh";
+pub const SUBMISSIONS_FILE: &str = "submissions.json";
+pub const LOGS_DIR: &str = "logs";
+
+/// Why Slurm did not take or finish a job.
+#[derive(Debug, Error)]
+pub enum SlurmError {
+    #[error(
+        "sbatch not found on PATH: is Slurm installed? use --dry-run to only write the script"
+    )]
+    SbatchNotFound,
+    #[error("{command} failed: {source}")]
+    Spawn {
+        command: String,
+        source: std::io::Error,
+    },
+    #[error("sbatch refused the job ({status}): {stderr}")]
+    Refused { status: String, stderr: String },
+    #[error("sbatch printed no job id (stdout: {0:?})")]
+    NoJobId(String),
+    #[error("job {job} is still queued or running; wait for it (or `scancel {job}`) before submitting again")]
+    StillRunning { job: String },
+    #[error("job {job} still queued or running after {seconds} s")]
+    WaitTimeout { job: String, seconds: u64 },
+}
+
+/// sbatch options of the job.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct JobOptions {
+    pub name: String,
+    pub partition: Option<String>,
+    /// `--time`, in any format sbatch accepts (`MM`, `HH:MM:SS`, `D-HH`, …).
+    pub time: Option<String>,
+    /// `--mem`, e.g. `4G`.
+    pub mem: Option<String>,
+    /// `--cpus-per-task`; each task's thread pool is `$SLURM_CPUS_PER_TASK` (1 without it).
+    pub cpus_per_task: Option<usize>,
+    /// Further sbatch options, one `#SBATCH` line each.
+    pub extra: Vec<String>,
+}
+
+/// What each task runs, besides the experiment's options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Task {
+    /// The tilebench binary, absolute.
+    pub binary: PathBuf,
+    /// The pattern-database cache, absolute (tables are built before submission; tasks only load).
+    pub pdb_dir: PathBuf,
+}
+
+/// One submission of the job, as recorded in `slurm/submissions.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Submission {
+    pub job_id: String,
+    /// The array tasks (= shards) submitted.
+    pub tasks: Vec<usize>,
+    /// UTC, RFC 3339.
+    pub submitted: String,
+    pub sbatch: Vec<String>,
+}
+
+/// `DIR/slurm/`.
+pub fn slurm_dir(out: &Path) -> PathBuf {
+    out.join(SLURM_DIR)
+}
+
+/// The log of array task `task` of job `job`.
+pub fn log_path(out: &Path, job: &str, task: usize) -> PathBuf {
+    slurm_dir(out)
+        .join(LOGS_DIR)
+        .join(format!("{job}_{task}.out"))
+}
+
+/// The log of the last submitted task that ran `shard`.
+pub fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<PathBuf> {
+    submissions
+        .iter()
+        .rev()
+        .find(|s| s.tasks.contains(&shard))
+        .map(|s| log_path(out, &s.job_id, shard))
+}
+
+/// Quotes a word for a POSIX shell.
+pub fn sh_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,+@%".contains(&b))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+/// `0-3`, `1,3` or `0-2,5`: sbatch's `--array` syntax for these task ids (sorted, distinct).
+pub fn array_spec(tasks: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < tasks.len() {
+        let mut j = i;
+        while j + 1 < tasks.len() && tasks[j + 1] == tasks[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > i {
+            format!("{}-{}", tasks[i], tasks[j])
+        } else {
+            tasks[i].to_string()
+        });
+        i = j + 1;
+    }
+    parts.join(",")
+}
+
+/// The sbatch array script: one task per shard, each with its own log file, running
+/// `tilebench run` on its shard with `--resume` (so a re-run task skips its finished pairs).
+/// `out` must be absolute.
+pub fn job_script(out: &Path, spec: &ExperimentSpec, job: &JobOptions, task: &Task) -> String {
+    let n = spec.shards;
+    let mut s = String::from("#!/bin/bash\n");
+    s.push_str(
+        "# Written by `tilebench slurm submit`; submit again with that command (it re-runs\n",
+    );
+    s.push_str("# only the shards with missing pairs), or by hand with: sbatch THIS_FILE\n");
+    let mut directive = |line: String| {
+        s.push_str("#SBATCH ");
+        s.push_str(&line);
+        s.push('\n');
+    };
+    directive(format!("--job-name={}", sh_quote(&job.name)));
+    directive(format!("--array=0-{}", n.saturating_sub(1)));
+    let log = slurm_dir(out).join(LOGS_DIR).join("%A_%a.out");
+    directive(format!("--output={}", sh_quote(&log.display().to_string())));
+    directive(format!("--chdir={}", sh_quote(&out.display().to_string())));
+    if let Some(p) = &job.partition {
+        directive(format!("--partition={}", sh_quote(p)));
+    }
+    if let Some(t) = &job.time {
+        directive(format!("--time={}", sh_quote(t)));
+    }
+    if let Some(m) = &job.mem {
+        directive(format!("--mem={}", sh_quote(m)));
+    }
+    if let Some(c) = job.cpus_per_task {
+        directive(format!("--cpus-per-task={c}"));
+    }
+    for extra in &job.extra {
+        directive(extra.clone());
+    }
+    s.push_str("set -eu\n");
+    s.push_str("echo \"tilebench shard $SLURM_ARRAY_TASK_ID/");
+    s.push_str(&format!("{n} on $(hostname) at $(date -u +%FT%TZ)\"\n"));
+    // One option and its value per line.
+    let mut lines = vec![format!(
+        "{} run",
+        sh_quote(&task.binary.display().to_string())
+    )];
+    let options = spec.run_options();
+    lines.extend(
+        options
+            .chunks(2)
+            .map(|o| o.iter().map(|w| sh_quote(w)).collect::<Vec<_>>().join(" ")),
+    );
+    lines.extend([
+        format!(
+            "--pdb-dir {} --no-build",
+            sh_quote(&task.pdb_dir.display().to_string())
+        ),
+        format!("--out {}", sh_quote(&out.display().to_string())),
+        format!("--shard \"$SLURM_ARRAY_TASK_ID/{n}\" --resume"),
+        "--jobs \"${SLURM_CPUS_PER_TASK:-1}\"".to_string(),
+    ]);
+    let words = lines;
+    s.push_str("exec ");
+    s.push_str(&words.join(" \\\n    "));
+    s.push('\n');
+    s
+}
+
+/// Writes `DIR/slurm/job.sh` (executable) and creates the log folder (Slurm does not, and a
+/// task whose log cannot be opened fails without a trace).
+pub fn write_job(out: &Path, script: &str) -> Result<PathBuf, ClusterError> {
+    let logs = slurm_dir(out).join(LOGS_DIR);
+    std::fs::create_dir_all(&logs).map_err(super::io_err(&logs))?;
+    let path = slurm_dir(out).join(JOB_FILE);
+    std::fs::write(&path, script).map_err(super::io_err(&path))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755));
+    }
+    Ok(path)
+}
+
+/// The submissions recorded in `DIR/slurm/submissions.json`, oldest first.
+pub fn submissions(out: &Path) -> Result<Vec<Submission>, ClusterError> {
+    Ok(read_json(&slurm_dir(out).join(SUBMISSIONS_FILE))?.unwrap_or_default())
+}
+
+/// Whether Slurm still lists job `job` (queued, running or completing). A job Slurm no longer
+/// knows (`squeue` fails with "Invalid job id") is finished.
+pub fn is_active(job: &str) -> Result<bool, SlurmError> {
+    let out = Command::new("squeue")
+        .args(["-h", "-o", "%i", "-j", job])
+        .output()
+        .map_err(|source| SlurmError::Spawn {
+            command: "squeue".into(),
+            source,
+        })?;
+    Ok(out.status.success() && !String::from_utf8_lossy(&out.stdout).trim().is_empty())
+}
+
+/// Submits the script for `tasks` (overriding its `--array`), records the submission and
+/// returns it. Refuses while the previous submission of `out` is still active, since two tasks
+/// of one shard must not write the same folder at once.
+pub fn submit(out: &Path, script: &Path, tasks: &[usize]) -> Result<Submission, ClusterError> {
+    let mut all = submissions(out)?;
+    if let Some(last) = all.last() {
+        if is_active(&last.job_id).unwrap_or(false) {
+            return Err(SlurmError::StillRunning {
+                job: last.job_id.clone(),
+            }
+            .into());
+        }
+    }
+    let sbatch = vec![
+        "sbatch".to_string(),
+        "--parsable".to_string(),
+        format!("--array={}", array_spec(tasks)),
+        script.display().to_string(),
+    ];
+    let output = match Command::new(&sbatch[0]).args(&sbatch[1..]).output() {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SlurmError::SbatchNotFound.into())
+        }
+        Err(source) => {
+            return Err(SlurmError::Spawn {
+                command: "sbatch".into(),
+                source,
+            }
+            .into())
+        }
+    };
+    if !output.status.success() {
+        return Err(SlurmError::Refused {
+            status: output.status.to_string(),
+            stderr: String::from_utf8_lossy(&output.stderr).trim().to_string(),
+        }
+        .into());
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    // --parsable prints "JOBID" or "JOBID;CLUSTER".
+    let job_id = stdout
+        .lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty())
+        .and_then(|l| l.split(';').next())
+        .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| SlurmError::NoJobId(stdout.clone()))?
+        .to_string();
+    let submission = Submission {
+        job_id,
+        tasks: tasks.to_vec(),
+        submitted: crate::meta::now_rfc3339(),
+        sbatch,
+    };
+    all.push(submission.clone());
+    write_json(&slurm_dir(out).join(SUBMISSIONS_FILE), &all)?;
+    Ok(submission)
+}
+
+/// Polls `squeue` every `poll` until job `job` is gone, or `timeout` passes.
+pub fn wait(job: &str, timeout: Option<Duration>, poll: Duration) -> Result<(), SlurmError> {
+    let started = Instant::now();
+    while is_active(job)? {
+        if timeout.is_some_and(|t| started.elapsed() >= t) {
+            return Err(SlurmError::WaitTimeout {
+                job: job.to_string(),
+                seconds: started.elapsed().as_secs(),
+            });
+        }
+        std::thread::sleep(poll);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> ExperimentSpec {
+        ExperimentSpec {
+            instances: vec!["/data/korf100.txt:1-10".into(), "/data/my set.txt".into()],
+            heuristics: vec!["manhattan".into(), "pdb:1.2.3/4.5.6.7.8".into()],
+            node_limit: Some(1_000_000),
+            time_limit_seconds: Some(2.5),
+            shards: 4,
+        }
+    }
+
+    fn task() -> Task {
+        Task {
+            binary: "/opt/tilebench/bin/tilebench".into(),
+            pdb_dir: "/cache/pdb".into(),
+        }
+    }
+
+    #[test]
+    fn script_has_the_array_logs_options_and_shard_arguments() {
+        let job = JobOptions {
+            name: "tilebench-korf".into(),
+            partition: Some("short".into()),
+            time: Some("01:00:00".into()),
+            mem: Some("4G".into()),
+            cpus_per_task: Some(2),
+            extra: vec!["--account=lab".into()],
+        };
+        let s = job_script(Path::new("/scratch/exp"), &spec(), &job, &task());
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines[0], "#!/bin/bash");
+        for want in [
+            "#SBATCH --job-name=tilebench-korf",
+            "#SBATCH --array=0-3",
+            "#SBATCH --output=/scratch/exp/slurm/logs/%A_%a.out",
+            "#SBATCH --chdir=/scratch/exp",
+            "#SBATCH --partition=short",
+            "#SBATCH --time=01:00:00",
+            "#SBATCH --mem=4G",
+            "#SBATCH --cpus-per-task=2",
+            "#SBATCH --account=lab",
+        ] {
+            assert!(lines.contains(&want), "missing {want:?} in\n{s}");
+        }
+        // Directives must precede the first command, or sbatch ignores them.
+        let last_directive = lines
+            .iter()
+            .rposition(|l| l.starts_with("#SBATCH"))
+            .unwrap();
+        let first_command = lines.iter().position(|l| !l.starts_with('#')).unwrap();
+        assert!(last_directive < first_command);
+        let command = s.split("exec ").nth(1).unwrap().replace(" \\\n    ", " ");
+        assert_eq!(
+            command.trim_end(),
+            "/opt/tilebench/bin/tilebench run --instances /data/korf100.txt:1-10 \
+             --instances '/data/my set.txt' --heuristics manhattan --heuristics \
+             pdb:1.2.3/4.5.6.7.8 --node-limit 1000000 --time-limit 2.5 --pdb-dir /cache/pdb \
+             --no-build --out /scratch/exp --shard \"$SLURM_ARRAY_TASK_ID/4\" --resume \
+             --jobs \"${SLURM_CPUS_PER_TASK:-1}\""
+        );
+    }
+
+    #[test]
+    fn minimal_script_has_no_optional_directives() {
+        let job = JobOptions {
+            name: "t".into(),
+            ..JobOptions::default()
+        };
+        let s = job_script(Path::new("/o"), &spec(), &job, &task());
+        for absent in ["--partition", "--time=", "--mem", "--cpus-per-task"] {
+            assert!(!s.contains(absent), "{absent} in\n{s}");
+        }
+    }
+
+    /// The script is valid shell: bash parses it (skipped where bash is missing).
+    #[test]
+    fn script_parses_as_bash() {
+        let s = job_script(
+            Path::new("/o"),
+            &spec(),
+            &JobOptions::default(),
+            &Task {
+                binary: "/it's/tilebench".into(),
+                pdb_dir: "/p".into(),
+            },
+        );
+        let Ok(out) = Command::new("bash").args(["-n", "-c", &s]).output() else {
+            return;
+        };
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    #[test]
+    fn array_specs_and_quoting() {
+        assert_eq!(array_spec(&[0, 1, 2, 3]), "0-3");
+        assert_eq!(array_spec(&[1, 3]), "1,3");
+        assert_eq!(array_spec(&[0, 1, 2, 5, 7, 8]), "0-2,5,7-8");
+        assert_eq!(array_spec(&[4]), "4");
+        assert_eq!(sh_quote("a/b-c.txt:1-10"), "a/b-c.txt:1-10");
+        assert_eq!(sh_quote("it's"), r"'it'\''s'");
+        assert_eq!(sh_quote(""), "''");
+    }
+
+    #[test]
+    fn logs_follow_the_output_pattern() {
+        let subs = vec![
+            Submission {
+                job_id: "10".into(),
+                tasks: vec![0, 1, 2],
+                submitted: String::new(),
+                sbatch: vec![],
+            },
+            Submission {
+                job_id: "12".into(),
+                tasks: vec![1],
+                submitted: String::new(),
+                sbatch: vec![],
+            },
+        ];
+        let out = Path::new("/o");
+        assert_eq!(
+            last_log(out, &subs, 1),
+            Some(PathBuf::from("/o/slurm/logs/12_1.out"))
+        );
+        assert_eq!(
+            last_log(out, &subs, 2),
+            Some(PathBuf::from("/o/slurm/logs/10_2.out"))
+        );
+        assert_eq!(last_log(out, &subs, 3), None);
+    }
+}

@@ -1,0 +1,161 @@
+//! The real thing: an experiment submitted to a Slurm cluster as a 4-task array job, waited
+//! for, collected, and compared with a local run. Needs a cluster (`scripts/slurm-local.sh
+//! start` makes one on localhost); without one the test says it is skipped, unless
+//! `TILEBENCH_REQUIRE_SLURM=1` (set by CI), where that is a failure.
+//! Cost: about 15 s (two submissions; Slurm takes a few seconds to start a job).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tilebench::record::RunRecord;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tilebench"))
+}
+
+fn ok(args: &[&str]) -> Output {
+    let o = bin().args(args).output().expect("runs the binary");
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Why there is no usable cluster, if there is none.
+fn no_cluster() -> Option<String> {
+    match Command::new("sbatch").arg("--version").output() {
+        Err(e) => return Some(format!("sbatch: {e}")),
+        Ok(o) if !o.status.success() => return Some("sbatch --version failed".into()),
+        Ok(_) => {}
+    }
+    match Command::new("sinfo").arg("-h").output() {
+        Err(e) => Some(format!("sinfo: {e}")),
+        Ok(o) if !o.status.success() => Some(format!(
+            "sinfo failed: {}",
+            String::from_utf8_lossy(&o.stderr).trim()
+        )),
+        Ok(_) => None,
+    }
+}
+
+/// Lengths and node counts per pair, in file order.
+fn counts(dir: &Path) -> Vec<(String, String, String, Option<u32>, u64, u64)> {
+    csv::Reader::from_path(dir.join("runs.csv"))
+        .unwrap()
+        .deserialize::<RunRecord>()
+        .map(|r| {
+            let r = r.unwrap();
+            (
+                r.instance_set,
+                r.instance_id,
+                r.heuristic,
+                r.length,
+                r.expanded,
+                r.generated,
+            )
+        })
+        .collect()
+}
+
+fn submissions(out: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(out.join("slurm/submissions.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn a_four_task_array_job_equals_a_local_run() {
+    if let Some(why) = no_cluster() {
+        if std::env::var("TILEBENCH_REQUIRE_SLURM").as_deref() == Ok("1") {
+            panic!("TILEBENCH_REQUIRE_SLURM=1 but no Slurm cluster is usable: {why}");
+        }
+        eprintln!("skipped: no Slurm cluster (run scripts/slurm-local.sh start): {why}");
+        return;
+    }
+    // Slurm's daemons (root on the local cluster) read and write here: same machine.
+    let dir: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slurm-e2e");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("r3.txt"), dir.join("w4.txt"));
+    ok(&[
+        "gen",
+        "--size",
+        "3x3",
+        "--count",
+        "6",
+        "--seed",
+        "11",
+        "-o",
+        s(&a),
+    ]);
+    ok(&[
+        "gen",
+        "--size",
+        "4x4",
+        "--count",
+        "4",
+        "--seed",
+        "12",
+        "--walk",
+        "40",
+        "-o",
+        s(&b),
+    ]);
+    let sets = format!("{},{}", s(&a), s(&b));
+    let (local, cluster) = (dir.join("local"), dir.join("cluster"));
+    let experiment = ["--instances", &sets, "-H", "manhattan,linear-conflict"];
+    ok(&[&["run"][..], &experiment, &["-j", "1", "--out", s(&local)]].concat());
+
+    let pdb = dir.join("pdb");
+    let submit = [
+        &["slurm", "submit"][..],
+        &experiment,
+        &[
+            "--out",
+            s(&cluster),
+            "--tasks",
+            "4",
+            "--pdb-dir",
+            s(&pdb),
+            "--wait",
+            "--wait-timeout",
+            "300",
+        ],
+    ]
+    .concat();
+    ok(&submit);
+    let job = submissions(&cluster)[0]["job_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for task in 0..4 {
+        let log = cluster.join(format!("slurm/logs/{job}_{task}.out"));
+        let text =
+            std::fs::read_to_string(&log).unwrap_or_else(|e| panic!("{}: {e}", log.display()));
+        assert!(text.contains(&format!("shard {task}/4")), "{text}");
+    }
+    ok(&["collect", s(&cluster)]);
+    let want = counts(&local);
+    assert_eq!(want.len(), 20);
+    assert_eq!(counts(&cluster), want);
+
+    // Lose a shard; submitting again runs only that one, and the result is whole again.
+    std::fs::remove_dir_all(cluster.join("shards/2")).unwrap();
+    let o = bin().args(["collect", s(&cluster)]).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    ok(&submit);
+    let subs = submissions(&cluster);
+    assert_eq!(subs.as_array().unwrap().len(), 2);
+    assert_eq!(subs[1]["tasks"], serde_json::json!([2]));
+    ok(&["collect", s(&cluster)]);
+    assert_eq!(counts(&cluster), want);
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(cluster.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["state"], "complete");
+    assert_eq!(meta["slurm_submissions"].as_array().unwrap().len(), 2);
+}
