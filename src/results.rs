@@ -118,44 +118,95 @@ fn read_csv<T: DeserializeOwned + Serialize>(
     if !path.exists() {
         return Err(ResultsError::MissingFile(path.to_path_buf()));
     }
-    let file = fs::File::open(path).map_err(|source| ResultsError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let mut reader = csv::Reader::from_reader(file);
-    let header = reader.headers().map_err(|e| bad_value(path, &e))?.clone();
-    let present: HashSet<&str> = header.iter().map(str::trim).collect();
-    if present.len() <= 1 && present.iter().all(|c| c.is_empty()) {
-        return Err(ResultsError::NoRows(path.to_path_buf()));
-    }
-    for column in columns_of(sample) {
-        if !present.contains(column.as_str()) {
-            return Err(ResultsError::MissingColumn {
-                path: path.to_path_buf(),
-                column,
-            });
+    let check = |header: &csv::StringRecord| {
+        let present: HashSet<&str> = header.iter().map(str::trim).collect();
+        if present.len() <= 1 && present.iter().all(|c| c.is_empty()) {
+            return Err(ResultsError::NoRows(path.to_path_buf()));
         }
-    }
-    reader
-        .deserialize()
-        .map(|row| row.map_err(|e| bad_value(path, &e)))
-        .collect()
+        for column in columns_of(sample) {
+            if !present.contains(column.as_str()) {
+                return Err(ResultsError::MissingColumn {
+                    path: path.to_path_buf(),
+                    column,
+                });
+            }
+        }
+        Ok(())
+    };
+    let fault = |fault| match fault {
+        CsvFault::Io(source) => ResultsError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        CsvFault::Record { line, message } => ResultsError::BadValue {
+            path: path.to_path_buf(),
+            line,
+            message,
+        },
+    };
+    let rows = read_csv_rows(path, check, fault)?;
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
-fn bad_value(path: &Path, e: &csv::Error) -> ResultsError {
-    let line = e.position().map(|p| p.line()).unwrap_or(0);
+/// Why a CSV file could not be read, for the caller to turn into its own area's error (which
+/// names the file).
+#[derive(Debug)]
+pub enum CsvFault {
+    /// The file could not be opened.
+    Io(std::io::Error),
+    /// The header or a record is malformed; `message` names the column where it can.
+    Record { line: u64, message: String },
+}
+
+/// The one CSV loader of the crate: every record of the file at `path` as a `T`, with the line
+/// it starts on (the header is line 1), in file order. `check` sees the header before any record
+/// is read, to refuse a file with the wrong columns; `fault` makes the caller's error from a
+/// [`CsvFault`].
+pub fn read_csv_rows<T: DeserializeOwned, E>(
+    path: &Path,
+    check: impl FnOnce(&csv::StringRecord) -> Result<(), E>,
+    fault: impl Fn(CsvFault) -> E,
+) -> Result<Vec<(u64, T)>, E> {
+    let file = fs::File::open(path).map_err(|e| fault(CsvFault::Io(e)))?;
+    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+    let header = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => return Err(fault(record_fault(&csv::StringRecord::new(), &e, 1))),
+    };
+    check(&header)?;
+    let mut rows = Vec::new();
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => return Err(fault(record_fault(&header, &e, 0))),
+        }
+        let line = record.position().map_or(0, |p| p.line());
+        let row = record
+            .deserialize(Some(&header))
+            .map_err(|e| fault(record_fault(&header, &e, line)))?;
+        rows.push((line, row));
+    }
+    Ok(rows)
+}
+
+/// A CSV error's line (`line` when the error has no position) and message, naming the column of
+/// a bad value.
+fn record_fault(header: &csv::StringRecord, e: &csv::Error, line: u64) -> CsvFault {
+    let line = e.position().map_or(line, |p| p.line());
     let message = match e.kind() {
         csv::ErrorKind::Deserialize { err, .. } => match err.field() {
-            Some(i) => format!("column {}: {}", i + 1, err.kind()),
+            Some(f) => format!(
+                "column '{}': {}",
+                header.get(f as usize).unwrap_or("?"),
+                err.kind()
+            ),
             None => err.kind().to_string(),
         },
         _ => e.to_string(),
     };
-    ResultsError::BadValue {
-        path: path.to_path_buf(),
-        line,
-        message,
-    }
+    CsvFault::Record { line, message }
 }
 
 fn sample_run() -> RunRecord {
@@ -297,5 +348,6 @@ mod tests {
         fs::write(dir.join(RUNS_FILE), text.replace(",5,", ",five,")).unwrap();
         let e = Results::load(&dir).unwrap_err();
         assert!(matches!(e, ResultsError::BadValue { line: 2, .. }), "{e}");
+        assert!(e.to_string().contains("line 2: column 'generated'"), "{e}");
     }
 }
