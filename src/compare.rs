@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::record::{RunRecord, RUNS_FILE};
-use crate::results::{read_csv_rows, CsvFault};
+use crate::results::read_csv_rows;
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
@@ -89,18 +89,13 @@ pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     } else {
         dir.to_path_buf()
     };
-    let fault = |fault| match fault {
-        CsvFault::Io(source) => CompareError::Io {
-            path: path.clone(),
-            source,
-        },
-        CsvFault::Record { line, message } => CompareError::Csv {
-            path: path.clone(),
-            line,
-            message,
-        },
+    let io = |path, source| CompareError::Io { path, source };
+    let bad = |path, line, message| CompareError::Csv {
+        path,
+        line,
+        message,
     };
-    read_csv_rows(&path, |_| Ok(()), fault)
+    read_csv_rows(&path, |_| Ok(()), io, bad)
 }
 
 /// Indexes runs by key, rejecting a key that appears twice (which run would be compared?).

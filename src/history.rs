@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::record::RunRecord;
-use crate::results::{read_csv_rows, CsvFault};
+use crate::results::read_csv_rows;
 
 /// The history file's name; `run` keeps it beside the results directory it writes, so
 /// `results/default` appends to `results/history.csv`.
@@ -159,18 +159,13 @@ pub fn load(path: &Path) -> Result<Vec<HistoryRow>, HistoryError> {
             })
         }
     };
-    let fault = |fault| match fault {
-        CsvFault::Io(source) => HistoryError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-        CsvFault::Record { line, message } => HistoryError::Csv {
-            path: path.to_path_buf(),
-            line,
-            message,
-        },
+    let io = |path, source| HistoryError::Io { path, source };
+    let bad = |path, line, message| HistoryError::Csv {
+        path,
+        line,
+        message,
     };
-    let rows = read_csv_rows(path, check, fault)?;
+    let rows = read_csv_rows(path, check, io, bad)?;
     Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 

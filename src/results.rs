@@ -133,41 +133,29 @@ fn read_csv<T: DeserializeOwned + Serialize>(
         }
         Ok(())
     };
-    let fault = |fault| match fault {
-        CsvFault::Io(source) => ResultsError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-        CsvFault::Record { line, message } => ResultsError::BadValue {
-            path: path.to_path_buf(),
-            line,
-            message,
-        },
+    let io = |path, source| ResultsError::Io { path, source };
+    let bad = |path, line, message| ResultsError::BadValue {
+        path,
+        line,
+        message,
     };
-    let rows = read_csv_rows(path, check, fault)?;
+    let rows = read_csv_rows(path, check, io, bad)?;
     Ok(rows.into_iter().map(|(_, row)| row).collect())
-}
-
-/// Why a CSV file could not be read, for the caller to turn into its own area's error (which
-/// names the file).
-#[derive(Debug)]
-pub enum CsvFault {
-    /// The file could not be opened.
-    Io(std::io::Error),
-    /// The header or a record is malformed; `message` names the column where it can.
-    Record { line: u64, message: String },
 }
 
 /// The one CSV loader of the crate: every record of the file at `path` as a `T`, with the line
 /// it starts on (the header is line 1), in file order. `check` sees the header before any record
-/// is read, to refuse a file with the wrong columns; `fault` makes the caller's error from a
-/// [`CsvFault`].
+/// is read, to refuse a file with the wrong columns. Failures become the caller's own error:
+/// `io(path, error)` when the file cannot be opened, `bad(path, line, message)` for a malformed
+/// header or record, the message naming the column of a bad value.
 pub fn read_csv_rows<T: DeserializeOwned, E>(
     path: &Path,
     check: impl FnOnce(&csv::StringRecord) -> Result<(), E>,
-    fault: impl Fn(CsvFault) -> E,
+    io: impl FnOnce(PathBuf, std::io::Error) -> E,
+    bad: impl Fn(PathBuf, u64, String) -> E,
 ) -> Result<Vec<(u64, T)>, E> {
-    let file = fs::File::open(path).map_err(|e| fault(CsvFault::Io(e)))?;
+    let fault = |(line, message)| bad(path.to_path_buf(), line, message);
+    let file = fs::File::open(path).map_err(|e| io(path.to_path_buf(), e))?;
     let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
     let header = match reader.headers() {
         Ok(h) => h.clone(),
@@ -193,7 +181,7 @@ pub fn read_csv_rows<T: DeserializeOwned, E>(
 
 /// A CSV error's line (`line` when the error has no position) and message, naming the column of
 /// a bad value.
-fn record_fault(header: &csv::StringRecord, e: &csv::Error, line: u64) -> CsvFault {
+fn record_fault(header: &csv::StringRecord, e: &csv::Error, line: u64) -> (u64, String) {
     let line = e.position().map_or(line, |p| p.line());
     let message = match e.kind() {
         csv::ErrorKind::Deserialize { err, .. } => match err.field() {
@@ -206,7 +194,7 @@ fn record_fault(header: &csv::StringRecord, e: &csv::Error, line: u64) -> CsvFau
         },
         _ => e.to_string(),
     };
-    CsvFault::Record { line, message }
+    (line, message)
 }
 
 fn sample_run() -> RunRecord {
