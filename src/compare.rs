@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::record::{RunRecord, RUNS_FILE};
+use crate::results::read_csv_rows;
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
@@ -88,51 +89,13 @@ pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     } else {
         dir.to_path_buf()
     };
-    let file = std::fs::File::open(&path).map_err(|source| CompareError::Io {
-        path: path.clone(),
-        source,
-    })?;
-    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
-    let headers = match reader.headers() {
-        Ok(h) => h.clone(),
-        Err(e) => return Err(csv_error(&path, &csv::StringRecord::new(), e, 1)),
-    };
-    let mut out = Vec::new();
-    let mut row = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut row) {
-            Ok(false) => break,
-            Ok(true) => {}
-            Err(e) => return Err(csv_error(&path, &headers, e, 0)),
-        }
-        let line = row.position().map_or(0, |p| p.line());
-        let record: RunRecord = row
-            .deserialize(Some(&headers))
-            .map_err(|e| csv_error(&path, &headers, e, line))?;
-        out.push((line, record));
-    }
-    Ok(out)
-}
-
-/// A CSV error with the file, the line and, for a bad value, the column's name.
-fn csv_error(path: &Path, headers: &csv::StringRecord, e: csv::Error, line: u64) -> CompareError {
-    let line = e.position().map_or(line, |p| p.line());
-    let message = match e.kind() {
-        csv::ErrorKind::Deserialize { err, .. } => match err.field() {
-            Some(f) => format!(
-                "column '{}': {}",
-                headers.get(f as usize).unwrap_or("?"),
-                err.kind()
-            ),
-            None => err.kind().to_string(),
-        },
-        _ => e.to_string(),
-    };
-    CompareError::Csv {
-        path: path.to_path_buf(),
+    let io = |path, source| CompareError::Io { path, source };
+    let bad = |path, line, message| CompareError::Csv {
+        path,
         line,
         message,
-    }
+    };
+    read_csv_rows(&path, |_| Ok(()), io, bad)
 }
 
 /// Indexes runs by key, rejecting a key that appears twice (which run would be compared?).

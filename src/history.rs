@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::record::RunRecord;
+use crate::results::read_csv_rows;
 
 /// The history file's name; `run` keeps it beside the results directory it writes, so
 /// `results/default` appends to `results/history.csv`.
@@ -149,49 +150,23 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
 
 /// Reads the whole history, oldest line first.
 pub fn load(path: &Path) -> Result<Vec<HistoryRow>, HistoryError> {
-    let file = std::fs::File::open(path).map_err(|source| HistoryError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
-    let headers = reader
-        .headers()
-        .map_err(|e| HistoryError::Csv {
-            path: path.to_path_buf(),
-            line: 1,
-            message: e.to_string(),
-        })?
-        .clone();
-    if headers.iter().collect::<Vec<_>>().join(",") != HEADER {
-        return Err(HistoryError::Header {
-            path: path.to_path_buf(),
-        });
-    }
-    let mut rows = Vec::new();
-    let mut record = csv::StringRecord::new();
-    loop {
-        let more = reader
-            .read_record(&mut record)
-            .map_err(|e| HistoryError::Csv {
+    let check = |header: &csv::StringRecord| {
+        if header.iter().collect::<Vec<_>>().join(",") == HEADER {
+            Ok(())
+        } else {
+            Err(HistoryError::Header {
                 path: path.to_path_buf(),
-                line: e.position().map_or(0, |p| p.line()),
-                message: e.to_string(),
-            })?;
-        if !more {
-            break;
+            })
         }
-        let line = record.position().map_or(0, |p| p.line());
-        rows.push(
-            record
-                .deserialize(Some(&headers))
-                .map_err(|e| HistoryError::Csv {
-                    path: path.to_path_buf(),
-                    line,
-                    message: e.to_string(),
-                })?,
-        );
-    }
-    Ok(rows)
+    };
+    let io = |path, source| HistoryError::Io { path, source };
+    let bad = |path, line, message| HistoryError::Csv {
+        path,
+        line,
+        message,
+    };
+    let rows = read_csv_rows(path, check, io, bad)?;
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
 #[cfg(test)]
@@ -311,6 +286,18 @@ mod tests {
         ));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b\n1,2\n");
         assert!(matches!(load(&path), Err(HistoryError::Header { .. })));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_bad_value_names_the_line_and_column() {
+        let dir = scratch("bad-value");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("history.csv");
+        std::fs::write(&path, format!("{HEADER}\nc,d,h,s,three,1,2,1,1.0,2.0\n")).unwrap();
+        let e = load(&path).unwrap_err();
+        assert!(matches!(e, HistoryError::Csv { line: 2, .. }), "{e}");
+        assert!(e.to_string().contains("line 2: column 'runs'"), "{e}");
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -118,44 +118,83 @@ fn read_csv<T: DeserializeOwned + Serialize>(
     if !path.exists() {
         return Err(ResultsError::MissingFile(path.to_path_buf()));
     }
-    let file = fs::File::open(path).map_err(|source| ResultsError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let mut reader = csv::Reader::from_reader(file);
-    let header = reader.headers().map_err(|e| bad_value(path, &e))?.clone();
-    let present: HashSet<&str> = header.iter().map(str::trim).collect();
-    if present.len() <= 1 && present.iter().all(|c| c.is_empty()) {
-        return Err(ResultsError::NoRows(path.to_path_buf()));
-    }
-    for column in columns_of(sample) {
-        if !present.contains(column.as_str()) {
-            return Err(ResultsError::MissingColumn {
-                path: path.to_path_buf(),
-                column,
-            });
+    let check = |header: &csv::StringRecord| {
+        let present: HashSet<&str> = header.iter().map(str::trim).collect();
+        if present.len() <= 1 && present.iter().all(|c| c.is_empty()) {
+            return Err(ResultsError::NoRows(path.to_path_buf()));
         }
-    }
-    reader
-        .deserialize()
-        .map(|row| row.map_err(|e| bad_value(path, &e)))
-        .collect()
+        for column in columns_of(sample) {
+            if !present.contains(column.as_str()) {
+                return Err(ResultsError::MissingColumn {
+                    path: path.to_path_buf(),
+                    column,
+                });
+            }
+        }
+        Ok(())
+    };
+    let io = |path, source| ResultsError::Io { path, source };
+    let bad = |path, line, message| ResultsError::BadValue {
+        path,
+        line,
+        message,
+    };
+    let rows = read_csv_rows(path, check, io, bad)?;
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
-fn bad_value(path: &Path, e: &csv::Error) -> ResultsError {
-    let line = e.position().map(|p| p.line()).unwrap_or(0);
+/// The one CSV loader of the crate: every record of the file at `path` as a `T`, with the line
+/// it starts on (the header is line 1), in file order. `check` sees the header before any record
+/// is read, to refuse a file with the wrong columns. Failures become the caller's own error:
+/// `io(path, error)` when the file cannot be opened, `bad(path, line, message)` for a malformed
+/// header or record, the message naming the column of a bad value.
+pub fn read_csv_rows<T: DeserializeOwned, E>(
+    path: &Path,
+    check: impl FnOnce(&csv::StringRecord) -> Result<(), E>,
+    io: impl FnOnce(PathBuf, std::io::Error) -> E,
+    bad: impl Fn(PathBuf, u64, String) -> E,
+) -> Result<Vec<(u64, T)>, E> {
+    let fault = |(line, message)| bad(path.to_path_buf(), line, message);
+    let file = fs::File::open(path).map_err(|e| io(path.to_path_buf(), e))?;
+    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+    let header = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => return Err(fault(record_fault(&csv::StringRecord::new(), &e, 1))),
+    };
+    check(&header)?;
+    let mut rows = Vec::new();
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => return Err(fault(record_fault(&header, &e, 0))),
+        }
+        let line = record.position().map_or(0, |p| p.line());
+        let row = record
+            .deserialize(Some(&header))
+            .map_err(|e| fault(record_fault(&header, &e, line)))?;
+        rows.push((line, row));
+    }
+    Ok(rows)
+}
+
+/// A CSV error's line (`line` when the error has no position) and message, naming the column of
+/// a bad value.
+fn record_fault(header: &csv::StringRecord, e: &csv::Error, line: u64) -> (u64, String) {
+    let line = e.position().map_or(line, |p| p.line());
     let message = match e.kind() {
         csv::ErrorKind::Deserialize { err, .. } => match err.field() {
-            Some(i) => format!("column {}: {}", i + 1, err.kind()),
+            Some(f) => format!(
+                "column '{}': {}",
+                header.get(f as usize).unwrap_or("?"),
+                err.kind()
+            ),
             None => err.kind().to_string(),
         },
         _ => e.to_string(),
     };
-    ResultsError::BadValue {
-        path: path.to_path_buf(),
-        line,
-        message,
-    }
+    (line, message)
 }
 
 fn sample_run() -> RunRecord {
@@ -297,5 +336,6 @@ mod tests {
         fs::write(dir.join(RUNS_FILE), text.replace(",5,", ",five,")).unwrap();
         let e = Results::load(&dir).unwrap_err();
         assert!(matches!(e, ResultsError::BadValue { line: 2, .. }), "{e}");
+        assert!(e.to_string().contains("line 2: column 'generated'"), "{e}");
     }
 }

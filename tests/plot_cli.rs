@@ -16,6 +16,25 @@ fn tilebench(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Runs `tilebench <args>`, expects the usage/input-error exit code 2 and returns stderr.
+fn fails(args: &[&str]) -> String {
+    let o = tilebench(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    err
+}
+
+/// `tilebench <command> <results> --out <results>/o`, expected to fail; returns stderr.
+fn fails_on(command: &str, results: &std::path::Path) -> String {
+    let out = results.join("o");
+    fails(&[
+        command,
+        results.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn plot_writes_every_plot_as_svg_and_png() {
     let results = fresh_dir("plot-cli/results/korf100");
@@ -143,26 +162,12 @@ fn bad_results_directories_give_clear_errors() {
         })
         .collect();
     fs::write(&runs, cut).unwrap();
-    let o = tilebench(&[
-        "plot",
-        dir.to_str().unwrap(),
-        "--out",
-        dir.join("o").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = fails_on("plot", &dir);
     assert!(err.contains("runs.csv: missing column 'h0'"), "{err}");
 
     // Header only.
     fs::write(&runs, text.lines().next().unwrap().to_string() + "\n").unwrap();
-    let o = tilebench(&[
-        "report",
-        dir.to_str().unwrap(),
-        "--out",
-        dir.join("o").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = fails_on("report", &dir);
     assert!(err.contains("runs.csv: no rows"), "{err}");
 
     // A bad number names file and line.
@@ -172,29 +177,20 @@ fn bad_results_directories_give_clear_errors() {
     f.remove(5);
     lines[3] = f.join(",");
     fs::write(&runs, lines.join("\n") + "\n").unwrap();
-    let o = tilebench(&[
-        "report",
-        dir.to_str().unwrap(),
-        "--out",
-        dir.join("o").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = fails_on("report", &dir);
     assert!(err.contains("runs.csv, line 4"), "{err}");
 
     // Unknown scatter heuristic.
     fs::write(&runs, &text).unwrap();
-    let o = tilebench(&[
+    let err = fails(&[
         "plot",
         dir.to_str().unwrap(),
         "--scatter",
         "manhattan,pdb-999",
     ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("'pdb-999' is not in the results"));
+    assert!(err.contains("'pdb-999' is not in the results"), "{err}");
 
     // Missing directory.
-    let o = tilebench(&["report", dir.join("nope").to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("runs.csv: no such file"));
+    let err = fails(&["report", dir.join("nope").to_str().unwrap()]);
+    assert!(err.contains("runs.csv: no such file"), "{err}");
 }

@@ -1,6 +1,8 @@
 //! Axis ranges and tick labels: log axes that span whole decades, ticked at powers of ten and
 //! labelled `1e6` rather than `1000000.0`.
 
+use plotters::coord::combinators::{BindKeyPoints, IntoLogRange, LogCoord, WithKeyPoints};
+
 /// A tick label for a value on a log axis: plain decimals from 0.01 to 1000, otherwise
 /// `<mantissa>e<exponent>` with the mantissa dropped when it is 1 (`1e6`, `2.5e-4`).
 pub fn log_label(v: f64) -> String {
@@ -29,6 +31,11 @@ pub fn log_label(v: f64) -> String {
     } else {
         format!("{}e{exp}", trim_zeros(&format!("{mantissa:.2}")))
     }
+}
+
+/// [`log_label`] in the form plotters' tick formatters take.
+pub fn log_tick(v: &f64) -> String {
+    log_label(*v)
 }
 
 fn trim_zeros(s: &str) -> String {
@@ -79,6 +86,13 @@ impl LogAxis {
             hi: 10f64.powi(hi_exp),
             ticks,
         })
+    }
+
+    /// The plotters coordinate: log scale over `[lo, hi]`, ticked at `ticks`.
+    pub fn coord(&self) -> WithKeyPoints<LogCoord<f64>> {
+        (self.lo..self.hi)
+            .log_scale()
+            .with_key_points(self.ticks.clone())
     }
 }
 

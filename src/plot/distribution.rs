@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
 
 /// The q-quantile of sorted values, interpolating linearly between order statistics (the
 /// "type 7" definition of R and numpy's default).
@@ -93,26 +93,13 @@ impl Chart for Distribution {
             .iter()
             .map(|(name, _, _, count)| format!("{name} ({count})"))
             .collect();
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, style::title_font())
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                (-SLOT / 2..(n as i32 * SLOT - SLOT / 2))
-                    .with_key_points((0..n as i32).map(|i| i * SLOT).collect()),
-                (self.y.lo..self.y.hi)
-                    .log_scale()
-                    .with_key_points(self.y.ticks.clone()),
-            )?;
-        chart
-            .configure_mesh()
-            .max_light_lines(2)
+        let mut chart = chart::frame(root, title).build_cartesian_2d(
+            (-SLOT / 2..(n as i32 * SLOT - SLOT / 2))
+                .with_key_points((0..n as i32).map(|i| i * SLOT).collect()),
+            self.y.coord(),
+        )?;
+        chart::mesh(&mut chart, "heuristic (solved runs)", "nodes generated")
             .disable_x_mesh()
-            .x_desc("heuristic (solved runs)")
-            .y_desc("nodes generated")
-            .axis_desc_style(style::axis_desc_font())
-            .label_style(style::tick_font())
             .x_label_formatter(&|x| {
                 let i = x / SLOT;
                 if x % SLOT == 0 && i >= 0 && (i as usize) < names.len() {
@@ -121,7 +108,7 @@ impl Chart for Distribution {
                     String::new()
                 }
             })
-            .y_label_formatter(&|v| axis::log_label(*v))
+            .y_label_formatter(&axis::log_tick)
             .draw()?;
         let half = SLOT * 3 / 10;
         for (i, (_, color, s, _)) in self.boxes.iter().enumerate() {

@@ -5,8 +5,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    axis, draw_legend, legend_line, short_sci, style, Chart, LogAxis, Out, PlotError, Series,
-    SetData, DEFAULT_ITERATION_INSTANCES,
+    axis, chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, Series, SetData,
+    DEFAULT_ITERATION_INSTANCES,
 };
 
 struct Iterations {
@@ -112,38 +112,17 @@ impl Chart for Iterations {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, style::title_font())
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                self.x.0..self.x.1,
-                (self.y.lo..self.y.hi)
-                    .log_scale()
-                    .with_key_points(self.y.ticks.clone()),
-            )?;
-        chart
-            .configure_mesh()
-            .max_light_lines(2)
-            .x_desc("cost bound f = g + h of the iteration (moves)")
-            .y_desc("nodes generated in the iteration")
-            .axis_desc_style(style::axis_desc_font())
-            .label_style(style::tick_font())
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|v| axis::log_label(*v))
-            .draw()?;
-        for (name, color, points) in &self.series {
-            let color = *color;
-            chart
-                .draw_series(LineSeries::new(
-                    points.iter().copied(),
-                    color.stroke_width(2),
-                ))?
-                .label(name.as_str())
-                .legend(legend_line(color));
-            chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, color.filled())))?;
-        }
+        let mut chart =
+            chart::frame(root, title).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
+        chart::mesh(
+            &mut chart,
+            "cost bound f = g + h of the iteration (moves)",
+            "nodes generated in the iteration",
+        )
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&axis::log_tick)
+        .draw()?;
+        chart::draw_lines(&mut chart, &self.series, 4)?;
         draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }

@@ -5,6 +5,7 @@
 //! (`korf100-nodes-per-instance.svg`).
 
 mod axis;
+mod chart;
 mod distribution;
 mod iterations;
 mod nodes_per_instance;

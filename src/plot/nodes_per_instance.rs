@@ -5,9 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{
-    axis, draw_legend, legend_line, style, Chart, LogAxis, Out, PlotError, Series, SetData,
-};
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, Series, SetData};
 
 struct NodesPerInstance {
     series: Vec<Series>,
@@ -76,38 +74,13 @@ impl Chart for NodesPerInstance {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, style::title_font())
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                0.0..(self.instances as f64 + 1.0),
-                (self.y.lo..self.y.hi)
-                    .log_scale()
-                    .with_key_points(self.y.ticks.clone()),
-            )?;
-        chart
-            .configure_mesh()
-            .max_light_lines(2)
-            .x_desc(self.x_desc.as_str())
-            .y_desc("nodes generated")
-            .axis_desc_style(style::axis_desc_font())
-            .label_style(style::tick_font())
+        let mut chart = chart::frame(root, title)
+            .build_cartesian_2d(0.0..(self.instances as f64 + 1.0), self.y.coord())?;
+        chart::mesh(&mut chart, self.x_desc.as_str(), "nodes generated")
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|v| axis::log_label(*v))
+            .y_label_formatter(&axis::log_tick)
             .draw()?;
-        for (name, color, points) in &self.series {
-            let color = *color;
-            chart
-                .draw_series(LineSeries::new(
-                    points.iter().copied(),
-                    color.stroke_width(2),
-                ))?
-                .label(name.as_str())
-                .legend(legend_line(color));
-            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
-        }
+        chart::draw_lines(&mut chart, &self.series, 3)?;
         draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }

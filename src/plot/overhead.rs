@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{draw_legend, legend_dot, style, Chart, Out, PlotError, Series, SetData};
+use super::{chart, draw_legend, style, Chart, Out, PlotError, Series, SetData};
 
 /// The axes stop here so that a few runs with r close to 1 (huge predicted overhead) do not
 /// squash all the others into a corner; those runs are counted in the legend.
@@ -71,50 +71,23 @@ impl Chart for Overhead {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, style::title_font())
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(1.0..self.hi, 1.0..self.hi)?;
-        chart
-            .configure_mesh()
-            .max_light_lines(2)
-            .x_desc("predicted overhead r/(r−1) (ratio, no unit)")
-            .y_desc("measured overhead (ratio, no unit)")
-            .axis_desc_style(style::axis_desc_font())
-            .label_style(style::tick_font())
-            .x_label_formatter(&|x| format!("{x:.2}"))
-            .y_label_formatter(&|y| format!("{y:.2}"))
-            .draw()?;
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(1.0, 1.0), (self.hi, self.hi)],
-                8,
-                5,
-                style::REFERENCE_LINE.stroke_width(2),
-            ))?
-            .label(if self.beyond > 0 {
-                format!("y = x ({} runs off the axes)", self.beyond)
-            } else {
-                "y = x".to_string()
-            })
-            .legend(|(x, y)| {
-                PathElement::new(
-                    vec![(x, y), (x + 20, y)],
-                    style::REFERENCE_LINE.stroke_width(2),
-                )
-            });
+        let mut chart = chart::frame(root, title).build_cartesian_2d(1.0..self.hi, 1.0..self.hi)?;
+        chart::mesh(
+            &mut chart,
+            "predicted overhead r/(r−1) (ratio, no unit)",
+            "measured overhead (ratio, no unit)",
+        )
+        .x_label_formatter(&|x| format!("{x:.2}"))
+        .y_label_formatter(&|y| format!("{y:.2}"))
+        .draw()?;
+        let label = if self.beyond > 0 {
+            format!("y = x ({} runs off the axes)", self.beyond)
+        } else {
+            "y = x".to_string()
+        };
+        chart::draw_diagonal(&mut chart, 1.0, self.hi, label)?;
         for (name, color, points) in &self.series {
-            let color = *color;
-            chart
-                .draw_series(
-                    points
-                        .iter()
-                        .map(|&p| Circle::new(p, 4, color.mix(0.75).filled())),
-                )?
-                .label(name.as_str())
-                .legend(legend_dot(color));
+            chart::draw_dots(&mut chart, points, *color, 0.75, name.as_str())?;
         }
         draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())

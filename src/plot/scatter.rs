@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, draw_legend, legend_dot, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
 
 struct Scatter {
     x_name: String,
@@ -83,50 +83,29 @@ impl Chart for Scatter {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let range = || {
-            (self.axis.lo..self.axis.hi)
-                .log_scale()
-                .with_key_points(self.axis.ticks.clone())
-        };
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, style::title_font())
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(range(), range())?;
-        chart
-            .configure_mesh()
-            .max_light_lines(2)
-            .x_desc(format!("{}: nodes generated", self.x_name))
-            .y_desc(format!("{}: nodes generated", self.y_name))
-            .axis_desc_style(style::axis_desc_font())
-            .label_style(style::tick_font())
-            .x_label_formatter(&|v| axis::log_label(*v))
-            .y_label_formatter(&|v| axis::log_label(*v))
-            .draw()?;
-        chart
-            .draw_series(DashedLineSeries::new(
-                [(self.axis.lo, self.axis.lo), (self.axis.hi, self.axis.hi)],
-                8,
-                5,
-                style::REFERENCE_LINE.stroke_width(2),
-            ))?
-            .label("y = x (equal nodes)")
-            .legend(|(x, y)| {
-                PathElement::new(
-                    vec![(x, y), (x + 20, y)],
-                    style::REFERENCE_LINE.stroke_width(2),
-                )
-            });
-        let color = self.color;
-        chart
-            .draw_series(
-                self.points
-                    .iter()
-                    .map(|&p| Circle::new(p, 4, color.mix(0.8).filled())),
-            )?
-            .label(format!("instance ({} solved by both)", self.points.len()))
-            .legend(legend_dot(color));
+        let mut chart =
+            chart::frame(root, title).build_cartesian_2d(self.axis.coord(), self.axis.coord())?;
+        chart::mesh(
+            &mut chart,
+            format!("{}: nodes generated", self.x_name),
+            format!("{}: nodes generated", self.y_name),
+        )
+        .x_label_formatter(&axis::log_tick)
+        .y_label_formatter(&axis::log_tick)
+        .draw()?;
+        chart::draw_diagonal(
+            &mut chart,
+            self.axis.lo,
+            self.axis.hi,
+            "y = x (equal nodes)",
+        )?;
+        chart::draw_dots(
+            &mut chart,
+            &self.points,
+            self.color,
+            0.8,
+            format!("instance ({} solved by both)", self.points.len()),
+        )?;
         draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }

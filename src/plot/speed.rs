@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{axis, chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, SetData};
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -59,28 +59,11 @@ impl Chart for Speed {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, style::title_font())
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(80)
-            .build_cartesian_2d(
-                (self.x.lo..self.x.hi)
-                    .log_scale()
-                    .with_key_points(self.x.ticks.clone()),
-                (self.y.lo..self.y.hi)
-                    .log_scale()
-                    .with_key_points(self.y.ticks.clone()),
-            )?;
-        chart
-            .configure_mesh()
-            .max_light_lines(2)
-            .x_desc("nodes generated")
-            .y_desc("wall-clock time (seconds)")
-            .axis_desc_style(style::axis_desc_font())
-            .label_style(style::tick_font())
-            .x_label_formatter(&|v| axis::log_label(*v))
-            .y_label_formatter(&|v| axis::log_label(*v))
+        let mut chart =
+            chart::frame(root, title).build_cartesian_2d(self.x.coord(), self.y.coord())?;
+        chart::mesh(&mut chart, "nodes generated", "wall-clock time (seconds)")
+            .x_label_formatter(&axis::log_tick)
+            .y_label_formatter(&axis::log_tick)
             .draw()?;
         for (name, color, points, rate) in &self.series {
             let color = *color;
