@@ -1,89 +1,22 @@
 //! End-to-end tests of `tilebench gen` and `tilebench run` with the binary.
 //! Cost: about 10 s in release mode on a 2-core machine (most of it the resume test).
 
+mod common;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use common::bin::{counts, gen, meta, ok, read_iterations, read_runs, run, stderr, tilebench};
 use tilebench::board::{Board, Goal};
 use tilebench::brute_force;
 use tilebench::moves::parse_path;
-use tilebench::record::{IterationRecord, RunRecord};
-
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tilebench"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("runs the binary")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use tilebench::record::IterationRecord;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tilebench-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn gen(dir: &Path, file: &str, args: &[&str]) -> String {
-    let path = dir.join(file);
-    let mut all = vec!["gen"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["-o", path.to_str().unwrap()]);
-    let o = run(&all);
-    assert!(o.status.success(), "{}", stderr(&o));
-    path.to_str().unwrap().to_string()
-}
-
-fn read_runs(dir: &Path) -> Vec<RunRecord> {
-    csv::Reader::from_path(dir.join("runs.csv"))
-        .unwrap()
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
-fn read_iterations(dir: &Path) -> Vec<IterationRecord> {
-    csv::Reader::from_path(dir.join("iterations.csv"))
-        .unwrap()
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
-/// A run row without the fields that depend on timing or the pool size.
-fn counts(r: &RunRecord) -> String {
-    format!(
-        "{} {} {} {} {:?} {:?} {} {} {} {} {:?} {:?} {}",
-        r.instance_set,
-        r.instance_id,
-        r.heuristic,
-        r.status,
-        r.length,
-        r.h0,
-        r.iterations,
-        r.expanded,
-        r.generated,
-        r.last_iteration_generated,
-        r.growth_ratio,
-        r.overhead_measured,
-        r.moves
-    )
-}
-
-fn iteration_counts(i: &IterationRecord) -> String {
-    format!(
-        "{} {} {} {} {} {} {}",
-        i.instance_set, i.instance_id, i.heuristic, i.iteration, i.bound, i.expanded, i.generated
-    )
+    common::fresh_dir(&format!("runner-{name}"))
 }
 
 #[test]
@@ -124,7 +57,7 @@ fn csv_columns_and_values() {
         &["--size", "3x3", "--count", "12", "--seed", "9"],
     );
     let out = dir.join("out");
-    let o = run(&[
+    ok(&[
         "run",
         "--instances",
         &set,
@@ -135,7 +68,6 @@ fn csv_columns_and_values() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
 
     let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
     assert_eq!(
@@ -237,8 +169,7 @@ fn csv_columns_and_values() {
         runs.iter().map(|r| r.iterations).sum::<u32>()
     );
 
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    let meta = meta(&out);
     assert_eq!(meta["state"], "complete");
     assert_eq!(meta["threads"], 2);
     assert_eq!(meta["instance_sets"][0]["seed"], "9");
@@ -264,7 +195,7 @@ fn jobs_1_and_jobs_2_count_the_same_nodes() {
     let mut results = Vec::new();
     for jobs in ["1", "2"] {
         let out = dir.join(format!("out{jobs}"));
-        let o = run(&[
+        ok(&[
             "run",
             "--instances",
             &set,
@@ -275,9 +206,7 @@ fn jobs_1_and_jobs_2_count_the_same_nodes() {
             "--out",
             out.to_str().unwrap(),
         ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let runs: Vec<String> = read_runs(&out).iter().map(counts).collect();
-        let its: Vec<String> = read_iterations(&out).iter().map(iteration_counts).collect();
+        let (runs, its) = counts(&out);
         assert_eq!(runs.len(), 24);
         results.push((runs, its));
     }
@@ -310,7 +239,7 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
         ]
     };
 
-    let mut child = bin()
+    let mut child = tilebench()
         .args(args(&killed))
         .stderr(Stdio::null())
         .spawn()
@@ -342,13 +271,13 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
     std::fs::write(&runs_path, runs).unwrap();
 
     // Without --resume the directory is not touched.
-    let o = bin().args(args(&killed)).output().unwrap();
+    let o = tilebench().args(args(&killed)).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
 
     let mut resume = args(&killed);
     resume.push("--resume".into());
-    let o = bin().args(&resume).output().unwrap();
+    let o = tilebench().args(&resume).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains(&format!("{before} were already done")),
@@ -356,25 +285,16 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
         stderr(&o)
     );
 
-    let o = bin().args(args(&clean)).output().unwrap();
+    let o = tilebench().args(args(&clean)).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
 
-    let resumed: Vec<String> = read_runs(&killed).iter().map(counts).collect();
-    let fresh: Vec<String> = read_runs(&clean).iter().map(counts).collect();
+    let (resumed, resumed_its) = counts(&killed);
+    let (fresh, fresh_its) = counts(&clean);
     assert_eq!(resumed.len(), 24);
     assert_eq!(resumed, fresh);
-    let resumed: Vec<String> = read_iterations(&killed)
-        .iter()
-        .map(iteration_counts)
-        .collect();
-    let fresh: Vec<String> = read_iterations(&clean)
-        .iter()
-        .map(iteration_counts)
-        .collect();
-    assert_eq!(resumed, fresh);
+    assert_eq!(resumed_its, fresh_its);
 
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(killed.join("meta.json")).unwrap()).unwrap();
+    let meta = meta(&killed);
     assert_eq!(meta["state"], "complete");
     assert_eq!(meta["pairs_done_before"], before);
     assert_eq!(meta["previous_sessions"][0]["state"], "running");
@@ -384,7 +304,7 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
 fn limits_become_statuses_without_a_length() {
     let dir = scratch("limits");
     let out = dir.join("out");
-    let o = run(&[
+    ok(&[
         "run",
         "--instances",
         "instances/korf100.txt:1-2",
@@ -395,7 +315,6 @@ fn limits_become_statuses_without_a_length() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let runs = read_runs(&out);
     assert_eq!(runs.len(), 2);
     for r in &runs {
@@ -417,7 +336,7 @@ fn limits_become_statuses_without_a_length() {
         .starts_with("korf100,1,manhattan,node-limit,,57,41,"));
 
     let out = dir.join("time");
-    let o = run(&[
+    ok(&[
         "run",
         "--instances",
         "instances/korf100.txt:3-3",
@@ -428,7 +347,6 @@ fn limits_become_statuses_without_a_length() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let r = &read_runs(&out)[0];
     assert_eq!((r.status.as_str(), r.length), ("time-limit", None));
 }

@@ -1,7 +1,10 @@
-//! Helpers shared by the plot and report tests: synthetic but realistic results directories,
-//! and checks that a PNG or SVG file has real content.
+//! Helpers shared by the end-to-end tests: fresh scratch directories, synthetic but realistic
+//! results directories, checks that a PNG or SVG file has real content, and (in `bin`) running
+//! the binary and reading back what it wrote.
 
 #![allow(dead_code)]
+
+pub mod bin;
 
 use std::fs;
 use std::path::{Path, PathBuf};
