@@ -2,128 +2,32 @@
 //! programs (the real cluster is tested in tests/slurm.rs).
 //! Cost: about 3 s in release mode on a 2-core machine.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use tilebench::record::{IterationRecord, RunRecord};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tilebench"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("runs the binary")
-}
-
-fn ok(args: &[&str]) -> Output {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    o
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::bin::{arg as s, counts, gen, meta, ok, read_json, read_runs, run, stderr, tilebench};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cluster-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    common::fresh_dir(&format!("cluster-{name}"))
 }
 
 /// Two small instance sets (3×3 uniform, 4×4 short walks), comma-joined for --instances.
 fn instances(dir: &Path) -> String {
-    let a = dir.join("r3.txt");
-    let b = dir.join("w4.txt");
-    ok(&[
-        "gen",
-        "--size",
-        "3x3",
-        "--count",
-        "12",
-        "--seed",
-        "5",
-        "-o",
-        s(&a),
-    ]);
-    ok(&[
-        "gen",
-        "--size",
-        "4x4",
-        "--count",
-        "6",
-        "--seed",
-        "7",
-        "--walk",
-        "40",
-        "-o",
-        s(&b),
-    ]);
-    format!("{},{}", s(&a), s(&b))
-}
-
-fn read_runs(dir: &Path) -> Vec<RunRecord> {
-    csv::Reader::from_path(dir.join("runs.csv"))
-        .unwrap()
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
-fn read_iterations(dir: &Path) -> Vec<IterationRecord> {
-    csv::Reader::from_path(dir.join("iterations.csv"))
-        .unwrap()
-        .deserialize()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
-/// The rows without timing, thread count or speed, in file order.
-fn counts(dir: &Path) -> (Vec<String>, Vec<String>) {
-    let runs = read_runs(dir)
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {} {} {} {:?} {:?} {} {} {} {} {}",
-                r.instance_set,
-                r.instance_id,
-                r.heuristic,
-                r.status,
-                r.length,
-                r.h0,
-                r.iterations,
-                r.expanded,
-                r.generated,
-                r.moves,
-                r.verified
-            )
-        })
-        .collect();
-    let its = read_iterations(dir)
-        .iter()
-        .map(|i| {
-            format!(
-                "{} {} {} {} {} {} {}",
-                i.instance_set,
-                i.instance_id,
-                i.heuristic,
-                i.iteration,
-                i.bound,
-                i.expanded,
-                i.generated
-            )
-        })
-        .collect();
-    (runs, its)
-}
-
-fn meta(dir: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap()
+    let a = gen(
+        dir,
+        "r3.txt",
+        &["--size", "3x3", "--count", "12", "--seed", "5"],
+    );
+    let b = gen(
+        dir,
+        "w4.txt",
+        &[
+            "--size", "4x4", "--count", "6", "--seed", "7", "--walk", "40",
+        ],
+    );
+    format!("{a},{b}")
 }
 
 #[test]
@@ -184,24 +88,17 @@ fn three_shards_collect_to_the_unsharded_run_and_report() {
 #[test]
 fn collect_lists_missing_pairs_and_rejects_duplicates() {
     let dir = scratch("missing");
-    let set = dir.join("r3.txt");
-    ok(&[
-        "gen",
-        "--size",
-        "3x3",
-        "--count",
-        "6",
-        "--seed",
-        "8",
-        "-o",
-        s(&set),
-    ]);
+    let set = gen(
+        &dir,
+        "r3.txt",
+        &["--size", "3x3", "--count", "6", "--seed", "8"],
+    );
     let out = dir.join("out");
     let shard = |i: &str| -> Output {
         run(&[
             "run",
             "--instances",
-            s(&set),
+            &set,
             "-H",
             "manhattan,linear-conflict",
             "-j",
@@ -227,7 +124,7 @@ fn collect_lists_missing_pairs_and_rejects_duplicates() {
     let o = run(&[
         "run",
         "--instances",
-        s(&set),
+        &set,
         "-H",
         "manhattan,linear-conflict",
         "--out",
@@ -284,27 +181,20 @@ fn fake_slurm(dir: &Path, sbatch: &str) -> PathBuf {
 #[test]
 fn submit_with_missing_refusing_and_accepting_sbatch() {
     let dir = scratch("fake");
-    let set = dir.join("r3.txt");
-    ok(&[
-        "gen",
-        "--size",
-        "3x3",
-        "--count",
-        "4",
-        "--seed",
-        "9",
-        "-o",
-        s(&set),
-    ]);
+    let set = gen(
+        &dir,
+        "r3.txt",
+        &["--size", "3x3", "--count", "4", "--seed", "9"],
+    );
     let pdb = dir.join("pdb");
     let submit = |out: &Path, path: &Path, extra: &[&str]| -> Output {
-        bin()
+        tilebench()
             .env("PATH", path)
             .args([
                 "slurm",
                 "submit",
                 "--instances",
-                s(&set),
+                &set,
                 "-H",
                 "manhattan",
                 "--out",
@@ -359,9 +249,7 @@ fn submit_with_missing_refusing_and_accepting_sbatch() {
     let o = submit(&out, &accept, &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("submitted job 4242"), "{}", stderr(&o));
-    let subs: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("slurm/submissions.json")).unwrap())
-            .unwrap();
+    let subs = read_json(&out.join("slurm/submissions.json"));
     assert_eq!(subs[0]["job_id"], "4242");
     assert_eq!(subs[0]["tasks"], serde_json::json!([0, 1]));
 
@@ -370,7 +258,7 @@ fn submit_with_missing_refusing_and_accepting_sbatch() {
     ok(&[
         "run",
         "--instances",
-        s(&set),
+        &set,
         "-H",
         "manhattan",
         "--out",
@@ -378,7 +266,7 @@ fn submit_with_missing_refusing_and_accepting_sbatch() {
         "--shard",
         "0/2",
     ]);
-    let o = bin()
+    let o = tilebench()
         .env("PATH", &accept)
         .args(["slurm", "submit", "--out", s(&out)])
         .output()

@@ -4,28 +4,11 @@
 //! `TILEBENCH_REQUIRE_SLURM=1` (set by CI), where that is a failure.
 //! Cost: about 15 s (two submissions; Slurm takes a few seconds to start a job).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-use tilebench::record::RunRecord;
+use std::process::Command;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tilebench"))
-}
-
-fn ok(args: &[&str]) -> Output {
-    let o = bin().args(args).output().expect("runs the binary");
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::bin::{arg as s, counts, gen, meta, ok, read_json, tilebench};
 
 /// Why there is no usable cluster, if there is none.
 fn no_cluster() -> Option<String> {
@@ -44,28 +27,8 @@ fn no_cluster() -> Option<String> {
     }
 }
 
-/// Lengths and node counts per pair, in file order.
-fn counts(dir: &Path) -> Vec<(String, String, String, Option<u32>, u64, u64)> {
-    csv::Reader::from_path(dir.join("runs.csv"))
-        .unwrap()
-        .deserialize::<RunRecord>()
-        .map(|r| {
-            let r = r.unwrap();
-            (
-                r.instance_set,
-                r.instance_id,
-                r.heuristic,
-                r.length,
-                r.expanded,
-                r.generated,
-            )
-        })
-        .collect()
-}
-
-fn submissions(out: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(out.join("slurm/submissions.json")).unwrap();
-    serde_json::from_str(&text).unwrap()
+fn submissions(out: &std::path::Path) -> serde_json::Value {
+    read_json(&out.join("slurm/submissions.json"))
 }
 
 #[test]
@@ -78,35 +41,20 @@ fn a_four_task_array_job_equals_a_local_run() {
         return;
     }
     // Slurm's daemons (root on the local cluster) read and write here: same machine.
-    let dir: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("slurm-e2e");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let (a, b) = (dir.join("r3.txt"), dir.join("w4.txt"));
-    ok(&[
-        "gen",
-        "--size",
-        "3x3",
-        "--count",
-        "6",
-        "--seed",
-        "11",
-        "-o",
-        s(&a),
-    ]);
-    ok(&[
-        "gen",
-        "--size",
-        "4x4",
-        "--count",
-        "4",
-        "--seed",
-        "12",
-        "--walk",
-        "40",
-        "-o",
-        s(&b),
-    ]);
-    let sets = format!("{},{}", s(&a), s(&b));
+    let dir = common::fresh_dir("slurm-e2e");
+    let a = gen(
+        &dir,
+        "r3.txt",
+        &["--size", "3x3", "--count", "6", "--seed", "11"],
+    );
+    let b = gen(
+        &dir,
+        "w4.txt",
+        &[
+            "--size", "4x4", "--count", "4", "--seed", "12", "--walk", "40",
+        ],
+    );
+    let sets = format!("{a},{b}");
     let (local, cluster) = (dir.join("local"), dir.join("cluster"));
     let experiment = ["--instances", &sets, "-H", "manhattan,linear-conflict"];
     ok(&[&["run"][..], &experiment, &["-j", "1", "--out", s(&local)]].concat());
@@ -141,12 +89,12 @@ fn a_four_task_array_job_equals_a_local_run() {
     }
     ok(&["collect", s(&cluster)]);
     let want = counts(&local);
-    assert_eq!(want.len(), 20);
+    assert_eq!(want.0.len(), 20);
     assert_eq!(counts(&cluster), want);
 
     // Lose a shard; submitting again runs only that one, and the result is whole again.
     std::fs::remove_dir_all(cluster.join("shards/2")).unwrap();
-    let o = bin().args(["collect", s(&cluster)]).output().unwrap();
+    let o = tilebench().args(["collect", s(&cluster)]).output().unwrap();
     assert_eq!(o.status.code(), Some(1));
     ok(&submit);
     let subs = submissions(&cluster);
@@ -154,8 +102,7 @@ fn a_four_task_array_job_equals_a_local_run() {
     assert_eq!(subs[1]["tasks"], serde_json::json!([2]));
     ok(&["collect", s(&cluster)]);
     assert_eq!(counts(&cluster), want);
-    let meta: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(cluster.join("meta.json")).unwrap()).unwrap();
+    let meta = meta(&cluster);
     assert_eq!(meta["state"], "complete");
     assert_eq!(meta["slurm_submissions"].as_array().unwrap().len(), 2);
 }
