@@ -1,16 +1,17 @@
 //! End-to-end tests of `tilebench compare` on small results directories written here.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::bin::{stdout, tilebench};
 use tilebench::record::{RunRecord, RUNS_FILE};
+use tilebench::results::write_csv;
 
 /// A fresh directory under target/ for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("compare_cli_{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(&format!("compare_cli_{name}"))
 }
 
 fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
@@ -49,26 +50,18 @@ fn runs() -> Vec<RunRecord> {
 fn write_dir(root: &Path, name: &str, rows: &[RunRecord]) -> PathBuf {
     let dir = root.join(name);
     std::fs::create_dir_all(&dir).unwrap();
-    let mut w = csv::Writer::from_path(dir.join(RUNS_FILE)).unwrap();
-    for r in rows {
-        w.serialize(r).unwrap();
-    }
-    w.flush().unwrap();
+    write_csv(&dir.join(RUNS_FILE), rows).unwrap();
     dir
 }
 
 fn compare(base: &Path, new: &Path, extra: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilebench"))
+    tilebench()
         .arg("compare")
         .arg(base)
         .arg(new)
         .args(extra)
         .output()
         .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 #[test]

@@ -1,11 +1,16 @@
 //! End-to-end tests of `tilebench pdb build|list` and of `solve` with pattern databases, on the
 //! 8-puzzle so that every table builds in milliseconds.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::bin::{stderr, stdout};
+
+/// `tilebench <args>` with `TILEBENCH_PDB_DIR` set to `dir`, or unset.
 fn tilebench(args: &[&str], dir: Option<&Path>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tilebench"));
+    let mut cmd = common::bin::tilebench();
     cmd.args(args).env_remove("TILEBENCH_PDB_DIR");
     if let Some(d) = dir {
         cmd.env("TILEBENCH_PDB_DIR", d);
@@ -14,17 +19,11 @@ fn tilebench(args: &[&str], dir: Option<&Path>) -> Output {
 }
 
 fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    (stdout(o), stderr(o))
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("pdb-cli-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::fresh_dir(&format!("pdb-cli-{name}"))
 }
 
 const BOARD: &str = "8 6 7 2 5 4 3 0 1"; // one of the two hardest 8-puzzle boards: 31 moves

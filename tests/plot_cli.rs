@@ -5,24 +5,9 @@
 mod common;
 
 use std::fs;
-use std::process::Command;
 
+use common::bin::{fails, run as tilebench};
 use common::{assert_png, assert_svg, fresh_dir, synthetic_results};
-
-fn tilebench(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tilebench"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// Runs `tilebench <args>`, expects the usage/input-error exit code 2 and returns stderr.
-fn fails(args: &[&str]) -> String {
-    let o = tilebench(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    err
-}
 
 /// `tilebench <command> <results> --out <results>/o`, expected to fail; returns stderr.
 fn fails_on(command: &str, results: &std::path::Path) -> String {

@@ -1,17 +1,8 @@
 //! `tilebench solve` end to end: output formats, exit codes and error messages.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tilebench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilebench"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::bin::{run as tilebench, stderr};
 
 #[test]
 fn json_output_has_the_documented_fields() {
