@@ -37,6 +37,10 @@ pub trait Heuristic: Sync {
         to: usize,
     ) -> Self::State;
 
+    /// Whether the search should call [`Heuristic::update_below`] instead of `update` (only for
+    /// heuristics that can skip work with it; the others keep the plain loop).
+    const CUTS_LOOKUPS: bool = false;
+
     /// [`Heuristic::update`] for a child that the search will prune without using its h when
     /// h ≥ `cutoff`: may return `None` once that is certain, skipping the rest of the work (the
     /// reflected pattern database skips its second lookup). Never returns `None` for h < `cutoff`.

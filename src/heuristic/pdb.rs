@@ -202,6 +202,7 @@ impl ReflectedPdb {
 
 impl Heuristic for ReflectedPdb {
     type State = ReflectedState;
+    const CUTS_LOOKUPS: bool = true;
 
     fn init(&self, grid: &Grid) -> ReflectedState {
         ReflectedState {
