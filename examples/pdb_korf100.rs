@@ -29,8 +29,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect();
     let goal = Goal::blank_first(Size::new(4, 4)?);
     println!(
-        "{:<10} {:>8} {:>12} {:>14} {:>10} {:>10} {:>12}",
-        "heuristic", "load s", "mean h0", "mean generated", "search s", "max s", "nodes/s"
+        "{:<10} {:>8} {:>12} {:>14} {:>10} {:>10} {:>12} {:>14}",
+        "heuristic",
+        "load s",
+        "mean h0",
+        "mean generated",
+        "search s",
+        "max s",
+        "nodes/s",
+        "total generated"
     );
     // `--h0-only` first: report the mean start value only (no search).
     let h0_only = std::env::args().nth(1).is_some_and(|a| a == "--h0-only");
@@ -66,14 +73,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let n = instances.len() as f64;
         println!(
-            "{:<10} {:>8.2} {:>12.3} {:>14.0} {:>10.3} {:>10.3} {:>12.3e}",
+            "{:<10} {:>8.2} {:>12.3} {:>14.0} {:>10.3} {:>10.3} {:>12.3e} {:>14}",
             name.as_str(),
             load,
             h0 as f64 / n,
             nodes as f64 / n,
             secs,
             max,
-            nodes as f64 / secs
+            nodes as f64 / secs,
+            nodes
         );
     }
     Ok(())

@@ -37,6 +37,27 @@ pub trait Heuristic: Sync {
         to: usize,
     ) -> Self::State;
 
+    /// Whether the search should call [`Heuristic::update_below`] instead of `update` (only for
+    /// heuristics that can skip work with it; the others keep the plain loop).
+    const CUTS_LOOKUPS: bool = false;
+
+    /// [`Heuristic::update`] for a child that the search will prune without using its h when
+    /// h ≥ `cutoff`: may return `None` once that is certain, skipping the rest of the work (the
+    /// reflected pattern database skips its second lookup). Never returns `None` for h < `cutoff`.
+    #[inline(always)]
+    fn update_below(
+        &self,
+        state: &Self::State,
+        grid: &Grid,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> Option<Self::State> {
+        let _ = cutoff;
+        Some(self.update(state, grid, tile, from, to))
+    }
+
     /// h of a whole board; for tests and reports, not for the search loop.
     fn evaluate(&self, board: &Board) -> u32 {
         self.h(&self.init(&Grid::new(board)))

@@ -177,6 +177,22 @@ impl ReflectedPdb {
         }
     }
 
+    /// The mirrored sums after `tile` moves to `to`: on the mirrored board, tile `mirror(tile)`
+    /// moves to `transpose(to)`.
+    #[inline(always)]
+    fn mirrored_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
+        let mt = self.mirror[ix(tile)];
+        let mto = self.transpose[ix(to)];
+        let g = self.pdb.group_of[ix(mt)] as usize;
+        self.pdb.moved(&s.mirrored, g, |t| {
+            if t == mt {
+                mto
+            } else {
+                self.mirrored_cell(grid, t)
+            }
+        })
+    }
+
     /// The cell of tile `t` on the mirrored board: where `mirror(t)` is, transposed.
     #[inline(always)]
     fn mirrored_cell(&self, grid: &Grid, t: u8) -> u8 {
@@ -186,6 +202,7 @@ impl ReflectedPdb {
 
 impl Heuristic for ReflectedPdb {
     type State = ReflectedState;
+    const CUTS_LOOKUPS: bool = true;
 
     fn init(&self, grid: &Grid) -> ReflectedState {
         ReflectedState {
@@ -209,18 +226,37 @@ impl Heuristic for ReflectedPdb {
         to: usize,
     ) -> ReflectedState {
         let normal = self.pdb.update(&s.normal, grid, tile, from, to);
-        // On the mirrored board, tile mirror(tile) moves to transpose(to).
-        let mt = self.mirror[ix(tile)];
-        let mto = self.transpose[ix(to)];
-        let g = self.pdb.group_of[ix(mt)] as usize;
-        let mirrored = self.pdb.moved(&s.mirrored, g, |t| {
-            if t == mt {
-                mto
-            } else {
-                self.mirrored_cell(grid, t)
-            }
-        });
+        let mirrored = self.mirrored_update(s, grid, tile, to);
         ReflectedState { normal, mirrored }
+    }
+
+    /// The second lookup only when the first sum stays below `cutoff` (h is the larger sum). The
+    /// sum that was larger at the parent goes first: it is the likelier to reach the cutoff.
+    #[inline(always)]
+    fn update_below(
+        &self,
+        s: &ReflectedState,
+        grid: &Grid,
+        tile: u8,
+        from: usize,
+        to: usize,
+        cutoff: u32,
+    ) -> Option<ReflectedState> {
+        if s.mirrored.sum > s.normal.sum {
+            let mirrored = self.mirrored_update(s, grid, tile, to);
+            if mirrored.sum >= cutoff {
+                return None;
+            }
+            let normal = self.pdb.update(&s.normal, grid, tile, from, to);
+            Some(ReflectedState { normal, mirrored })
+        } else {
+            let normal = self.pdb.update(&s.normal, grid, tile, from, to);
+            if normal.sum >= cutoff {
+                return None;
+            }
+            let mirrored = self.mirrored_update(s, grid, tile, to);
+            Some(ReflectedState { normal, mirrored })
+        }
     }
 }
 
@@ -321,6 +357,55 @@ pub(crate) mod tests {
                 "{groups}: mirror raised only {above_normal}"
             );
         }
+    }
+
+    /// `update_below` returns `update`'s state, or `None` only when that state's h reaches the
+    /// cutoff; both orders of the two lookups are taken along a random walk.
+    #[test]
+    fn reflected_update_below_agrees_with_update() {
+        let s = Size::new(4, 4).unwrap();
+        let goal = Goal::blank_first(s);
+        let r = ReflectedPdb::new(
+            &goal,
+            test_pdb(&goal, &Named::P663.for_goal(&goal).unwrap()),
+        );
+        let moves = crate::moves::MoveTable::new(s);
+        let mut grid = Grid::new(&goal.as_board());
+        let mut state = r.init(&grid);
+        let mut blank = goal.cell_of(0);
+        let (mut skipped, mut kept, mut mirrored_first) = (0, 0, 0);
+        let mut x = 0x853C_49E6_748F_EA9Bu64;
+        for _ in 0..4000 {
+            mirrored_first += (state.mirrored.sum > state.normal.sum) as usize;
+            let ops = moves.ops(blank);
+            for op in ops {
+                let to = op.to as usize;
+                let tile = grid.tile_at[to];
+                let full = r.update(&state, &grid, tile, to, blank);
+                let h = r.h(&full);
+                for cutoff in [h.saturating_sub(2), h, h + 1, h + 2] {
+                    match r.update_below(&state, &grid, tile, to, blank, cutoff) {
+                        Some(c) => {
+                            assert_eq!(c, full);
+                            kept += 1;
+                        }
+                        None => {
+                            assert!(h >= cutoff, "h {h} below cutoff {cutoff}");
+                            skipped += 1;
+                        }
+                    }
+                }
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let op = ops[(x % ops.len() as u64) as usize];
+            let to = op.to as usize;
+            state = r.update(&state, &grid, grid.tile_at[to], to, blank);
+            grid.slide(to, blank);
+            blank = to;
+        }
+        assert!(skipped > 1000 && kept > 1000 && mirrored_first > 100);
     }
 
     #[test]

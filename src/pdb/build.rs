@@ -26,6 +26,8 @@ use rayon::prelude::*;
 
 use crate::board::{Goal, Size};
 
+use super::Entries;
+
 use super::rank::{
     permutation_rank, permutation_table, subset_masks, subset_rank, Binomials, FACTORIAL,
     MAX_GROUP_TILES,
@@ -220,7 +222,7 @@ fn all_moves(size: Size, k: usize, subs: &Subsets, binom: &Binomials) -> (Vec<Mo
 /// of moves of the group's tiles that bring them from that placement to their goal cells, over
 /// every position of the blank. `progress(done, total)` is called after each level with the
 /// number of abstract states settled so far.
-pub fn build_table(goal: &Goal, tiles: &[u8], progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<u8> {
+pub fn build_table(goal: &Goal, tiles: &[u8], progress: &(dyn Fn(u64, u64) + Sync)) -> Entries {
     let size = goal.size();
     let n = size.cells();
     let k = tiles.len();
@@ -233,7 +235,7 @@ pub fn build_table(goal: &Goal, tiles: &[u8], progress: &(dyn Fn(u64, u64) + Syn
     let total = subs.total_states();
     let words = total.div_ceil(32) as usize;
     let states: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    let mut table = vec![UNREACHED; subs.masks.len() * fk];
+    let mut table = Entries::filled(subs.masks.len() * fk, UNREACHED);
 
     // The start: the group at its goal cells, the blank in its goal cell's region.
     let mut goal_cells = [0u8; MAX_GROUP_TILES];

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use crate::board::{Goal, Size};
 
 use super::rank::{placements, MAX_GROUP_TILES};
-use super::{PdbError, Table};
+use super::{Entries, PdbError, Table};
 
 pub const MAGIC: &[u8; 8] = b"TBPDB\0\r\n";
 pub const FORMAT_VERSION: u32 = 1;
@@ -220,7 +220,7 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
             found: len,
         });
     }
-    let mut entries = vec![0u8; expected_entries as usize];
+    let mut entries = Entries::filled(expected_entries as usize, 0);
     f.read_exact(&mut entries).map_err(io(path))?;
     let found = checksum(&hb, &entries);
     if found != header.checksum {

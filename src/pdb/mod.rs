@@ -13,6 +13,7 @@
 //! the same goal and group shares one [`Table`] behind an [`Arc`].
 
 pub mod build;
+pub mod entries;
 pub mod file;
 pub mod partition;
 pub mod rank;
@@ -27,6 +28,7 @@ use thiserror::Error;
 use crate::board::Goal;
 use crate::solver::Options;
 
+pub use entries::Entries;
 pub use partition::{Named, Partition};
 
 /// The environment variable that overrides the default cache directory.
@@ -73,7 +75,8 @@ pub struct Table {
     pub goal: Goal,
     /// The group's tiles, ascending; `cells[i]` in a rank is the cell of `tiles[i]`.
     pub tiles: Vec<u8>,
-    pub entries: Vec<u8>,
+    /// On huge pages when large (see [`entries`]).
+    pub entries: Entries,
     pub build_seconds: f64,
 }
 

@@ -73,7 +73,17 @@ impl<H: Heuristic> Ida<'_, H> {
             // The blank moves to `to`: the tile there slides into `blank`.
             let to = op.to as usize;
             let tile = self.grid.tile_at[to & (GRID_CELLS - 1)];
-            let child = h.update(&state, &self.grid, tile, to, blank);
+            let child = if H::CUTS_LOOKUPS {
+                // A child with f ≥ max(bound + 1, next_bound) is pruned and leaves next_bound as
+                // it is, so its exact h is not needed.
+                let cutoff = (self.bound + 1).max(self.next_bound) - (g + 1);
+                match h.update_below(&state, &self.grid, tile, to, blank, cutoff) {
+                    Some(child) => child,
+                    None => continue,
+                }
+            } else {
+                h.update(&state, &self.grid, tile, to, blank)
+            };
             let hc = h.h(&child);
             // Test f before moving anything (the cutoff test precedes the goal test).
             let f = g + 1 + hc;
