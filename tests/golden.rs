@@ -10,33 +10,41 @@
 //! TILEBENCH_BLESS=1 cargo test --release --test golden
 //! ```
 //!
-//! Blessing makes the boards afresh: seeded uniform 3×3 boards (blank-last and spiral goals),
-//! seeded 4×4 random walks (blank-last goal) and the easy Korf instances (Korf's 1985 Manhattan
-//! count below 20 million; blank-first goal), read from `../shared/data/korf100-15puzzle.tsv`
-//! (or the file named by `TILEBENCH_KORF100`). Checking costs about 1.5 s on 2 cores in release (blessing about 3 s).
+//! Blessing makes the boards afresh with tilebench's seeded generator: uniform 3×3 boards
+//! (blank-last and spiral goals), 4×4 random walks (blank-last goal), 5×5 random walks
+//! (blank-first goal, for the 24-puzzle tables), and the easy Korf instances of
+//! `instances/korf100.txt` (Korf's 1985 Manhattan count below 20 million; blank-first goal).
+//!
+//! Cost: the searches take seconds; on a fresh clone the first run also builds the pattern
+//! databases it covers into the cache (`TILEBENCH_PDB_DIR` or `./pdb-cache`): the 7-8 tables take
+//! about two minutes and 1 GB, the 6-6-6-6 tables about half a minute.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
-use tilebench::moves::{step, Dir};
+use tilebench::instances::generate::{self, Method, Spec};
+use tilebench::instances::InstanceSet;
 use tilebench::search::{Limits, Status};
 use tilebench::solver::{HeuristicName, Options, Prepared};
 
 /// Every heuristic the golden set covers, by name. Add a name here and bless to cover it;
 /// a (case, heuristic) pair whose heuristic cannot be built for the case's goal is skipped.
-/// The named PDBs apply to the 4×4 cases; the custom 4-4 partitions to the 3×3 ones.
+/// The named 15-puzzle PDBs apply to the 4×4 cases, pdb-6666r to the 5×5 ones, the custom 4-4
+/// partitions to the 3×3 ones.
 const HEURISTICS: &[&str] = &[
     "manhattan",
     "linear-conflict",
     "pdb-555",
+    "pdb-555r",
     "pdb-663",
     "pdb-663r",
+    "pdb-78",
+    "pdb-78r",
+    "pdb-6666r",
     "pdb:1.2.3.4/5.6.7.8",
     "pdbr:1.2.3.4/5.6.7.8",
 ];
@@ -221,42 +229,6 @@ fn run_all(pairs: &[(Case, String)]) -> Searches {
 
 // ---- making the boards (bless only) ----
 
-fn shuffled(size: Size, goal: &Goal, rng: &mut ChaCha8Rng) -> Board {
-    let mut tiles: Vec<u8> = (0..size.cells() as u8).collect();
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u32() as usize) % (i + 1);
-        tiles.swap(i, j);
-    }
-    let mut board = Board::from_tiles(size, &tiles).unwrap();
-    if !board.is_solvable(goal).unwrap() {
-        // Swapping two tiles flips the parity.
-        let (a, b) = {
-            let nonblank: Vec<usize> = (0..tiles.len()).filter(|&c| tiles[c] != 0).collect();
-            (nonblank[0], nonblank[1])
-        };
-        tiles.swap(a, b);
-        board = Board::from_tiles(size, &tiles).unwrap();
-    }
-    board
-}
-
-/// A walk of `steps` random moves from the goal, never undoing the previous move.
-fn walk(goal: &Goal, steps: usize, rng: &mut ChaCha8Rng) -> Board {
-    let mut board = goal.as_board();
-    let mut last: Option<Dir> = None;
-    let mut done = 0;
-    while done < steps {
-        let dir = Dir::ORDER[(rng.next_u32() % 4) as usize];
-        if Some(dir.opposite()) == last || step(goal.size(), board.blank(), dir).is_none() {
-            continue;
-        }
-        board.apply(dir).unwrap();
-        last = Some(dir);
-        done += 1;
-    }
-    board
-}
-
 fn case(name: String, goal: &Goal, board: &Board) -> Case {
     Case {
         name,
@@ -266,43 +238,88 @@ fn case(name: String, goal: &Goal, board: &Board) -> Case {
     }
 }
 
+/// Seeded boards from tilebench's own generator (the same as `tilebench gen`), named
+/// `<prefix>-01`, `<prefix>-02`, ….
+fn generated(
+    cases: &mut Vec<Case>,
+    prefix: &str,
+    goal: Goal,
+    seed: u64,
+    count: usize,
+    method: Method,
+) {
+    let spec = Spec {
+        size: goal.size(),
+        goal: goal.clone(),
+        count,
+        seed,
+        method,
+    };
+    for (i, b) in generate::boards(&spec).iter().enumerate() {
+        cases.push(case(format!("{prefix}-{:02}", i + 1), &goal, b));
+    }
+}
+
 fn make_cases() -> Vec<Case> {
     let mut cases = Vec::new();
-    let s3 = Size::new(3, 3).unwrap();
-    for (goal, seed) in [(Goal::blank_last(s3), 1), (Goal::spiral(s3), 2)] {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for i in 1..=12 {
-            let b = shuffled(s3, &goal, &mut rng);
-            cases.push(case(format!("3x3-{}-{i:02}", goal.name()), &goal, &b));
-        }
-    }
-    let s4 = Size::new(4, 4).unwrap();
-    let goal = Goal::blank_last(s4);
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    for i in 1..=10 {
-        let b = walk(&goal, 20 + 5 * i, &mut rng);
-        cases.push(case(format!("4x4-walk-{i:02}"), &goal, &b));
-    }
-    let korf = std::env::var_os("TILEBENCH_KORF100").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100-15puzzle.tsv"),
-        PathBuf::from,
+    let (s3, s4, s5) = (size("3x3"), size("4x4"), size("5x5"));
+    generated(
+        &mut cases,
+        "3x3-blank-last",
+        Goal::blank_last(s3),
+        1,
+        12,
+        Method::Uniform,
     );
-    let text = std::fs::read_to_string(&korf)
-        .unwrap_or_else(|e| panic!("blessing needs {}: {e}", korf.display()));
-    let goal = Goal::blank_first(s4);
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split('\t').collect();
-        if f.len() < 5 || f[0] == "id" {
-            continue;
-        }
-        let id: u32 = f[0].parse().unwrap();
-        let nodes: u64 = f[3].parse().unwrap();
-        if nodes < KORF_EASY_NODES {
-            let b = Board::parse(f[4], Some(s4)).unwrap();
-            cases.push(case(format!("korf-{id:03}"), &goal, &b));
+    generated(
+        &mut cases,
+        "3x3-spiral",
+        Goal::spiral(s3),
+        2,
+        12,
+        Method::Uniform,
+    );
+    generated(
+        &mut cases,
+        "4x4-walk30",
+        Goal::blank_last(s4),
+        3,
+        5,
+        Method::Walk(30),
+    );
+    generated(
+        &mut cases,
+        "4x4-walk60",
+        Goal::blank_last(s4),
+        4,
+        5,
+        Method::Walk(60),
+    );
+    generated(
+        &mut cases,
+        "5x5-walk40",
+        Goal::blank_first(s5),
+        5,
+        4,
+        Method::Walk(40),
+    );
+    let korf = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
+    let set = InstanceSet::read(&korf).unwrap();
+    let col = set
+        .extra_columns
+        .iter()
+        .position(|c| c == "korf1985_manhattan_nodes")
+        .expect("korf100.txt keeps Korf's node counts");
+    for i in &set.instances {
+        if i.extra[col].parse::<u64>().unwrap() < KORF_EASY_NODES {
+            cases.push(case(format!("korf-{:0>3}", i.id), &set.goal, &i.board));
         }
     }
     cases
+}
+
+fn size(text: &str) -> Size {
+    Size::parse(text).unwrap()
 }
 
 fn pairs(cases: &[Case]) -> Vec<(Case, String)> {
@@ -393,11 +410,22 @@ fn golden_node_counts() {
 #[test]
 fn golden_file_covers_every_family() {
     let rows = load_golden();
-    for prefix in ["3x3-blank-last-", "3x3-spiral-", "4x4-walk-", "korf-"] {
+    for prefix in [
+        "3x3-blank-last-",
+        "3x3-spiral-",
+        "4x4-walk30-",
+        "4x4-walk60-",
+        "5x5-walk40-",
+        "korf-",
+    ] {
         assert!(
             rows.iter().any(|r| r.case.name.starts_with(prefix)),
             "no {prefix} cases"
         );
+    }
+    // Every heuristic the golden set names has counts in it.
+    for h in HEURISTICS {
+        assert!(rows.iter().any(|r| r.heuristic == *h), "no rows for {h}");
     }
     // The tiles in the file are the boards searched: each row of a case agrees.
     for r in &rows {
