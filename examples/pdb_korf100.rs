@@ -12,20 +12,17 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::instances::InstanceSet;
 use tilebench::search::Limits;
 use tilebench::solver::{HeuristicName, Options, Prepared};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100-15puzzle.tsv");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let instances: Vec<(usize, Board)> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("id"))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f[1].parse().unwrap(), Board::parse(f[4], None).unwrap())
-        })
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
+    let set = InstanceSet::read(&path)?;
+    let instances: Vec<(usize, Board)> = set
+        .instances
+        .iter()
+        .map(|i| (i.optimal.unwrap_or_default() as usize, i.board.clone()))
         .collect();
     let goal = Goal::blank_first(Size::new(4, 4)?);
     println!(

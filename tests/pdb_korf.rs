@@ -1,5 +1,5 @@
 //! Pattern-database heuristics on Korf's 100 15-puzzle instances (Korf 1985), read from
-//! `../shared/data/korf100-15puzzle.tsv` with their published optimal lengths.
+//! `instances/korf100.txt` with their published optimal lengths.
 //!
 //! Cost: about 10 s in release mode on 2 cores, most of it pdb-663 on all 100 (about 62M
 //! generated nodes) and building its tables on the first run (~1.5 s; cached under the target
@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::instances::InstanceSet;
 use tilebench::search::{Limits, Status};
 use tilebench::solver::{HeuristicName, Options, Prepared};
 
@@ -19,20 +20,20 @@ struct Instance {
 }
 
 fn korf100() -> Vec<Instance> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100-15puzzle.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (the shared data directory)", path.display()));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("id"))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Instance {
-                id: f[0].parse().unwrap(),
-                length: f[1].parse().unwrap(),
-                md_nodes: f[3].parse().unwrap(),
-                board: Board::parse(f[4], None).unwrap(),
-            }
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
+    let set = InstanceSet::read(&path).unwrap();
+    let col = set
+        .extra_columns
+        .iter()
+        .position(|c| c == "korf1985_manhattan_nodes")
+        .expect("korf100.txt keeps Korf's node counts");
+    set.instances
+        .iter()
+        .map(|i| Instance {
+            id: i.id.parse().unwrap(),
+            length: i.optimal.expect("published optimal length") as usize,
+            md_nodes: i.extra[col].parse().unwrap(),
+            board: i.board.clone(),
         })
         .collect()
 }
