@@ -399,8 +399,8 @@ fn plots(md: &mut String, figures: &[Figure]) {
         let _ = writeln!(md, "## History\n");
         let _ = writeln!(
             md,
-            "The trend over commits, from `{}`: one line per run of `tilebench run` appended \
-             there (see the README, Regression tracking → History).\n",
+            "The trend over commits, from `{}`, where each `tilebench run` appends a line per \
+             heuristic and instance set (see the README, Regression tracking → History).\n",
             path.display()
         );
         embed(md, &history);
