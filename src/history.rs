@@ -28,6 +28,15 @@ use crate::results::read_csv_rows;
 /// `results/default` appends to `results/history.csv`.
 pub const HISTORY_FILE: &str = "history.csv";
 
+/// The history of the results directory `results_dir`: [`HISTORY_FILE`] in its parent
+/// (`results/default` → `results/history.csv`), where `run` appends and `plot` looks.
+pub fn beside(results_dir: &Path) -> PathBuf {
+    results_dir
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(HISTORY_FILE)
+}
+
 /// The header `append` writes and expects; must match [`HistoryRow`]'s fields.
 pub const HEADER: &str = "commit,date,heuristic,instance_set,runs,solved,total_generated,\
                           total_expanded,total_seconds,nodes_per_second";

@@ -6,15 +6,18 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use tilebench::plot::{plot_all, PlotOptions};
+use tilebench::plot::{plot_all, plot_history, PlotOptions};
 use tilebench::report::default_out_dir;
 use tilebench::results::Results;
 
 #[derive(Args)]
 pub struct PlotArgs {
-    /// A results directory (runs.csv, iterations.csv, meta.json).
-    results_dir: PathBuf,
-    /// Output directory; default reports/<name of the results directory>.
+    /// A results directory (runs.csv, iterations.csv, meta.json). May be left out with
+    /// --history, to draw only the trend over commits.
+    #[arg(required_unless_present = "history")]
+    results_dir: Option<PathBuf>,
+    /// Output directory; default reports/<name of the results directory> (reports/history for
+    /// --history alone).
     #[arg(long)]
     out: Option<PathBuf>,
     #[command(flatten)]
@@ -32,6 +35,10 @@ pub struct PlotChoices {
     /// solved by manhattan.
     #[arg(long, value_name = "ID,ID", value_delimiter = ',')]
     instances: Vec<String>,
+    /// Draw the trend over commits from this history file. Default: history.csv beside the
+    /// results directory (results/default → results/history.csv), when it exists.
+    #[arg(long, value_name = "FILE")]
+    history: Option<PathBuf>,
 }
 
 impl PlotChoices {
@@ -47,6 +54,7 @@ impl PlotChoices {
                 .iter()
                 .map(|s| s.trim().to_string())
                 .collect(),
+            history: self.history.clone(),
         })
     }
 
@@ -59,17 +67,31 @@ impl PlotChoices {
         if !self.instances.is_empty() {
             s.push_str(&format!(" --instances {}", self.instances.join(",")));
         }
+        if let Some(h) = &self.history {
+            s.push_str(&format!(" --history {}", h.display()));
+        }
         s
     }
 }
 
 pub fn run(args: PlotArgs) -> Result<ExitCode, Box<dyn Error>> {
     let options = args.choices.options()?;
-    let out = args
-        .out
-        .unwrap_or_else(|| default_out_dir(&args.results_dir));
-    let results = Results::load(&args.results_dir)?;
-    let figures = plot_all(&results, &out, &options)?;
+    let (figures, out) = match (&args.results_dir, &options.history) {
+        (Some(dir), _) => {
+            let out = args.out.unwrap_or_else(|| default_out_dir(dir));
+            let results = Results::load(dir)?;
+            (plot_all(&results, &out, &options)?, out)
+        }
+        (None, Some(history)) => {
+            let out = args.out.unwrap_or_else(|| PathBuf::from("reports/history"));
+            let figures = plot_history(history, None, &[], &out)?;
+            if figures.is_empty() {
+                return Err(format!("{}: no history lines to plot", history.display()).into());
+            }
+            (figures, out)
+        }
+        (None, None) => return Err("give a results directory or --history FILE".into()),
+    };
     for f in &figures {
         println!("{}", out.join(format!("{}.svg", f.stem)).display());
         println!("{}", out.join(format!("{}.png", f.stem)).display());

@@ -164,11 +164,8 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         shard: args.shard,
         // results/default → results/history.csv: one history per folder of results. A shard is
         // only part of an experiment, so it has no headline figures of its own.
-        history: (!args.no_history && args.shard.is_none()).then(|| {
-            out.parent()
-                .unwrap_or(std::path::Path::new("."))
-                .join(tilebench::history::HISTORY_FILE)
-        }),
+        history: (!args.no_history && args.shard.is_none())
+            .then(|| tilebench::history::beside(&out)),
     };
     eprintln!(
         "tilebench: {} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",

@@ -7,6 +7,7 @@
 mod axis;
 mod chart;
 mod distribution;
+mod history;
 mod iterations;
 mod nodes_per_instance;
 mod overhead;
@@ -22,6 +23,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use thiserror::Error;
 
+use crate::history::{HistoryError, HistoryRow};
 use crate::record::RunRecord;
 use crate::report::aggregate::{heuristics_of_set, reference_heuristic, solved_by_instance};
 use crate::results::Results;
@@ -44,6 +46,10 @@ pub enum PlotError {
     UnknownHeuristic { name: String, known: String },
     #[error("--instances: instance '{0}' has no iterations in the results")]
     UnknownInstance(String),
+    #[error(transparent)]
+    History(#[from] HistoryError),
+    #[error("{path}: no history lines for instance set(s) {sets}", path = .path.display())]
+    HistoryWithoutSets { path: PathBuf, sets: String },
 }
 
 impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for PlotError {
@@ -61,6 +67,9 @@ pub struct PlotOptions {
     /// Instance ids for the per-iteration plots. Empty: the three hardest instances solved by
     /// the reference heuristic.
     pub instances: Vec<String>,
+    /// The history file to draw the trend over commits from. `None`: the results directory's
+    /// own history (`history.csv` beside it), when there is one.
+    pub history: Option<PathBuf>,
 }
 
 impl PlotOptions {
@@ -86,6 +95,8 @@ pub struct Figure {
     pub title: String,
     /// What the plot shows and how to read it (one or two sentences for the report).
     pub caption: String,
+    /// The history file the figure was drawn from; `None` for plots of the results directory.
+    pub history: Option<PathBuf>,
 }
 
 /// Draws every plot for every instance set into `out_dir` (created if needed).
@@ -121,6 +132,7 @@ pub fn plot_all(
         let mut out = Out {
             dir: out_dir,
             set: &set,
+            history: None,
             figures: &mut figures,
         };
         nodes_per_instance::plot(&data, &mut out)?;
@@ -129,6 +141,71 @@ pub fn plot_all(
         iterations::plot(&data, &options.instances, &mut out)?;
         overhead::plot(&data, &mut out)?;
         speed::plot(&data, &mut out)?;
+    }
+    let sets = results.instance_sets();
+    let history = match &options.history {
+        Some(path) => Some(path.clone()),
+        None => Some(crate::history::beside(&results.dir)).filter(|p| p.exists()),
+    };
+    if let Some(path) = history {
+        let drawn = plot_history(&path, Some(&sets), &all_heuristics, out_dir)?;
+        if drawn.is_empty() && options.history.is_some() {
+            return Err(PlotError::HistoryWithoutSets {
+                path,
+                sets: sets.join(", "),
+            });
+        }
+        figures.extend(drawn);
+    }
+    Ok(figures)
+}
+
+/// Draws the trend over commits from the history file at `path` (see [`crate::history`]): per
+/// instance set, `<set>-history-speed` and `<set>-history-nodes`. `sets`: only these instance
+/// sets (`None`: every set in the file). `heuristics` fixes colours, so that a heuristic has
+/// the same colour as in the results' plots. A malformed file is an error naming file and line;
+/// a file without lines for the sets draws nothing.
+pub fn plot_history(
+    path: &Path,
+    sets: Option<&[String]>,
+    heuristics: &[String],
+    out_dir: &Path,
+) -> Result<Vec<Figure>, PlotError> {
+    style::register_font();
+    let rows: Vec<HistoryRow> = crate::history::load(path)?;
+    let sets: Vec<String> = match sets {
+        Some(sets) => sets.to_vec(),
+        None => {
+            let mut all: Vec<String> = Vec::new();
+            for r in &rows {
+                if !all.contains(&r.instance_set) {
+                    all.push(r.instance_set.clone());
+                }
+            }
+            all
+        }
+    };
+    let color_index: HashMap<String, usize> = heuristics
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.clone(), i))
+        .collect();
+    let mut figures = Vec::new();
+    for set in sets
+        .iter()
+        .filter(|s| rows.iter().any(|r| &r.instance_set == *s))
+    {
+        fs::create_dir_all(out_dir).map_err(|source| PlotError::Io {
+            path: out_dir.to_path_buf(),
+            source,
+        })?;
+        let mut out = Out {
+            dir: out_dir,
+            set,
+            history: Some(path),
+            figures: &mut figures,
+        };
+        history::plot(&rows, set, &color_index, &mut out)?;
     }
     Ok(figures)
 }
@@ -188,6 +265,8 @@ type Series = (String, RGBColor, Vec<(f64, f64)>);
 struct Out<'o> {
     dir: &'o Path,
     set: &'o str,
+    /// The history file, for plots drawn from one.
+    history: Option<&'o Path>,
     figures: &'o mut Vec<Figure>,
 }
 
@@ -226,6 +305,7 @@ impl Out<'_> {
             stem,
             title,
             caption,
+            history: self.history.map(Path::to_path_buf),
         });
         Ok(())
     }

@@ -389,10 +389,25 @@ fn definitions(md: &mut String) {
 }
 
 fn plots(md: &mut String, figures: &[Figure]) {
-    if figures.is_empty() {
-        return;
+    let (history, figures): (Vec<&Figure>, Vec<&Figure>) =
+        figures.iter().partition(|f| f.history.is_some());
+    if !figures.is_empty() {
+        let _ = writeln!(md, "## Plots\n");
+        embed(md, &figures);
     }
-    let _ = writeln!(md, "## Plots\n");
+    if let Some(path) = history.first().and_then(|f| f.history.as_ref()) {
+        let _ = writeln!(md, "## History\n");
+        let _ = writeln!(
+            md,
+            "The trend over commits, from `{}`, where each `tilebench run` appends a line per \
+             heuristic and instance set (see the README, Regression tracking → History).\n",
+            path.display()
+        );
+        embed(md, &history);
+    }
+}
+
+fn embed(md: &mut String, figures: &[&Figure]) {
     for f in figures {
         let _ = writeln!(md, "### {}\n", f.title);
         let _ = writeln!(md, "{}\n", f.caption);

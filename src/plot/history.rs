@@ -1,0 +1,305 @@
+//! The trend over commits, from the history file `run` appends to (see [`crate::history`]):
+//! per instance set, nodes per second and total nodes generated, one line per heuristic, one
+//! x position per run of `tilebench run` (consecutive lines with the same commit and date).
+//!
+//! Speed drifts with machine load, so the speed plot is read for trends; a change of node count
+//! is a change of behaviour, so the nodes plot rings every point whose count differs from the
+//! heuristic's previous point over the same number of runs, however small the change.
+
+use std::collections::HashMap;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, Series};
+use crate::history::HistoryRow;
+
+/// Tick labels ("abc1234 2024-05-01", about 160 pixels each) that fit side by side; with more
+/// runs only every k-th is labelled (every run keeps its tick).
+const MAX_LABELS: usize = 6;
+
+/// One run of `tilebench run` in the history: its lines for one instance set.
+struct Group<'a> {
+    commit: &'a str,
+    date: &'a str,
+    rows: Vec<&'a HistoryRow>,
+}
+
+/// The runs with lines for `set`, in file order: consecutive lines with the same commit and
+/// date are one run.
+fn groups<'a>(rows: &'a [HistoryRow], set: &str) -> Vec<Group<'a>> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut previous: Option<(&str, &str)> = None;
+    for row in rows {
+        let key = (row.commit.as_str(), row.date.as_str());
+        if previous != Some(key) {
+            groups.push(Group {
+                commit: key.0,
+                date: key.1,
+                rows: Vec::new(),
+            });
+            previous = Some(key);
+        }
+        if row.instance_set == set {
+            if let Some(g) = groups.last_mut() {
+                g.rows.push(row);
+            }
+        }
+    }
+    groups.retain(|g| !g.rows.is_empty());
+    groups
+}
+
+/// `abc1234 2024-05-01`: the commit's first 7 characters (`*` when built with uncommitted
+/// changes) and the date's day.
+/// The last line of a heuristic in a run (a run writes one per heuristic and set).
+fn point<'a>(g: &Group<'a>, h: &str) -> Option<&'a HistoryRow> {
+    g.rows.iter().rev().find(|r| r.heuristic == h).copied()
+}
+
+pub(super) fn tick_label(commit: &str, date: &str) -> String {
+    let (hash, dirty) = match commit.strip_suffix("-dirty") {
+        Some(hash) => (hash, "*"),
+        None => (commit, ""),
+    };
+    let short: String = hash.chars().take(7).collect();
+    let day: String = date.chars().take(10).collect();
+    format!("{short}{dirty} {day}")
+}
+
+struct Trend {
+    labels: Vec<String>,
+    /// Label every k-th tick, counting back from the newest.
+    label_every: usize,
+    series: Vec<Series>,
+    /// Points ringed as changed (the nodes plot).
+    changed: Vec<(f64, f64)>,
+    y: LogAxis,
+    y_desc: &'static str,
+}
+
+/// Draws `<set>-history-speed` and `<set>-history-nodes`; nothing when the history has no
+/// line for the set. `color_index` fixes each heuristic's colour (unknown ones come after).
+pub(super) fn plot(
+    rows: &[HistoryRow],
+    set: &str,
+    color_index: &HashMap<String, usize>,
+    out: &mut Out,
+) -> Result<(), PlotError> {
+    let groups = groups(rows, set);
+    if groups.is_empty() {
+        return Ok(());
+    }
+    let mut heuristics: Vec<&str> = Vec::new();
+    for g in &groups {
+        for r in &g.rows {
+            if !heuristics.contains(&r.heuristic.as_str()) {
+                heuristics.push(&r.heuristic);
+            }
+        }
+    }
+    let color = |h: &str| {
+        let extra = heuristics.iter().position(|x| *x == h).unwrap_or(0);
+        style::color(
+            color_index
+                .get(h)
+                .copied()
+                .unwrap_or(color_index.len() + extra),
+        )
+    };
+    let labels: Vec<String> = groups
+        .iter()
+        .map(|g| tick_label(g.commit, g.date))
+        .collect();
+    let label_every = groups.len().div_ceil(MAX_LABELS).max(1);
+    let thinned = if label_every > 1 {
+        format!(" One run in {label_every} is labelled, counting back from the newest.")
+    } else {
+        String::new()
+    };
+    let runs_note = "commit (first 7 characters; * = uncommitted changes) and day of the run";
+
+    // Nodes per second.
+    let speed: Vec<Series> = heuristics
+        .iter()
+        .map(|&h| {
+            let points: Vec<(f64, f64)> = groups
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| {
+                    point(g, h)
+                        .and_then(|r| r.nodes_per_second)
+                        .map(|v| (i as f64, v))
+                })
+                .filter(|&(_, v)| v > 0.0)
+                .collect();
+            (h.to_string(), color(h), points)
+        })
+        .filter(|s| !s.2.is_empty())
+        .collect();
+    if let Some(y) = LogAxis::covering(speed.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
+        let caption = format!(
+            "Nodes generated per second of search (Σ generated / Σ seconds over all the \
+             heuristic's runs of {set}, log scale) at each run recorded in the history file, \
+             oldest first; x: {runs_note}. Timings vary with machine load: read trends, not \
+             single steps.{thinned}"
+        );
+        let chart = Trend {
+            labels: labels.clone(),
+            label_every,
+            series: speed,
+            changed: Vec::new(),
+            y,
+            y_desc: "nodes generated per second",
+        };
+        let title = format!("{set}: speed over commits");
+        out.save("history-speed", style::SIZE, &chart, title, caption)?;
+    }
+
+    // Total nodes generated, with changes ringed.
+    let mut changed = Vec::new();
+    let mut changes = 0usize;
+    let nodes: Vec<Series> = heuristics
+        .iter()
+        .map(|&h| {
+            let mut points = Vec::new();
+            let mut previous: Option<&HistoryRow> = None;
+            for (i, g) in groups.iter().enumerate() {
+                let Some(r) = point(g, h) else { continue };
+                let p = (i as f64, r.total_generated as f64);
+                if previous
+                    .is_some_and(|q| q.runs == r.runs && q.total_generated != r.total_generated)
+                {
+                    changed.push(p);
+                    changes += 1;
+                }
+                previous = Some(r);
+                if p.1 > 0.0 {
+                    points.push(p);
+                }
+            }
+            (h.to_string(), color(h), points)
+        })
+        .filter(|s| !s.2.is_empty())
+        .collect();
+    if let Some(y) = LogAxis::covering(nodes.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
+        let caption = format!(
+            "Total nodes generated (`total_generated`, all runs of {set} whatever their status, \
+             log scale) per heuristic at each run recorded in the history file, oldest first; x: \
+             {runs_note}. Ringed: the count differs from the heuristic's previous run over the \
+             same number of runs, a change of search behaviour ({changes} such change{s}). \
+             Totals over different numbers of runs do not compare.{thinned}",
+            s = if changes == 1 { "" } else { "s" }
+        );
+        let chart = Trend {
+            labels,
+            label_every,
+            series: nodes,
+            changed,
+            y,
+            y_desc: "nodes generated (total)",
+        };
+        let title = format!("{set}: nodes generated over commits");
+        out.save("history-nodes", style::SIZE, &chart, title, caption)?;
+    }
+    Ok(())
+}
+
+impl Chart for Trend {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<(), PlotError> {
+        let n = self.labels.len();
+        // One tick per run: n ticks over n unit steps fall on the integers.
+        let mut builder = chart::frame(root, title);
+        // Room for the newest run's label, centred on the last tick.
+        builder.margin_right(90);
+        let mut chart = builder.build_cartesian_2d(-0.5..n as f64 - 0.5, self.y.coord())?;
+        let label = |x: &f64| {
+            let i = x.round();
+            if i < 0.0 || (i - x).abs() > 1e-6 {
+                return String::new();
+            }
+            let i = i as usize;
+            match self.labels.get(i) {
+                Some(l) if (n - 1 - i).is_multiple_of(self.label_every) => l.clone(),
+                _ => String::new(),
+            }
+        };
+        chart::mesh(
+            &mut chart,
+            "run: commit and date (oldest left)",
+            self.y_desc,
+        )
+        .x_labels(n)
+        .x_label_formatter(&label)
+        .y_label_formatter(&axis::log_tick)
+        .draw()?;
+        chart::draw_lines(&mut chart, &self.series, 4)?;
+        if !self.changed.is_empty() {
+            chart
+                .draw_series(
+                    self.changed
+                        .iter()
+                        .map(|&p| Circle::new(p, 9, BLACK.stroke_width(2))),
+                )?
+                .label("node count changed")
+                .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
+        }
+        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(commit: &str, date: &str, set: &str, h: &str, generated: u64) -> HistoryRow {
+        HistoryRow {
+            commit: commit.into(),
+            date: date.into(),
+            heuristic: h.into(),
+            instance_set: set.into(),
+            runs: 3,
+            solved: 3,
+            total_generated: generated,
+            total_expanded: generated / 2,
+            total_seconds: 1.0,
+            nodes_per_second: Some(generated as f64),
+        }
+    }
+
+    #[test]
+    fn tick_labels_are_short() {
+        let hash = "0123456789abcdef0123456789abcdef01234567";
+        assert_eq!(
+            tick_label(hash, "2024-05-01T12:00:00Z"),
+            "0123456 2024-05-01"
+        );
+        assert_eq!(
+            tick_label(&format!("{hash}-dirty"), "2024-05-01T12:00:00Z"),
+            "0123456* 2024-05-01"
+        );
+        assert_eq!(tick_label("unknown", ""), "unknown ");
+    }
+
+    #[test]
+    fn runs_are_consecutive_lines_of_one_commit_and_date() {
+        let rows = [
+            row("a", "d1", "s", "manhattan", 1),
+            row("a", "d1", "t", "manhattan", 1),
+            row("a", "d1", "s", "pdb", 1),
+            row("b", "d2", "t", "manhattan", 1),
+            row("a", "d3", "s", "manhattan", 1),
+            row("a", "d3", "s", "pdb", 1),
+        ];
+        let g = groups(&rows, "s");
+        let brief: Vec<_> = g.iter().map(|g| (g.commit, g.date, g.rows.len())).collect();
+        assert_eq!(brief, vec![("a", "d1", 2), ("a", "d3", 2)]);
+        assert_eq!(groups(&rows, "t").len(), 2);
+        assert!(groups(&rows, "none").is_empty());
+    }
+}
