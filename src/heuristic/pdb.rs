@@ -73,15 +73,36 @@ impl Pdb {
         }
     }
 
-    /// The value of group `g` when tile `t` of the group stands at `cell(t)`.
+    /// Where group `g`'s value lies in its table when tile `t` of the group stands at `cell(t)`.
     #[inline(always)]
-    fn value(&self, g: usize, cell: impl Fn(u8) -> u8) -> u8 {
+    fn index(&self, g: usize, cell: impl Fn(u8) -> u8) -> usize {
         let group = &self.groups[g];
         let mut cells = [0u8; MAX_GROUP_TILES];
         for (c, &t) in cells.iter_mut().zip(&group.tiles).take(group.k) {
             *c = cell(t);
         }
-        group.table.entries[rank_dispatch(&self.binom, &cells, group.k)]
+        rank_dispatch(&self.binom, &cells, group.k)
+    }
+
+    /// The value of group `g` when tile `t` of the group stands at `cell(t)`.
+    #[inline(always)]
+    fn value(&self, g: usize, cell: impl Fn(u8) -> u8) -> u8 {
+        self.groups[g].table.entries[self.index(g, cell)]
+    }
+
+    /// Asks for entry `i` of group `g`'s table ahead of its use, so that its cache miss overlaps
+    /// other work (a large table's lookup is a miss more often than not).
+    #[inline(always)]
+    fn prefetch(&self, g: usize, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(e) = self.groups[g].table.entries.get(i) {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: a prefetch is a hint only: it never faults and changes nothing the program
+            // can observe, and the pointer comes from a live reference into the table anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((e as *const u8).cast::<i8>()) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (g, i);
     }
 
     fn state(&self, cell: impl Fn(u8) -> u8 + Copy) -> PdbState {
@@ -99,7 +120,13 @@ impl Pdb {
     /// The state after a move, re-ranking group `g` with `cell`.
     #[inline(always)]
     fn moved(&self, s: &PdbState, g: usize, cell: impl Fn(u8) -> u8) -> PdbState {
-        let v = self.value(g, cell);
+        self.moved_at(s, g, self.index(g, cell))
+    }
+
+    /// The state after a move that puts group `g` at entry `i` of its table.
+    #[inline(always)]
+    fn moved_at(&self, s: &PdbState, g: usize, i: usize) -> PdbState {
+        let v = self.groups[g].table.entries[i];
         let mut n = *s;
         let g = g & (MAX_GROUPS - 1);
         n.sum = n.sum + v as u32 - n.vals[g] as u32;
@@ -147,7 +174,13 @@ pub struct ReflectedPdb {
     mirror: [u8; GRID_CELLS],
     /// `transpose[c]`: the cell mirrored about the main diagonal.
     transpose: [u8; GRID_CELLS],
+    /// Whether some table is too large for the caches, so that ranking the second group up front
+    /// to prefetch its entry pays (it does for 7-8, not for 6-6-3).
+    prefetch: bool,
 }
+
+/// Tables at least this large are mostly cache misses (larger than a typical last-level cache).
+const PREFETCH_BYTES: usize = 32 << 20;
 
 /// The state of both lookups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,10 +203,15 @@ impl ReflectedPdb {
             transpose[c] = size.transpose(c) as u8;
             mirror[c] = goal.mirror_tile(c as u8);
         }
+        let prefetch = pdb
+            .groups
+            .iter()
+            .any(|g| g.table.entries.len() >= PREFETCH_BYTES);
         ReflectedPdb {
             pdb,
             mirror,
             transpose,
+            prefetch,
         }
     }
 
@@ -181,16 +219,38 @@ impl ReflectedPdb {
     /// moves to `transpose(to)`.
     #[inline(always)]
     fn mirrored_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
+        let (g, i) = self.mirrored_target(grid, tile, to);
+        self.pdb.moved_at(&s.mirrored, g, i)
+    }
+
+    /// The group and table entry the mirrored board's move re-ranks.
+    #[inline(always)]
+    fn mirrored_target(&self, grid: &Grid, tile: u8, to: usize) -> (usize, usize) {
         let mt = self.mirror[ix(tile)];
         let mto = self.transpose[ix(to)];
         let g = self.pdb.group_of[ix(mt)] as usize;
-        self.pdb.moved(&s.mirrored, g, |t| {
+        let i = self.pdb.index(g, |t| {
             if t == mt {
                 mto
             } else {
                 self.mirrored_cell(grid, t)
             }
-        })
+        });
+        (g, i)
+    }
+
+    /// The group and table entry the board's own move re-ranks.
+    #[inline(always)]
+    fn normal_target(&self, grid: &Grid, tile: u8, to: usize) -> (usize, usize) {
+        let g = self.pdb.group_of[ix(tile)] as usize;
+        let i = self.pdb.index(g, |t| {
+            if t == tile {
+                to as u8
+            } else {
+                grid.cell_of[ix(t)]
+            }
+        });
+        (g, i)
     }
 
     /// The cell of tile `t` on the mirrored board: where `mirror(t)` is, transposed.
@@ -231,31 +291,78 @@ impl Heuristic for ReflectedPdb {
     }
 
     /// The second lookup only when the first sum stays below `cutoff` (h is the larger sum). The
-    /// sum that was larger at the parent goes first: it is the likelier to reach the cutoff.
+    /// sum that was larger at the parent goes first: it is the likelier to reach the cutoff. The
+    /// second entry is prefetched before the first is read, so that when it is needed after all
+    /// its cache miss has overlapped the first.
     #[inline(always)]
     fn update_below(
         &self,
         s: &ReflectedState,
         grid: &Grid,
         tile: u8,
-        from: usize,
+        _from: usize,
         to: usize,
         cutoff: u32,
     ) -> Option<ReflectedState> {
+        if !self.prefetch {
+            return self.update_below_in_turn(s, grid, tile, to, cutoff);
+        }
+        let (gn, i_n) = self.normal_target(grid, tile, to);
+        let (gm, i_m) = self.mirrored_target(grid, tile, to);
+        if s.mirrored.sum > s.normal.sum {
+            self.pdb.prefetch(gn, i_n);
+            let mirrored = self.pdb.moved_at(&s.mirrored, gm, i_m);
+            if mirrored.sum >= cutoff {
+                return None;
+            }
+            let normal = self.pdb.moved_at(&s.normal, gn, i_n);
+            Some(ReflectedState { normal, mirrored })
+        } else {
+            self.pdb.prefetch(gm, i_m);
+            let normal = self.pdb.moved_at(&s.normal, gn, i_n);
+            if normal.sum >= cutoff {
+                return None;
+            }
+            let mirrored = self.pdb.moved_at(&s.mirrored, gm, i_m);
+            Some(ReflectedState { normal, mirrored })
+        }
+    }
+}
+
+impl ReflectedPdb {
+    /// [`Heuristic::update_below`] for tables that fit the caches: the second group is ranked
+    /// only when the first sum stays below `cutoff`.
+    #[inline(always)]
+    fn update_below_in_turn(
+        &self,
+        s: &ReflectedState,
+        grid: &Grid,
+        tile: u8,
+        to: usize,
+        cutoff: u32,
+    ) -> Option<ReflectedState> {
+        let normal_update = || {
+            let (g, i) = self.normal_target(grid, tile, to);
+            self.pdb.moved_at(&s.normal, g, i)
+        };
         if s.mirrored.sum > s.normal.sum {
             let mirrored = self.mirrored_update(s, grid, tile, to);
             if mirrored.sum >= cutoff {
                 return None;
             }
-            let normal = self.pdb.update(&s.normal, grid, tile, from, to);
-            Some(ReflectedState { normal, mirrored })
+            Some(ReflectedState {
+                normal: normal_update(),
+                mirrored,
+            })
         } else {
-            let normal = self.pdb.update(&s.normal, grid, tile, from, to);
+            let normal = normal_update();
             if normal.sum >= cutoff {
                 return None;
             }
-            let mirrored = self.mirrored_update(s, grid, tile, to);
-            Some(ReflectedState { normal, mirrored })
+            Some(ReflectedState {
+                normal,
+                mirrored: self.mirrored_update(s, grid, tile, to),
+            })
         }
     }
 }
