@@ -52,16 +52,7 @@ impl PdbName {
         let label = match &partition {
             PartitionSpec::Named(n) => format!("pdb-{}{r}", n.as_str()),
             PartitionSpec::Custom(groups) => {
-                let parts: Vec<String> = groups
-                    .iter()
-                    .map(|g| {
-                        g.iter()
-                            .map(|t| t.to_string())
-                            .collect::<Vec<_>>()
-                            .join(".")
-                    })
-                    .collect();
-                format!("pdb{r}:{}", parts.join("/"))
+                format!("pdb{r}:{}", crate::pdb::partition::label(groups))
             }
         };
         PdbName {

@@ -226,20 +226,23 @@ pub fn parse_groups(text: &str) -> Result<Vec<Vec<u8>>, PdbError> {
         .collect()
 }
 
+/// Groups as `1.2.3/4.5.6`: the form used in heuristic labels (no commas, so it is CSV-safe).
+pub fn label(groups: &[Vec<u8>]) -> String {
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(".")
+        })
+        .collect();
+    parts.join("/")
+}
+
 impl fmt::Display for Partition {
-    /// `1.2.3/4.5.6`: the form used in heuristic labels (no commas, so it is CSV-safe).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self
-            .groups
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(".")
-            })
-            .collect();
-        f.write_str(&parts.join("/"))
+        f.write_str(&label(&self.groups))
     }
 }
 
