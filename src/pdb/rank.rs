@@ -119,23 +119,8 @@ pub fn rank(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize
 /// search calls this through a `match` on the group size, which predicts perfectly per group).
 #[inline(always)]
 pub fn rank_fixed<const K: usize>(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES]) -> usize {
-    let mut below = [0usize; K];
-    let mut perm = 0;
-    for i in 0..K {
-        let mut later_smaller = 0;
-        for j in i + 1..K {
-            let lt = (cells[j] < cells[i]) as usize;
-            later_smaller += lt;
-            below[j] += 1 - lt;
-        }
-        below[i] += later_smaller;
-        perm = perm * (K - i) + later_smaller;
-    }
-    let mut subset = 0;
-    for i in 0..K {
-        subset += binom.get(cells[i] as usize, below[i] + 1);
-    }
-    subset * FACTORIAL[K] + perm
+    // With `k` a constant once inlined, the loops of `rank` unroll.
+    rank(binom, cells, K)
 }
 
 /// [`rank`], dispatched to [`rank_fixed`] for the group sizes the named partitions use.
