@@ -108,9 +108,10 @@ fn report_embeds_plots_and_defaults() {
     for needle in [
         "## Setup",
         "| cores | 2 |",
+        "| memory bytes | 8,589,934,592 bytes (8.0 GiB) |",
         "8,589,934,592 bytes (8.0 GiB)",
         "## Summary: korf100",
-        "| manhattan | 28 / 30 |",
+        "| `manhattan` | 28 / 30 |",
         "manhattan: 2 time-limit",
         "### Beside Korf & Felner (2002)",
         "### Beside Korf (1985)",

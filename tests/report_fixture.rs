@@ -68,11 +68,11 @@ fn report_prints_the_hand_computed_figures() {
     for line in [
         // Rounded as the report's Definitions say: counts to integers, h0 and overheads to 3
         // decimals, seconds and factors to 4 significant digits.
-        "| manhattan | 2 / 3 | 11.000 | 550 | 316 | 1.000 | 550 | 1.000 (2) | 1.375 (2) | 1.300 (2) |",
-        "| pdb-555 | 3 / 3 | 16.000 | 100 | 46 | 0.3333 | 300 | 22.00 (2) | 1.300 (3) | 1.400 (2) |",
+        "| `manhattan` | 2 / 3 | 11.000 | 550 | 316 | 1.000 | 550 | 1.000 (2) | 1.375 (2) | 1.300 (2) |",
+        "| `pdb-555` | 3 / 3 | 16.000 | 100 | 46 | 0.3333 | 300 | 22.00 (2) | 1.300 (3) | 1.400 (2) |",
         "Runs not solved (left out of every mean): manhattan: 1 time-limit.",
         "| git commit | 0000000000000000000000000000000000000000 |",
-        "| uncommitted changes | false |",
+        "| git dirty | false |",
         "| heuristics | manhattan, pdb-555 |",
         "| note | an unknown key, printed as it is |",
     ] {
@@ -82,7 +82,16 @@ fn report_prints_the_hand_computed_figures() {
     assert!(!md.contains("Korf & Felner"));
     // The unrounded figures are published beside the report.
     let csv = fs::read_to_string(out.join("summary.csv")).unwrap();
-    assert!(csv.contains("tiny,pdb-555,3,3,16,100,"), "{csv}");
+    assert!(
+        csv.contains("tiny,pdb-555,3,3,16.000,100,46,300,0.3333,"),
+        "{csv}"
+    );
+    let full = fs::read_to_string(out.join("summary-full.csv")).unwrap();
+    assert!(
+        full.contains("tiny,pdb-555,3,3,16,100,46.41588833612"),
+        "{full}"
+    );
+    assert!(full.contains(",0.3333333333333333,"), "{full}");
     // Plots were drawn and embedded: 1 per-instance, 1 distribution, 1 scatter, 3 iteration
     // (instances 2, 1 by Manhattan nodes; only 2 solved by it), 1 overhead, 1 speed.
     let embedded = md.lines().filter(|l| l.starts_with("![")).count();

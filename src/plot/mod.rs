@@ -11,6 +11,7 @@ mod history;
 mod iterations;
 mod nodes_per_instance;
 mod overhead;
+pub mod pdf;
 mod scatter;
 mod speed;
 mod style;

@@ -10,7 +10,7 @@ pub const FONT: &str = "sans-serif";
 
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/DejaVuSans-LICENSE.txt`), bundled so
 /// that rendering needs no system font library.
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(super) static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the bundled font with plotters (once per process).
 pub fn register_font() {

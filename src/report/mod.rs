@@ -3,9 +3,12 @@
 //! the plots embedded.
 
 pub mod aggregate;
+pub mod build;
 pub mod format;
-mod markdown;
+pub mod model;
 pub mod published;
+pub mod render;
+pub mod summary_csv;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,12 +19,15 @@ use crate::plot::{plot_all, PlotError, PlotOptions};
 use crate::results::{Results, ResultsError};
 
 pub use aggregate::{summarize, Reduction, Summary};
-pub use markdown::{korf1985_comparison, Korf1985Comparison};
+pub use published::{korf1985_comparison, Korf1985Comparison};
+pub use render::Format;
 
 /// The report's file name inside the output directory.
 pub const REPORT_FILE: &str = "report.md";
-/// The summary table, unrounded, as CSV.
+/// The summary tables as CSV, rounded as the report prints them.
 pub const SUMMARY_FILE: &str = "summary.csv";
+/// The summary tables as CSV, unrounded.
+pub const SUMMARY_FULL_FILE: &str = "summary-full.csv";
 
 /// Why a report could not be written.
 #[derive(Debug, Error)]
@@ -35,6 +41,12 @@ pub enum ReportError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path}: {source}", path = .path.display())]
+    Csv { path: PathBuf, source: csv::Error },
+    #[error("{path}: {message}", path = .path.display())]
+    Pdf { path: PathBuf, message: String },
+    #[error("--heuristics: '{name}' is not in the results (they have: {known})")]
+    UnknownHeuristic { name: String, known: String },
 }
 
 /// Choices for a report.
@@ -44,6 +56,10 @@ pub struct ReportOptions {
     /// The command line that regenerates the report, printed at its top. `None`: the plain
     /// `tilebench report RESULTS --out OUT` is printed.
     pub command: Option<String>,
+    /// The formats to write; empty: [`Format::DEFAULT`].
+    pub formats: Vec<Format>,
+    /// Add the per-instance tables.
+    pub per_instance: bool,
 }
 
 /// Where reports go by default: `reports/<name of the results directory>`.
@@ -79,14 +95,56 @@ pub fn write_report(
             out_dir.display()
         )
     });
-    let text = markdown::render(&results, &summaries, &figures, &command);
-    let report_path = out_dir.join(REPORT_FILE);
+    let formats: &[Format] = if options.formats.is_empty() {
+        &Format::DEFAULT
+    } else {
+        &options.formats
+    };
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| ReportError::Io { path, source }
     };
-    fs::write(&report_path, text).map_err(io(&report_path))?;
+    let mut drawn = Vec::new();
+    for f in &figures {
+        let svg_path = out_dir.join(format!("{}.svg", f.stem));
+        let svg = fs::read_to_string(&svg_path).map_err(io(&svg_path))?;
+        if formats.contains(&Format::Latex) {
+            let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
+            let pdf = crate::plot::pdf::svg_to_pdf(&svg).map_err(|message| ReportError::Pdf {
+                path: svg_path.clone(),
+                message,
+            })?;
+            fs::write(&pdf_path, pdf).map_err(io(&pdf_path))?;
+        }
+        drawn.push(build::DrawnFigure {
+            instance_set: f.instance_set.clone(),
+            stem: f.stem.clone(),
+            title: f.title.clone(),
+            caption: f.caption.clone(),
+            history: f.history.clone(),
+            svg,
+        });
+    }
+    let contents = build::Contents {
+        command,
+        per_instance: options.per_instance,
+        heuristics: Vec::new(),
+    };
+    let report = build::build(&results, &summaries, &drawn, &contents);
+    let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
     let summary_path = out_dir.join(SUMMARY_FILE);
-    fs::write(&summary_path, markdown::summary_csv(&summaries)).map_err(io(&summary_path))?;
+    summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE)).map_err(
+        |source| ReportError::Csv {
+            path: summary_path.clone(),
+            source,
+        },
+    )?;
+    let report_path = written
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
+        })
+        .unwrap_or_else(|| out_dir.join(REPORT_FILE));
     Ok(report_path)
 }
