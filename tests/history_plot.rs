@@ -76,8 +76,46 @@ fn plot_history_draws_both_trends_per_set() {
     assert!(nodes.contains("node count changed"));
     let speed = fs::read_to_string(out.join("tiny-history-speed.svg")).unwrap();
     assert!(!speed.contains("node count changed"));
-    // Without a results directory, every set of the file is drawn.
-    assert_eq!(files(&out, "other-history").len(), 4);
+    // Without a results directory, every set of the file is looked at; `other` has a single
+    // point, which is no trend, so nothing is drawn for it.
+    assert!(files(&out, "other-history").is_empty());
+}
+
+#[test]
+fn history_lines_join_only_totals_over_the_same_runs() {
+    // tiny run whole (3 runs) twice, then in part (1 run) twice: two lines per heuristic.
+    let mut text = history_text();
+    for (commit, date) in [("4444444", "2024-05-08"), ("5555555", "2024-05-09")] {
+        text.push_str(&format!(
+            "{commit}dddddddddddddddddddddddddddddddd,{date}T10:00:00Z,manhattan,tiny,1,1,20,10,0.1,200\n"
+        ));
+    }
+    let dir = fresh_dir("history-plot/runs");
+    let history = dir.join("history.csv");
+    fs::write(&history, text).unwrap();
+    let out = dir.join("plots");
+    ok(&["plot", "--history", arg(&history), "--out", arg(&out)]);
+    let nodes = fs::read_to_string(out.join("tiny-history-nodes.svg")).unwrap();
+    assert!(nodes.contains("manhattan (3 runs)"), "{nodes}");
+    assert!(nodes.contains("manhattan (1 runs)"), "{nodes}");
+    // pdb-555 has one count of runs: no suffix.
+    assert!(nodes.contains(">\npdb-555\n<"), "{nodes}");
+    // The drop from 1400 (3 runs) to 20 (1 run) is not drawn: no data line has manhattan's 5
+    // points; the longest are manhattan (3 runs) and pdb-555, 3 points each.
+    let polylines: Vec<usize> = nodes
+        .lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains("stroke-width=\"2\""))
+        .map(|l| {
+            let points = l.split("points=\"").nth(1).unwrap();
+            points.split('"').next().unwrap().split_whitespace().count()
+        })
+        .collect();
+    assert_eq!(polylines.iter().max(), Some(&3), "{polylines:?}");
+    assert_eq!(
+        polylines.iter().filter(|&&n| n == 3).count(),
+        2,
+        "{polylines:?}"
+    );
 }
 
 #[test]

@@ -98,3 +98,67 @@ fn report_prints_the_hand_computed_figures() {
     assert_eq!(embedded, 7, "{md}");
     assert!(md.contains("(tiny-iterations-2.png)") && md.contains("(tiny-iterations-1.png)"));
 }
+
+#[test]
+fn heuristics_are_chosen_and_ordered_and_instances_named_by_id() {
+    use common::bin::{arg, fails, ok};
+    let out = common::fresh_dir("report-fixture-heuristics");
+    let fixture = arg(fixture());
+    ok(&[
+        "report",
+        fixture,
+        "--out",
+        arg(&out),
+        "--heuristics",
+        "pdb-555,manhattan",
+        "--no-history",
+    ]);
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let p = md.find("| `pdb-555` | 3 / 3 |").expect("pdb-555 row");
+    let m = md.find("| `manhattan` | 2 / 3 |").expect("manhattan row");
+    assert!(p < m, "rows in the order asked for");
+    assert!(
+        md.contains("--no-history --heuristics pdb-555,manhattan"),
+        "{md}"
+    );
+    let csv = fs::read_to_string(out.join("summary.csv")).unwrap();
+    let rows: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(rows, ["pdb-555", "manhattan"]);
+
+    // One of them only: the other is in no table and no plot.
+    let out = common::fresh_dir("report-fixture-one-heuristic");
+    ok(&[
+        "report",
+        fixture,
+        "--out",
+        arg(&out),
+        "--heuristics",
+        "pdb-555",
+    ]);
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(!md.contains("`manhattan` |"), "{md}");
+    let svg = fs::read_to_string(out.join("tiny-nodes-per-instance.svg")).unwrap();
+    assert!(!svg.contains(">\nmanhattan\n<") && svg.contains(">\npdb-555\n<"));
+    // Three instances: the x axis names them by id.
+    assert!(
+        svg.contains("instance id, sorted by pdb-555 nodes"),
+        "{svg}"
+    );
+
+    let err = fails(&[
+        "report",
+        fixture,
+        "--out",
+        arg(&out),
+        "--heuristics",
+        "nope",
+    ]);
+    assert!(
+        err.contains("'nope' is not in the results (they have: manhattan, pdb-555)"),
+        "{err}"
+    );
+}

@@ -45,6 +45,8 @@ pub enum PlotError {
     BadPair(String),
     #[error("--scatter: heuristic '{name}' is not in the results (they have: {known})")]
     UnknownHeuristic { name: String, known: String },
+    #[error("--heuristics: '{name}' is not in the results (they have: {known})")]
+    UnknownChosen { name: String, known: String },
     #[error("--instances: instance '{0}' has no iterations in the results")]
     UnknownInstance(String),
     #[error(transparent)]
@@ -71,6 +73,10 @@ pub struct PlotOptions {
     /// The history file to draw the trend over commits from. `None`: the results directory's
     /// own history (`history.csv` beside it), when there is one.
     pub history: Option<PathBuf>,
+    /// Draw no history, even when there is a history file beside the results.
+    pub no_history: bool,
+    /// The heuristics to draw, in this order; empty: all, in the order of `runs.csv`.
+    pub heuristics: Vec<String>,
 }
 
 impl PlotOptions {
@@ -111,7 +117,7 @@ pub fn plot_all(
         path: out_dir.to_path_buf(),
         source,
     })?;
-    let all_heuristics = results.heuristics();
+    let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
     for (a, b) in &options.scatter {
         for name in [a, b] {
             if !all_heuristics.contains(name) {
@@ -145,6 +151,7 @@ pub fn plot_all(
     }
     let sets = results.instance_sets();
     let history = match &options.history {
+        _ if options.no_history => None,
         Some(path) => Some(path.clone()),
         None => Some(crate::history::beside(&results.dir)).filter(|p| p.exists()),
     };
@@ -161,10 +168,31 @@ pub fn plot_all(
     Ok(figures)
 }
 
+/// The heuristics to draw: `chosen` in its order after checking each is in the results, or
+/// every heuristic of the results in file order when `chosen` is empty.
+pub fn chosen_heuristics(results: &Results, chosen: &[String]) -> Result<Vec<String>, PlotError> {
+    let all = results.heuristics();
+    if chosen.is_empty() {
+        return Ok(all);
+    }
+    let mut out: Vec<String> = Vec::new();
+    for name in chosen {
+        if !all.contains(name) {
+            return Err(PlotError::UnknownChosen {
+                name: name.clone(),
+                known: all.join(", "),
+            });
+        }
+        if !out.contains(name) {
+            out.push(name.clone());
+        }
+    }
+    Ok(out)
+}
+
 /// Draws the trend over commits from the history file at `path` (see [`crate::history`]): per
 /// instance set, `<set>-history-speed` and `<set>-history-nodes`. `sets`: only these instance
-/// sets (`None`: every set in the file). `heuristics` fixes colours, so that a heuristic has
-/// the same colour as in the results' plots. A malformed file is an error naming file and line;
+/// sets (`None`: every set in the file). `heuristics`: only these, in this order (empty: all). A malformed file is an error naming file and line;
 /// a file without lines for the sets draws nothing.
 pub fn plot_history(
     path: &Path,
@@ -186,11 +214,6 @@ pub fn plot_history(
             all
         }
     };
-    let color_index: HashMap<String, usize> = heuristics
-        .iter()
-        .enumerate()
-        .map(|(i, h)| (h.clone(), i))
-        .collect();
     let mut figures = Vec::new();
     for set in sets
         .iter()
@@ -206,7 +229,7 @@ pub fn plot_history(
             history: Some(path),
             figures: &mut figures,
         };
-        history::plot(&rows, set, &color_index, &mut out)?;
+        history::plot(&rows, set, heuristics, &mut out)?;
     }
     Ok(figures)
 }
@@ -220,13 +243,16 @@ struct SetData<'a> {
     /// Solved runs by heuristic, then instance id.
     solved: HashMap<String, HashMap<&'a str, &'a RunRecord>>,
     reference: Option<String>,
-    /// Colour index of each heuristic, from its position among all heuristics of the results.
-    color_index: HashMap<String, usize>,
 }
 
 impl<'a> SetData<'a> {
-    fn new(results: &'a Results, set: &str, all_heuristics: &[String]) -> SetData<'a> {
-        let heuristics = heuristics_of_set(results, set);
+    fn new(results: &'a Results, set: &str, chosen: &[String]) -> SetData<'a> {
+        let of_set = heuristics_of_set(results, set);
+        let heuristics: Vec<String> = chosen
+            .iter()
+            .filter(|h| of_set.contains(h))
+            .cloned()
+            .collect();
         let solved = heuristics
             .iter()
             .map(|h| (h.clone(), solved_by_instance(results, set, h)))
@@ -237,16 +263,11 @@ impl<'a> SetData<'a> {
             reference: reference_heuristic(&heuristics).map(str::to_string),
             heuristics,
             solved,
-            color_index: all_heuristics
-                .iter()
-                .enumerate()
-                .map(|(i, h)| (h.clone(), i))
-                .collect(),
         }
     }
 
     fn color(&self, heuristic: &str) -> RGBColor {
-        style::color(self.color_index.get(heuristic).copied().unwrap_or(0))
+        style::color_of(heuristic)
     }
 
     /// Solved runs of a heuristic on this set, in file order.

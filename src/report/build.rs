@@ -79,7 +79,9 @@ pub fn build(
         sections.push(summary_section(results, &set, &rows));
         if set == KORF100_SET {
             sections.push(korf_felner(results, &rows));
-            sections.push(korf1985(results));
+            if rows.iter().any(|s| s.heuristic == "manhattan") {
+                sections.push(korf1985(results));
+            }
         }
         if contents.per_instance {
             let heuristics: Vec<&str> = rows.iter().map(|s| s.heuristic.as_str()).collect();

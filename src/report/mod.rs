@@ -45,8 +45,6 @@ pub enum ReportError {
     Csv { path: PathBuf, source: csv::Error },
     #[error("{path}: {message}", path = .path.display())]
     Pdf { path: PathBuf, message: String },
-    #[error("--heuristics: '{name}' is not in the results (they have: {known})")]
-    UnknownHeuristic { name: String, known: String },
 }
 
 /// Choices for a report.
@@ -87,7 +85,16 @@ pub fn write_report(
 ) -> Result<PathBuf, ReportError> {
     let results = Results::load(results_dir)?;
     let figures = plot_all(&results, out_dir, &options.plot)?;
-    let summaries = summarize(&results);
+    // Only the chosen heuristics, in the chosen order (validated by plot_all above).
+    let chosen = crate::plot::chosen_heuristics(&results, &options.plot.heuristics)?;
+    let mut summaries: Vec<Summary> = summarize(&results)
+        .into_iter()
+        .filter(|s| chosen.contains(&s.heuristic))
+        .collect();
+    summaries.sort_by_key(|s| chosen.iter().position(|h| *h == s.heuristic));
+    // Sets keep their file order: the sort is stable and sets are contiguous.
+    let order = results.instance_sets();
+    summaries.sort_by_key(|s| order.iter().position(|x| *x == s.instance_set));
     let command = options.command.clone().unwrap_or_else(|| {
         format!(
             "tilebench report {} --out {}",
@@ -128,7 +135,7 @@ pub fn write_report(
     let contents = build::Contents {
         command,
         per_instance: options.per_instance,
-        heuristics: Vec::new(),
+        heuristics: chosen,
     };
     let report = build::build(&results, &summaries, &drawn, &contents);
     let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
