@@ -21,6 +21,7 @@ pub mod brute_force;
 pub mod cluster;
 pub mod compare;
 pub mod experiment;
+pub mod geometry;
 pub mod heuristic;
 pub mod instances;
 pub mod moves;

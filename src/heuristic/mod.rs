@@ -13,7 +13,9 @@ pub mod registry;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{Pdb, ReflectedPdb};
-pub use registry::{HeuristicError, HeuristicName, PartitionSpec, PdbName, Prepared};
+pub use registry::{
+    HeuristicError, HeuristicName, PartitionSpec, PdbName, Prepared, WithHeuristic,
+};
 
 use crate::board::{Board, Grid};
 

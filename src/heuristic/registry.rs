@@ -1,8 +1,9 @@
 //! Heuristics by name, built once per goal and shared by every search that uses them.
 //!
-//! This is the one place that turns a heuristic's name into a concrete type: each arm of
-//! [`Prepared::solve`] calls the generic [`ida`] with a concrete heuristic, so every pairing is
-//! monomorphised and the search loop never dispatches dynamically.
+//! This is the one place that turns a heuristic's name into a concrete type: [`Prepared::with`]
+//! runs code generic over the heuristic (IDA* in `search::solve`, and any later search) with
+//! the concrete heuristic, so every pairing is monomorphised and the search loop never
+//! dispatches dynamically.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,7 +14,6 @@ use thiserror::Error;
 use crate::board::{Board, BoardError, Goal};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb};
 use crate::pdb::{CacheOptions, Named, Partition, PdbError};
-use crate::search::{ida, Limits, SearchResult};
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
@@ -214,30 +214,35 @@ impl Prepared {
         })
     }
 
-    /// h of a whole board.
-    pub fn evaluate(&self, board: &Board) -> u32 {
+    /// Runs `code` with this heuristic as its concrete type: the one `match` over the
+    /// heuristics, so each arm monomorphises `code` (a search, an evaluation) for one heuristic.
+    pub fn with<W: WithHeuristic>(&self, code: W) -> W::Output {
         match self {
-            Prepared::Manhattan(h) => h.evaluate(board),
-            Prepared::LinearConflict(h) => h.evaluate(board),
-            Prepared::Pdb(h) => h.evaluate(board),
-            Prepared::ReflectedPdb(h) => h.evaluate(board),
+            Prepared::Manhattan(h) => code.run(h),
+            Prepared::LinearConflict(h) => code.run(h),
+            Prepared::Pdb(h) => code.run(h.as_ref()),
+            Prepared::ReflectedPdb(h) => code.run(h.as_ref()),
         }
     }
 
-    /// IDA* with this heuristic, monomorphised per arm.
-    pub fn solve(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        limits: &Limits,
-    ) -> Result<SearchResult, HeuristicError> {
-        Ok(match self {
-            Prepared::Manhattan(h) => ida(board, goal, h, limits)?,
-            Prepared::LinearConflict(h) => ida(board, goal, h, limits)?,
-            Prepared::Pdb(h) => ida(board, goal, h.as_ref(), limits)?,
-            Prepared::ReflectedPdb(h) => ida(board, goal, h.as_ref(), limits)?,
-        })
+    /// h of a whole board.
+    pub fn evaluate(&self, board: &Board) -> u32 {
+        struct Evaluate<'a>(&'a Board);
+        impl WithHeuristic for Evaluate<'_> {
+            type Output = u32;
+            fn run<H: Heuristic>(self, h: &H) -> u32 {
+                h.evaluate(self.0)
+            }
+        }
+        self.with(Evaluate(board))
     }
+}
+
+/// Code generic over the heuristic (a search algorithm, say), run by [`Prepared::with`] with the
+/// heuristic's concrete type. A new search implements this; it never lists the heuristics.
+pub trait WithHeuristic {
+    type Output;
+    fn run<H: Heuristic>(self, heuristic: &H) -> Self::Output;
 }
 
 #[cfg(test)]
