@@ -1,12 +1,10 @@
-//! The reproduction report: aggregates of a results directory, set beside published figures,
-//! written as Markdown (`report.md`, plus `summary.csv` with the same figures unrounded) with
-//! the plots embedded.
+//! The reproduction report: the [`crate::analysis`] figures of a results directory, set beside
+//! published figures, written as Markdown (`report.md`, plus `summary.csv` with the same figures
+//! unrounded) with the plots embedded.
 
-pub mod aggregate;
 pub mod build;
 pub mod format;
 pub mod model;
-pub mod published;
 pub mod render;
 pub mod summary_csv;
 
@@ -18,8 +16,8 @@ use thiserror::Error;
 use crate::plot::{plot_all, PlotError, PlotOptions};
 use crate::results::{Results, ResultsError};
 
-pub use aggregate::{summarize, Reduction, Summary};
-pub use published::{korf1985_comparison, Korf1985Comparison};
+use crate::analysis::{summarize, Summary};
+
 pub use render::Format;
 
 /// The report's file name inside the output directory.
@@ -36,13 +34,13 @@ pub enum ReportError {
     Results(#[from] ResultsError),
     #[error(transparent)]
     Plot(#[from] PlotError),
+    #[error(transparent)]
+    Csv(crate::results::CsvError),
     #[error("{path}: {source}", path = .path.display())]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: {source}", path = .path.display())]
-    Csv { path: PathBuf, source: csv::Error },
     #[error("{path}: {message}", path = .path.display())]
     Pdf { path: PathBuf, message: String },
 }
@@ -140,12 +138,8 @@ pub fn write_report(
     let report = build::build(&results, &summaries, &drawn, &contents);
     let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
     let summary_path = out_dir.join(SUMMARY_FILE);
-    summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE)).map_err(
-        |source| ReportError::Csv {
-            path: summary_path.clone(),
-            source,
-        },
-    )?;
+    summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE))
+        .map_err(|(path, source)| ReportError::Io { path, source })?;
     let report_path = written
         .into_iter()
         .find(|p| {

@@ -251,6 +251,8 @@ pub enum Cell {
     Fraction(u64, u64),
     /// A value followed by how many runs it is over: `1.234 (17)`.
     WithCount(Box<Cell>, u64),
+    /// Text with inline markup (a setup value naming a file, say).
+    Rich(Text),
     /// No value (printed as an em dash).
     Empty,
 }
@@ -285,6 +287,7 @@ impl Cell {
                 Cell::Empty => NONE.to_string(),
                 _ => format!("{} ({n})", c.display()),
             },
+            Cell::Rich(t) => t.to_plain(),
             Cell::Empty => NONE.to_string(),
         }
     }

@@ -3,10 +3,11 @@
 //! column is in [`COLUMNS`] and in the report's Definitions), without thousands separators;
 //! `summary-full.csv` has the same columns unrounded.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::aggregate::Summary;
 use super::model::{Cell, Rounding};
+use crate::analysis::Summary;
+use crate::results::io::atomic_write;
 
 /// The rounding of each kind of figure, shared by the report's tables and `summary.csv`.
 pub mod rounding {
@@ -136,22 +137,40 @@ pub fn full(c: &Cell) -> String {
         Cell::Number { value, .. } => value.to_string(),
         Cell::Fraction(a, b) => format!("{a}/{b}"),
         Cell::WithCount(c, _) => full(c),
+        Cell::Rich(t) => t.to_plain(),
         Cell::Empty => String::new(),
     }
 }
 
-/// Writes both files.
-pub fn write(summaries: &[Summary], rounded_path: &Path, full_path: &Path) -> csv::Result<()> {
+/// The file's bytes: a header and one record per summary, each cell through `f`.
+fn format(summaries: &[Summary], f: fn(&Cell) -> String) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut records = vec![COLUMNS
+        .iter()
+        .map(|c| c.name.to_string())
+        .collect::<Vec<_>>()];
+    records.extend(
+        summaries
+            .iter()
+            .map(|s| COLUMNS.iter().map(|c| f(&(c.value)(s))).collect()),
+    );
+    for r in records {
+        w.write_record(&r).expect("writing CSV into memory");
+    }
+    w.into_inner().expect("flushing into memory")
+}
+
+/// Writes both files (each written whole, then renamed into place).
+pub fn write(
+    summaries: &[Summary],
+    rounded_path: &Path,
+    full_path: &Path,
+) -> Result<(), (PathBuf, std::io::Error)> {
     for (path, f) in [
         (rounded_path, rounded as fn(&Cell) -> String),
         (full_path, full as fn(&Cell) -> String),
     ] {
-        let mut w = csv::Writer::from_path(path)?;
-        w.write_record(COLUMNS.iter().map(|c| c.name))?;
-        for s in summaries {
-            w.write_record(COLUMNS.iter().map(|c| f(&(c.value)(s))))?;
-        }
-        w.flush()?;
+        atomic_write(path, &format(summaries, f)).map_err(|e| (path.to_path_buf(), e))?;
     }
     Ok(())
 }

@@ -127,6 +127,9 @@ fn class(a: Align) -> &'static str {
 }
 
 fn cell(c: &Cell) -> String {
+    if let Cell::Rich(t) = c {
+        return text(t);
+    }
     let s = escape(&c.display());
     if c.is_code() {
         format!("<code>{s}</code>")

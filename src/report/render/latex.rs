@@ -176,6 +176,9 @@ fn header(c: &Column) -> String {
 }
 
 fn cell(c: &Cell) -> String {
+    if let Cell::Rich(t) = c {
+        return text(t);
+    }
     let s = escape(&c.display());
     if c.is_code() {
         format!("\\texttt{{{s}}}")

@@ -64,6 +64,9 @@ fn table(md: &mut String, t: &Table) {
 }
 
 fn cell(c: &Cell) -> String {
+    if let Cell::Rich(t) = c {
+        return text(t);
+    }
     if c.is_code() {
         code(&c.display())
     } else {

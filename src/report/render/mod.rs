@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use super::model::Report;
+use crate::results::io::atomic_write;
 
 /// An output format of the report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,13 +99,13 @@ pub fn write(
                 std::fs::create_dir_all(&tables)?;
                 for (id, fragment) in latex::fragments(report) {
                     let p = tables.join(format!("{id}.tex"));
-                    std::fs::write(&p, fragment)?;
+                    atomic_write(&p, fragment.as_bytes())?;
                     written.push(p);
                 }
                 latex::render(report)
             }
         };
-        std::fs::write(&path, text)?;
+        atomic_write(&path, text.as_bytes())?;
         written.push(path);
     }
     Ok(written)

@@ -2,8 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::aggregate::SOLVED;
-use crate::results::Results;
+use crate::results::{Results, RunStatus};
 
 /// The instance set the published figures are for: Korf's 100 random 15-puzzle instances.
 pub const KORF100_SET: &str = "korf100";
@@ -188,7 +187,7 @@ pub fn korf1985_comparison(results: &Results) -> Option<Korf1985Comparison> {
         korf_total: 0,
     };
     for r in results.runs.iter().filter(|r| {
-        r.instance_set == KORF100_SET && r.heuristic == "manhattan" && r.status == SOLVED
+        r.instance_set == KORF100_SET && r.heuristic == "manhattan" && r.status == RunStatus::Solved
     }) {
         let Some(&k) = korf.get(r.instance_id.as_str()) else {
             continue;
