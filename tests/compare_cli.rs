@@ -165,3 +165,47 @@ fn bad_input_exits_2_with_file_and_line() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
 }
+
+#[test]
+fn report_writes_the_comparison_in_three_formats_with_scatter_plots() {
+    let root = scratch("report");
+    let a = write_dir(&root, "a", &runs());
+    let mut changed = runs();
+    changed[0].generated -= 1;
+    let b = write_dir(&root, "b", &changed);
+    let out = root.join("cmp");
+    let o = compare(&a, &b, &["--report", out.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the verdict is still the exit code"
+    );
+    for f in ["report.md", "report.html", "report.tex"] {
+        assert!(out.join(f).exists(), "{f}");
+    }
+    for stem in ["compare-nodes", "compare-seconds"] {
+        for ext in ["svg", "png", "pdf"] {
+            assert!(out.join(format!("{stem}.{ext}")).exists(), "{stem}.{ext}");
+        }
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("**FAIL**: 1 problem(s)."), "{md}");
+    assert!(
+        md.contains("node counts changed: korf100 #1 manhattan"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| korf100 | 1 | `manhattan` | solved |"),
+        "{md}"
+    );
+    assert!(md.contains("| 276,361,932 | 276,361,931 | -1 |"), "{md}");
+    // One point per matched run with positive values, base on x and new on y.
+    let svg = std::fs::read_to_string(out.join("compare-nodes.svg")).unwrap();
+    assert!(svg.contains("base: nodes generated") && svg.contains("new: nodes generated"));
+    assert!(svg.contains("manhattan (2 runs)"), "{svg}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 2);
+    // --format without --report is a usage error.
+    let o = compare(&a, &b, &["--format", "md"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -6,6 +6,7 @@
 
 mod axis;
 mod chart;
+mod compare;
 mod distribution;
 mod history;
 mod iterations;
@@ -29,6 +30,7 @@ use crate::results::history::{self as history_file, HistoryError, HistoryRow};
 use crate::results::{Results, RunRecord, RunStatus};
 
 pub use axis::{log_label, short_sci, LogAxis};
+pub use compare::plot_comparison;
 
 /// Why plots could not be drawn.
 #[derive(Debug, Error)]

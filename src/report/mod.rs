@@ -3,6 +3,7 @@
 //! unrounded) with the plots embedded.
 
 pub mod build;
+mod comparison;
 pub mod format;
 pub mod model;
 pub mod render;
@@ -69,6 +70,64 @@ pub fn default_out_dir(results_dir: &Path) -> PathBuf {
     Path::new("reports").join(name)
 }
 
+/// The drawn plots with their SVG text (for inlining), each also converted to `<stem>.pdf` when
+/// LaTeX is among `formats`.
+fn with_svg_and_pdf(
+    figures: &[crate::plot::Figure],
+    out_dir: &Path,
+    formats: &[Format],
+) -> Result<Vec<build::DrawnFigure>, ReportError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ReportError::Io { path, source }
+    };
+    let mut drawn = Vec::new();
+    for f in figures {
+        let svg_path = out_dir.join(format!("{}.svg", f.stem));
+        let svg = fs::read_to_string(&svg_path).map_err(io(&svg_path))?;
+        if formats.contains(&Format::Latex) {
+            let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
+            let pdf = crate::plot::pdf::svg_to_pdf(&svg).map_err(|message| ReportError::Pdf {
+                path: svg_path.clone(),
+                message,
+            })?;
+            crate::results::io::atomic_write(&pdf_path, &pdf).map_err(io(&pdf_path))?;
+        }
+        drawn.push(build::DrawnFigure {
+            instance_set: f.instance_set.clone(),
+            stem: f.stem.clone(),
+            title: f.title.clone(),
+            caption: f.caption.clone(),
+            history: f.history.clone(),
+            svg,
+        });
+    }
+    Ok(drawn)
+}
+
+/// Writes the comparison of two results directories into `out_dir` in `formats` (empty: the
+/// default ones), with scatter plots of per-run nodes and seconds; returns the files written.
+pub fn write_comparison_report(
+    comparison: &crate::compare::Comparison,
+    base: &str,
+    new: &str,
+    out_dir: &Path,
+    formats: &[Format],
+) -> Result<Vec<PathBuf>, ReportError> {
+    let formats: &[Format] = if formats.is_empty() {
+        &Format::DEFAULT
+    } else {
+        formats
+    };
+    let figures = crate::plot::plot_comparison(comparison, out_dir)?;
+    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
+    let report = comparison::build(comparison, base, new, &drawn);
+    render::write(&report, out_dir, formats).map_err(|source| ReportError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })
+}
+
 /// Draws the plots and writes `report.md` and `summary.csv` into `out_dir`; returns the
 /// report's path. The runner's main job calls this at its end.
 pub fn plot_and_report(results_dir: &Path, out_dir: &Path) -> Result<PathBuf, ReportError> {
@@ -109,27 +168,7 @@ pub fn write_report(
         let path = path.to_path_buf();
         move |source| ReportError::Io { path, source }
     };
-    let mut drawn = Vec::new();
-    for f in &figures {
-        let svg_path = out_dir.join(format!("{}.svg", f.stem));
-        let svg = fs::read_to_string(&svg_path).map_err(io(&svg_path))?;
-        if formats.contains(&Format::Latex) {
-            let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
-            let pdf = crate::plot::pdf::svg_to_pdf(&svg).map_err(|message| ReportError::Pdf {
-                path: svg_path.clone(),
-                message,
-            })?;
-            fs::write(&pdf_path, pdf).map_err(io(&pdf_path))?;
-        }
-        drawn.push(build::DrawnFigure {
-            instance_set: f.instance_set.clone(),
-            stem: f.stem.clone(),
-            title: f.title.clone(),
-            caption: f.caption.clone(),
-            history: f.history.clone(),
-            svg,
-        });
-    }
+    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
     let contents = build::Contents {
         command,
         per_instance: options.per_instance,

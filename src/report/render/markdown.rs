@@ -110,6 +110,8 @@ pub fn escape(s: &str) -> String {
             {
                 out.push(c)
             }
+            // `#` makes a heading only at the start of a line.
+            '#' if !out.is_empty() => out.push(c),
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '&' | '$' => {
                 out.push('\\');
                 out.push(c);
@@ -144,9 +146,10 @@ mod tests {
 
     #[test]
     fn escapes_every_markup_character() {
-        assert_eq!(escape(NASTY), "&\\<\\>\"\\_%\\$\\#{}\\\\\\~^");
+        assert_eq!(escape(NASTY), "&\\<\\>\"\\_%\\$#{}\\\\\\~^");
         assert_eq!(escape("a|b\nc"), "a\\|b c");
-        assert_eq!(escape("A & B &amp; &#1"), "A & B \\&amp; \\&\\#1");
+        assert_eq!(escape("A & B &amp; &#1"), "A & B \\&amp; \\&#1");
+        assert_eq!(escape("# x #1"), "\\# x #1");
         assert_eq!(code("a`b"), "``a`b``");
         assert_eq!(code("`x"), "`` `x ``");
         assert_eq!(code("a|b"), "`a\\|b`");
