@@ -205,3 +205,36 @@ fn a_malformed_history_names_file_and_line() {
     let err = fails(&["plot"]);
     assert!(err.contains("RESULTS_DIR"), "{err}");
 }
+
+#[test]
+fn a_report_shows_only_the_history_of_its_own_selection() {
+    // The history beside the results has two runs of tiny over 1 instance, none over the 3 the
+    // results have: that is the trend of another selection, so the report has no History.
+    let mut text = history_text().lines().next().unwrap().to_string() + "\n";
+    for (commit, date) in [("4444444", "2024-05-08"), ("5555555", "2024-05-09")] {
+        text.push_str(&format!(
+            "{commit}dddddddddddddddddddddddddddddddd,{date}T10:00:00Z,manhattan,tiny,1,1,20,10,0.1,200\n"
+        ));
+    }
+    let results = results_with_history("history-plot/selection", Some(&text));
+    let report = results.parent().unwrap().join("report");
+    ok(&["report", arg(&results), "--out", arg(&report)]);
+    let md = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(!md.contains("## History"), "{md}");
+    assert!(files(&report, "history").is_empty());
+    // With the lines of the fixture (3 runs each), it has one.
+    let results = results_with_history("history-plot/selection-same", Some(&history_text()));
+    let report = results.parent().unwrap().join("report");
+    ok(&[
+        "report",
+        arg(&results),
+        "--out",
+        arg(&report),
+        "--no-history",
+    ]);
+    let md = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(!md.contains("## History"), "--no-history leaves it out");
+    ok(&["report", arg(&results), "--out", arg(&report)]);
+    let md = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.contains("## History"), "{md}");
+}

@@ -157,7 +157,17 @@ pub fn plot_all(
         None => Some(history_file::beside(&results.dir)).filter(|p| p.exists()),
     };
     if let Some(path) = history {
-        let drawn = plot_history(&path, Some(&sets), &all_heuristics, out_dir)?;
+        // Only history lines over as many runs as these results have of the same set and
+        // heuristic: the trend of this selection, not of another run of the same set.
+        let mut runs: HashMap<(&str, &str), u64> = HashMap::new();
+        for r in &results.runs {
+            *runs.entry((&r.instance_set, &r.heuristic)).or_default() += 1;
+        }
+        let rows: Vec<HistoryRow> = history_file::load(&path)?
+            .into_iter()
+            .filter(|h| runs.get(&(h.instance_set.as_str(), h.heuristic.as_str())) == Some(&h.runs))
+            .collect();
+        let drawn = history_figures(&path, &rows, Some(&sets), &all_heuristics, out_dir)?;
         if drawn.is_empty() && options.history.is_some() {
             return Err(PlotError::HistoryWithoutSets {
                 path,
@@ -201,13 +211,24 @@ pub fn plot_history(
     heuristics: &[String],
     out_dir: &Path,
 ) -> Result<Vec<Figure>, PlotError> {
-    style::register_font();
     let rows: Vec<HistoryRow> = history_file::load(path)?;
+    history_figures(path, &rows, sets, heuristics, out_dir)
+}
+
+/// [`plot_history`] of rows already read from `path`.
+fn history_figures(
+    path: &Path,
+    rows: &[HistoryRow],
+    sets: Option<&[String]>,
+    heuristics: &[String],
+    out_dir: &Path,
+) -> Result<Vec<Figure>, PlotError> {
+    style::register_font();
     let sets: Vec<String> = match sets {
         Some(sets) => sets.to_vec(),
         None => {
             let mut all: Vec<String> = Vec::new();
-            for r in &rows {
+            for r in rows {
                 if !all.contains(&r.instance_set) {
                     all.push(r.instance_set.clone());
                 }
@@ -230,7 +251,7 @@ pub fn plot_history(
             history: Some(path),
             figures: &mut figures,
         };
-        history::plot(&rows, set, heuristics, &mut out)?;
+        history::plot(rows, set, heuristics, &mut out)?;
     }
     Ok(figures)
 }

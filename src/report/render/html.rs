@@ -21,7 +21,7 @@ table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums
 caption{caption-side:top;text-align:left;padding:.3rem 0;font-size:.9rem}
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;vertical-align:top}
 thead th{border-bottom:2px solid #555;text-align:left}
-th.r,td.r{text-align:right}td.r,td code{white-space:nowrap}
+th.r,td.r{text-align:right}td.r,td.c{white-space:nowrap}
 tbody tr:nth-child(even){background:#fafafa}
 details{margin:.5rem 0 1.2rem}summary{cursor:pointer;font-weight:600}
 figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:60rem}
@@ -109,7 +109,13 @@ fn table(h: &mut String, t: &Table) {
     for row in &t.rows {
         h.push_str("<tr>");
         for (c, col) in row.iter().zip(&t.columns) {
-            let _ = write!(h, "<td{}>{}</td>", class(col.align), cell(c));
+            let class = match (col.align, c.is_code()) {
+                (Align::Right, _) => " class=\"r\"",
+                // A name in code (a heuristic) is not broken across lines.
+                (Align::Left, true) => " class=\"c\"",
+                (Align::Left, false) => "",
+            };
+            let _ = write!(h, "<td{class}>{}</td>", cell(c));
         }
         h.push_str("</tr>\n");
     }
