@@ -241,21 +241,30 @@ fn move_table_equals_the_oracles_moves_on_every_size() {
     }
 }
 
-/// Korf's two instances whose 1985 counts were transcribed two ways (instances/korf100.txt
-/// says which value was kept and why): the kept values are what IDA* + Manhattan generates,
-/// plus one for the root. #98 (183,526,883 kept, not 103,526,883) takes about a second.
+/// Korf's two instances whose 1985 counts were transcribed two ways: the values
+/// instances/korf100.txt kept (it says which and why: 877,823 for #42, 183,526,883 and not
+/// 103,526,883 for #98) are what IDA* + Manhattan generates, plus one for the root. #98 takes
+/// about a second.
 #[test]
 fn korf_42_and_98_reproduce_the_kept_transcriptions() {
-    let goal = Goal::blank_first(size(4, 4));
-    let md = Manhattan::new(&goal);
-    for (tiles, length, kept) in [
-        ("4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10", 42, 877_823),
-        ("0 11 3 12 5 2 1 9 8 10 14 15 7 4 13 6", 54, 183_526_883),
-    ] {
-        let b = Board::parse(tiles, None).unwrap();
-        let r = solve(&b, &goal, &md);
-        assert_eq!(r.length(), Some(length), "{tiles}");
-        assert_eq!(r.generated() + 1, kept, "{tiles}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
+    let set = tilebench::instances::InstanceSet::read(&path).unwrap();
+    let col = set
+        .extra_columns
+        .iter()
+        .position(|c| c == "korf1985_manhattan_nodes")
+        .expect("korf100.txt keeps Korf's node counts");
+    let md = Manhattan::new(&set.goal);
+    for (id, kept) in [("42", 877_823u64), ("98", 183_526_883)] {
+        let i = set.instances.iter().find(|i| i.id == id).unwrap();
+        let file: u64 = i.extra[col].parse().unwrap();
+        assert_eq!(
+            file, kept,
+            "#{id}: the file's value is not the one its header says was kept"
+        );
+        let r = solve(&i.board, &set.goal, &md);
+        assert_eq!(r.length(), i.optimal.map(|l| l as usize), "#{id}");
+        assert_eq!(r.generated() + 1, file, "#{id}");
     }
 }
 
