@@ -241,12 +241,8 @@ fn move_table_equals_the_oracles_moves_on_every_size() {
     }
 }
 
-/// Korf's two instances whose 1985 counts were transcribed two ways: the values
-/// instances/korf100.txt kept (it says which and why: 877,823 for #42, 183,526,883 and not
-/// 103,526,883 for #98) are what IDA* + Manhattan generates, plus one for the root. #98 takes
-/// about a second.
-#[test]
-fn korf_42_and_98_reproduce_the_kept_transcriptions() {
+/// Korf's 100 (`instances/korf100.txt`) and the column of Korf's 1985 Manhattan counts.
+fn korf100() -> (tilebench::instances::InstanceSet, usize) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
     let set = tilebench::instances::InstanceSet::read(&path).unwrap();
     let col = set
@@ -254,6 +250,16 @@ fn korf_42_and_98_reproduce_the_kept_transcriptions() {
         .iter()
         .position(|c| c == "korf1985_manhattan_nodes")
         .expect("korf100.txt keeps Korf's node counts");
+    (set, col)
+}
+
+/// Korf's two instances whose 1985 counts were transcribed two ways: the values
+/// instances/korf100.txt kept (it says which and why: 877,823 for #42, 183,526,883 and not
+/// 103,526,883 for #98) are what IDA* + Manhattan generates, plus one for the root. #98 takes
+/// about a second.
+#[test]
+fn korf_42_and_98_reproduce_the_kept_transcriptions() {
+    let (set, col) = korf100();
     let md = Manhattan::new(&set.goal);
     for (id, kept) in [("42", 877_823u64), ("98", 183_526_883)] {
         let i = set.instances.iter().find(|i| i.id == id).unwrap();
@@ -273,13 +279,7 @@ fn korf_100_easy_instances_match_korf_1985_exactly() {
     // The instances whose published Manhattan count is under 20 million nodes: each solves in
     // well under a second. Korf counted the root as well, hence `generated + 1`. They include
     // #42, one of the two instances whose count was transcribed two ways (instances/korf100.txt).
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
-    let set = tilebench::instances::InstanceSet::read(&path).unwrap();
-    let col = set
-        .extra_columns
-        .iter()
-        .position(|c| c == "korf1985_manhattan_nodes")
-        .expect("korf100.txt keeps Korf's node counts");
+    let (set, col) = korf100();
     let md = Manhattan::new(&set.goal);
     let easy: Vec<_> = set
         .instances
