@@ -87,6 +87,6 @@ fn pdb_663_solves_all_of_korfs_100_with_the_published_lengths() {
         assert_eq!(len, inst.length, "instance #{}", inst.id);
         total_nodes += nodes;
     }
-    // Far fewer nodes than Manhattan's 36 billion; loose bound, the figure is in the README.
+    // Far fewer nodes than Manhattan's 36 billion; loose bound, the figure is in docs/performance.md.
     assert!(total_nodes < 1_000_000_000, "{total_nodes}");
 }
