@@ -83,7 +83,7 @@ fn pdb_663_solves_all_of_korfs_100_with_the_published_lengths() {
         assert_eq!(len, inst.length, "instance #{}", inst.id);
         total_nodes += nodes;
     }
-    // The total the README quotes (and tests/golden/node_counts.csv holds per iteration): any
+    // The total docs/performance.md quotes (and tests/golden/node_counts.csv holds per iteration): any
     // change in the tables, the lookups or the search changes it.
     assert_eq!(total_nodes, 153_110_996);
 }

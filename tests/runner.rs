@@ -146,7 +146,7 @@ fn csv_columns_and_values() {
         assert_eq!(its[0].bound, r.h0.unwrap());
         assert_eq!(its.last().unwrap().bound, r.length.unwrap());
 
-        // The README's definitions, recomputed from the iteration rows: only the completed
+        // The definitions in docs/conventions.md, recomputed from the iteration rows: only the completed
         // iterations (all but the last) count.
         let n: Vec<f64> = its[..its.len() - 1]
             .iter()
