@@ -60,8 +60,8 @@ struct SubmitArgs {
     /// CPUs per task (sbatch --cpus-per-task) [default: --jobs].
     #[arg(long, value_name = "C")]
     cpus_per_task: Option<usize>,
-    /// A further sbatch option, written as an #SBATCH line (repeatable), e.g.
-    /// --sbatch-arg=--account=lab.
+    /// A further sbatch option, written (quoted) as an #SBATCH line; one option per use
+    /// (repeatable), e.g. --sbatch-arg=--account=lab.
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     sbatch_arg: Vec<String>,
     /// Job name [default: tilebench-<DIR's name>].
@@ -88,8 +88,31 @@ fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
     if args.tasks == Some(0) || args.jobs == Some(0) || args.cpus_per_task == Some(0) {
         return Err("--tasks, --jobs and --cpus-per-task must be at least 1".into());
     }
-    std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    // Every value that goes into job.sh is checked before anything is written.
     let out = std::path::absolute(&args.out)?;
+    slurm::check_path("--out", &out)?;
+    let job = JobOptions {
+        name: args.job_name.clone().unwrap_or_else(|| {
+            format!(
+                "tilebench-{}",
+                out.file_name()
+                    .map_or("experiment".into(), |n| n.to_string_lossy())
+            )
+        }),
+        partition: args.partition.clone(),
+        time: args.time.clone(),
+        mem: args.mem.clone(),
+        cpus_per_task: args.cpus_per_task.or(args.jobs),
+        extra: args.sbatch_arg.clone(),
+    };
+    job.validate()?;
+    for i in &args.experiment.instances {
+        slurm::check_value("--instances", i)?;
+    }
+    if let Some(d) = &args.pdb_dir {
+        slurm::check_path("--pdb-dir", d)?;
+    }
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let pdb = PdbArgs {
         pdb_dir: args.pdb_dir.clone(),
         no_build: args.no_build,
@@ -143,25 +166,11 @@ fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
     }
 
-    let job = JobOptions {
-        name: args.job_name.clone().unwrap_or_else(|| {
-            format!(
-                "tilebench-{}",
-                out.file_name()
-                    .map_or("experiment".into(), |n| n.to_string_lossy())
-            )
-        }),
-        partition: args.partition.clone(),
-        time: args.time.clone(),
-        mem: args.mem.clone(),
-        cpus_per_task: args.cpus_per_task.or(args.jobs),
-        extra: args.sbatch_arg.clone(),
-    };
     let task = Task {
         binary: std::env::current_exe()?,
         pdb_dir: options.pdb_dir.clone(),
     };
-    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task))?;
+    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task)?)?;
     let pending = pending_shards(&out, &spec)?;
     eprintln!(
         "tilebench: {} pairs in {} shards; wrote {}",
