@@ -11,7 +11,7 @@ use super::pdb::PdbArgs;
 use super::run::ExperimentArgs;
 use tilebench::cluster::slurm::{self, JobOptions, Task};
 use tilebench::cluster::{pending_shards, ClusterError, ExperimentSpec};
-use tilebench::solver::Prepared;
+use tilebench::solver::{HeuristicName, Prepared};
 
 #[derive(Args)]
 pub struct SlurmCommand {
@@ -158,11 +158,16 @@ fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     for h in &exp.heuristics {
         for goal in &goals {
-            Prepared::new(h, goal, &options).map_err(|source| ClusterError::Heuristic {
-                heuristic: h.to_string(),
-                goal: format!("{} ({})", goal.name(), goal.size()),
-                source: Box::new(source),
-            })?;
+            let _held =
+                Prepared::new(h, goal, &options).map_err(|source| ClusterError::Heuristic {
+                    heuristic: h.to_string(),
+                    goal: format!("{} ({})", goal.name(), goal.size()),
+                    source: Box::new(source),
+                })?;
+            // The tasks only load: every table must be on disk, not just in this process.
+            if let HeuristicName::Pdb(p) = h {
+                tilebench::pdb::build_all(goal, &p.partition_for(goal)?, &options, false)?;
+            }
         }
     }
 
