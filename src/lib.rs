@@ -22,6 +22,7 @@ pub mod compare;
 pub mod heuristic;
 pub mod history;
 pub mod instances;
+pub mod limits;
 pub mod meta;
 pub mod moves;
 pub mod pdb;

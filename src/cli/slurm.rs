@@ -11,6 +11,7 @@ use super::pdb::PdbArgs;
 use super::run::ExperimentArgs;
 use tilebench::cluster::slurm::{self, JobOptions, Task};
 use tilebench::cluster::{pending_shards, ClusterError, ExperimentSpec};
+use tilebench::limits;
 use tilebench::solver::{HeuristicName, Prepared};
 
 #[derive(Args)]
@@ -43,10 +44,10 @@ struct SubmitArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Number of array tasks = shards (required the first time; fixed for a DIR).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = limits::shards)]
     tasks: Option<usize>,
     /// Threads per task [default: --cpus-per-task, else 1].
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
     /// Slurm partition (sbatch --partition).
     #[arg(long, short = 'p', value_name = "P")]
@@ -58,7 +59,7 @@ struct SubmitArgs {
     #[arg(long, value_name = "M")]
     mem: Option<String>,
     /// CPUs per task (sbatch --cpus-per-task) [default: --jobs].
-    #[arg(long, value_name = "C")]
+    #[arg(long, value_name = "C", value_parser = limits::jobs)]
     cpus_per_task: Option<usize>,
     /// A further sbatch option, written (quoted) as an #SBATCH line; one option per use
     /// (repeatable), e.g. --sbatch-arg=--account=lab.
@@ -85,9 +86,6 @@ pub fn run(cmd: SlurmCommand) -> Result<ExitCode, Box<dyn Error>> {
 }
 
 fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
-    if args.tasks == Some(0) || args.jobs == Some(0) || args.cpus_per_task == Some(0) {
-        return Err("--tasks, --jobs and --cpus-per-task must be at least 1".into());
-    }
     // Every value that goes into job.sh is checked before anything is written.
     let out = std::path::absolute(&args.out)?;
     slurm::check_path("--out", &out)?;
