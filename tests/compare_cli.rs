@@ -193,7 +193,9 @@ fn a_slowed_down_copy_of_a_real_results_directory_fails() {
     let set = common::bin::gen(
         &root,
         "walks.txt",
-        &["--size", "4x4", "--count", "12", "--seed", "5", "--walk", "30"],
+        &[
+            "--size", "4x4", "--count", "12", "--seed", "5", "--walk", "30",
+        ],
     );
     let base = root.join("base");
     common::bin::ok(&[
