@@ -198,18 +198,8 @@ fn a_slowed_down_copy_of_a_real_results_directory_fails() {
         ],
     );
     let base = root.join("base");
-    common::bin::ok(&[
-        "run",
-        "--instances",
-        &set,
-        "-H",
-        "manhattan,linear-conflict",
-        "--jobs",
-        "1",
-        "--no-history",
-        "--out",
-        common::bin::arg(&base),
-    ]);
+    let o = common::bin::run_into(&set, "manhattan,linear-conflict", &base);
+    assert!(o.status.success(), "{}", common::bin::stderr(&o));
     let runs = common::bin::read_runs(&base);
     let longest = runs.iter().map(|r| r.seconds).fold(0.0, f64::max);
     let total: f64 = runs.iter().map(|r| r.seconds).sum();

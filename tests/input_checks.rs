@@ -153,36 +153,17 @@ fn gen_keeps_an_existing_file_without_force() {
 #[test]
 fn an_instance_file_may_start_with_a_byte_order_mark() {
     let dir = common::fresh_dir("input_checks_bom");
-    let plain = dir.join("plain.txt");
-    let o = run(&[
-        "gen",
-        "--size",
-        "3x3",
-        "--count",
-        "2",
-        "--seed",
-        "3",
-        "-o",
-        plain.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let plain = common::bin::gen(
+        &dir,
+        "plain.txt",
+        &["--size", "3x3", "--count", "2", "--seed", "3"],
+    );
     let bom = dir.join("bom.txt");
     let mut bytes = b"\xEF\xBB\xBF".to_vec();
-    bytes.extend(fs::read(&plain).unwrap());
+    bytes.extend(fs::read(plain).unwrap());
     fs::write(&bom, bytes).unwrap();
     let out = dir.join("results");
-    let o = run(&[
-        "run",
-        "--instances",
-        bom.to_str().unwrap(),
-        "-H",
-        "manhattan",
-        "--jobs",
-        "1",
-        "--no-history",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = common::bin::run_into(bom.to_str().unwrap(), "manhattan", &out);
     assert!(o.status.success(), "{}", stderr(&o));
     let runs = common::bin::read_runs(&out);
     assert_eq!(runs.len(), 2);

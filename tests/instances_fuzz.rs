@@ -220,18 +220,7 @@ fn the_binary_reads_mutated_files_without_crashing() {
         let file = dir.join(format!("case{case}.txt"));
         std::fs::write(&file, &text).unwrap();
         let out = dir.join(format!("out{case}"));
-        let o = common::bin::run(&[
-            "run",
-            "--instances",
-            common::bin::arg(&file),
-            "-H",
-            "manhattan",
-            "--jobs",
-            "1",
-            "--no-history",
-            "--out",
-            common::bin::arg(&out),
-        ]);
+        let o = common::bin::run_into(common::bin::arg(&file), "manhattan", &out);
         let err = common::bin::stderr(&o);
         match o.status.code() {
             Some(0) => ok += 1,

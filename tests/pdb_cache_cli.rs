@@ -39,19 +39,11 @@ fn pdb_build_and_slurm_submit_fail_when_the_cache_cannot_be_written() {
         "{err}"
     );
 
-    let instances = root.join("set.txt");
-    let o = run(&[
-        "gen",
-        "--size",
-        "3x3",
-        "--count",
-        "2",
-        "--seed",
-        "1",
-        "-o",
-        instances.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let instances = common::bin::gen(
+        &root,
+        "set.txt",
+        &["--size", "3x3", "--count", "2", "--seed", "1"],
+    );
     let out = root.join("exp");
     let o = run(&[
         "slurm",
@@ -60,7 +52,7 @@ fn pdb_build_and_slurm_submit_fail_when_the_cache_cannot_be_written() {
         "--tasks",
         "2",
         "--instances",
-        instances.to_str().unwrap(),
+        &instances,
         "-H",
         "pdb:1.2.3.4/5.6.7.8",
         "--pdb-dir",
