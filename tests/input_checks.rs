@@ -167,7 +167,9 @@ fn an_instance_file_may_start_with_a_byte_order_mark() {
     assert!(o.status.success(), "{}", stderr(&o));
     let runs = common::bin::read_runs(&out);
     assert_eq!(runs.len(), 2);
-    assert!(runs.iter().all(|r| r.status == "solved" && r.verified));
+    assert!(runs
+        .iter()
+        .all(|r| r.status == tilebench::results::RunStatus::Solved && r.verified));
 }
 
 #[test]

@@ -11,7 +11,12 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{read_json, write_json, ClusterError, ExperimentSpec};
+use super::ClusterError;
+use crate::experiment::provenance::now_rfc3339;
+use crate::experiment::shard::{read_json, write_json};
+use crate::results::meta::is_plain_word;
+pub use crate::results::meta::sh_quote;
+use crate::results::ExperimentSpec;
 
 /// The folder of the script, the submissions and the logs.
 pub const SLURM_DIR: &str = "slurm";
@@ -132,16 +137,7 @@ pub struct Task {
     pub pdb_dir: PathBuf,
 }
 
-/// One submission of the job, as recorded in `slurm/submissions.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Submission {
-    pub job_id: String,
-    /// The array tasks (= shards) submitted.
-    pub tasks: Vec<usize>,
-    /// UTC, RFC 3339.
-    pub submitted: String,
-    pub sbatch: Vec<String>,
-}
+pub use crate::results::meta::Submission;
 
 /// `DIR/slurm/`.
 pub fn slurm_dir(out: &Path) -> PathBuf {
@@ -164,27 +160,11 @@ pub fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<
         .map(|s| log_path(out, &s.job_id, shard))
 }
 
-/// A word that needs no quoting, for a shell or for sbatch.
-fn is_plain(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,+@%".contains(&b))
-}
-
-/// Quotes a word for a POSIX shell.
-pub fn sh_quote(s: &str) -> String {
-    if is_plain(s) {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    }
-}
-
 /// Quotes a word for sbatch's own parser of `#SBATCH` lines (which is not a shell: it takes
 /// `"…"` and `'…'` as quotes and `\` as an escape everywhere, and `#` outside quotes as the
 /// start of a comment). Safe words are left as they are.
 pub fn sbatch_quote(s: &str) -> String {
-    if is_plain(s) {
+    if is_plain_word(s) {
         s.to_string()
     } else {
         let mut q = String::with_capacity(s.len() + 2);
@@ -380,7 +360,7 @@ pub fn submit(out: &Path, script: &Path, tasks: &[usize]) -> Result<Submission, 
     let submission = Submission {
         job_id,
         tasks: tasks.to_vec(),
-        submitted: crate::meta::now_rfc3339(),
+        submitted: now_rfc3339(),
         sbatch,
     };
     all.push(submission.clone());
