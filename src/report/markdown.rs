@@ -79,7 +79,7 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
     let mut rows = vec![("command", format!("`{}`", shell_line(&meta.command_line)))];
     let commit = match (&meta.git_commit, meta.git_dirty) {
         (Some(c), Some(true)) => format!("{c}, with uncommitted changes"),
-        (Some(c), Some(false)) => c.clone(),
+        (Some(c), Some(false)) => format!("{c}, no uncommitted changes"),
         (Some(c), None) => format!("{c} (uncommitted changes unknown)"),
         (None, _) => "unknown (not built from a git checkout)".to_string(),
     };
@@ -435,44 +435,62 @@ fn embed(md: &mut String, figures: &[&Figure]) {
     }
 }
 
-/// The summary tables as CSV, unrounded.
-pub(super) fn summary_csv(summaries: &[Summary]) -> String {
-    let mut out = String::from(
-        "instance_set,heuristic,runs,solved,mean_h0,mean_generated,geomean_generated,\
-         total_generated,mean_seconds,total_seconds,nodes_per_second,reference,reduction_factor,\
-         reduction_instances,mean_overhead_measured,overhead_measured_runs,\
-         mean_overhead_predicted,overhead_predicted_runs\n",
-    );
+/// One row of `summary.csv`: a [`Summary`] unrounded. Numbers are written as Rust prints them
+/// (shortest form that reads back exactly), empty when there is no value.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+pub(super) struct SummaryRow {
+    instance_set: String,
+    heuristic: String,
+    runs: usize,
+    solved: usize,
+    mean_h0: String,
+    mean_generated: String,
+    geomean_generated: String,
+    total_generated: u64,
+    mean_seconds: String,
+    total_seconds: String,
+    nodes_per_second: String,
+    reference: String,
+    reduction_factor: String,
+    reduction_instances: String,
+    mean_overhead_measured: String,
+    overhead_measured_runs: usize,
+    mean_overhead_predicted: String,
+    overhead_predicted_runs: usize,
+}
+
+/// The summary tables as `summary.csv` rows, unrounded.
+pub(super) fn summary_rows(summaries: &[Summary]) -> Vec<SummaryRow> {
     let o = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
-    for s in summaries {
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            s.instance_set,
-            s.heuristic,
-            s.runs,
-            s.solved,
-            o(s.mean_h0),
-            o(s.mean_generated),
-            o(s.geomean_generated),
-            s.total_generated,
-            o(s.mean_seconds),
-            s.total_seconds,
-            o(s.nodes_per_second),
-            s.reduction
+    summaries
+        .iter()
+        .map(|s| SummaryRow {
+            instance_set: s.instance_set.clone(),
+            heuristic: s.heuristic.clone(),
+            runs: s.runs,
+            solved: s.solved,
+            mean_h0: o(s.mean_h0),
+            mean_generated: o(s.mean_generated),
+            geomean_generated: o(s.geomean_generated),
+            total_generated: s.total_generated,
+            mean_seconds: o(s.mean_seconds),
+            total_seconds: s.total_seconds.to_string(),
+            nodes_per_second: o(s.nodes_per_second),
+            reference: s
+                .reduction
                 .as_ref()
-                .map(|r| r.reference.as_str())
-                .unwrap_or(""),
-            o(s.reduction.as_ref().map(|r| r.factor)),
-            s.reduction
+                .map(|r| r.reference.clone())
+                .unwrap_or_default(),
+            reduction_factor: o(s.reduction.as_ref().map(|r| r.factor)),
+            reduction_instances: s
+                .reduction
                 .as_ref()
                 .map(|r| r.common.to_string())
                 .unwrap_or_default(),
-            o(s.mean_overhead_measured.map(|m| m.0)),
-            s.mean_overhead_measured.map(|m| m.1).unwrap_or(0),
-            o(s.mean_overhead_predicted.map(|m| m.0)),
-            s.mean_overhead_predicted.map(|m| m.1).unwrap_or(0),
-        );
-    }
-    out
+            mean_overhead_measured: o(s.mean_overhead_measured.map(|m| m.0)),
+            overhead_measured_runs: s.mean_overhead_measured.map_or(0, |m| m.1),
+            mean_overhead_predicted: o(s.mean_overhead_predicted.map(|m| m.0)),
+            overhead_predicted_runs: s.mean_overhead_predicted.map_or(0, |m| m.1),
+        })
+        .collect()
 }

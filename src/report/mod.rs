@@ -27,6 +27,8 @@ pub enum ReportError {
     Results(#[from] ResultsError),
     #[error(transparent)]
     Plot(#[from] PlotError),
+    #[error(transparent)]
+    Csv(crate::results::CsvError),
     #[error("{path}: {source}", path = .path.display())]
     Io {
         path: PathBuf,
@@ -84,6 +86,7 @@ pub fn write_report(
     };
     fs::write(&report_path, text).map_err(io(&report_path))?;
     let summary_path = out_dir.join(SUMMARY_FILE);
-    fs::write(&summary_path, markdown::summary_csv(&summaries)).map_err(io(&summary_path))?;
+    crate::results::io::write_rows(&summary_path, &markdown::summary_rows(&summaries))
+        .map_err(ReportError::Csv)?;
     Ok(report_path)
 }
