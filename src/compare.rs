@@ -27,22 +27,17 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::results::io::{read_rows, ReadMode};
 pub use crate::results::RunKey;
+use crate::results::{self, ReadMode, ITERATIONS_FILE};
 use crate::results::{CsvError, RunRecord, RunStatus, RUNS_FILE};
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
 pub enum CompareError {
-    #[error("cannot read {0}")]
+    #[error(transparent)]
     Read(#[from] CsvError),
-    #[error("{}, line {line}: run ({key}) appears twice (first on line {first})", path.display())]
-    DuplicateRun {
-        path: PathBuf,
-        line: u64,
-        first: u64,
-        key: RunKey,
-    },
+    #[error("{}: no rows (only a header)", .0.display())]
+    NoRows(PathBuf),
     #[error("invalid threshold {0}: give a percentage ≥ 0")]
     BadThreshold(f64),
     #[error("invalid minimum time {0}: give seconds ≥ 0")]
@@ -50,14 +45,24 @@ pub enum CompareError {
 }
 
 /// Reads the `runs.csv` of a results directory (or a `runs.csv` file given directly), with the
-/// line of each record (the header is line 1).
+/// line of each record (the header is line 1), through the results reader's checks; the
+/// `iterations.csv` beside it, when there is one, must agree with it.
 pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     let path = if dir.is_dir() {
         dir.join(RUNS_FILE)
     } else {
         dir.to_path_buf()
     };
-    Ok(read_rows(&path, ReadMode::Strict)?)
+    let runs = results::read_runs(&path, ReadMode::Strict)?;
+    if runs.is_empty() {
+        return Err(CompareError::NoRows(path));
+    }
+    let iterations_path = path.with_file_name(ITERATIONS_FILE);
+    if iterations_path.exists() {
+        let iterations = results::read_iterations(&iterations_path, ReadMode::Strict)?;
+        results::check_iterations(&path, &runs, &iterations_path, &iterations)?;
+    }
+    Ok(runs)
 }
 
 /// Indexes runs by key, rejecting a key that appears twice (which run would be compared?).
@@ -65,22 +70,8 @@ fn index(
     path: &Path,
     runs: Vec<(u64, RunRecord)>,
 ) -> Result<BTreeMap<RunKey, RunRecord>, CompareError> {
-    let mut lines: BTreeMap<RunKey, u64> = BTreeMap::new();
-    let mut map = BTreeMap::new();
-    for (line, r) in runs {
-        let key = r.key();
-        if let Some(&first) = lines.get(&key) {
-            return Err(CompareError::DuplicateRun {
-                path: path.to_path_buf(),
-                line,
-                first,
-                key,
-            });
-        }
-        lines.insert(key.clone(), line);
-        map.insert(key, r);
-    }
-    Ok(map)
+    results::check_unique(path, &runs)?;
+    Ok(runs.into_iter().map(|(_, r)| (r.key(), r)).collect())
 }
 
 /// Settings of a comparison.
@@ -703,7 +694,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "b/runs.csv, line 6: run (korf100 #1 manhattan) appears twice (first on line 2)"
+            "b/runs.csv, line 6: run korf100 #1 manhattan appears twice (first on line 2)"
         );
         let bad = CompareOptions {
             threshold_pct: -1.0,

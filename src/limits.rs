@@ -66,6 +66,13 @@ pub fn time_limit(s: &str) -> Result<Duration, LimitError> {
     let secs: f64 = t
         .parse()
         .map_err(|_| LimitError::NotANumber(t.to_string()))?;
+    time_limit_seconds(secs, s)
+}
+
+/// [`time_limit`] of a number already read (from a stored experiment, or a library caller);
+/// `given` is the value as the user wrote it, for the message.
+pub fn time_limit_seconds(secs: f64, given: &str) -> Result<Duration, LimitError> {
+    let s = given;
     if !(secs > 0.0 && secs <= MAX_TIME_LIMIT_SECONDS) {
         return Err(out_of_range(
             s,

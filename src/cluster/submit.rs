@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::slurm::{self, JobOptions, Task};
 use super::{pending_shards, ClusterError};
+use crate::experiment::lock::DirLock;
 use crate::experiment::{self, ExperimentError, Request};
 use crate::pdb::CacheOptions;
 use crate::results::ExperimentSpec;
@@ -71,7 +72,8 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
         slurm::check_value("--instances", i)?;
     }
     slurm::check_path("--pdb-dir", &request.cache.pdb_dir)?;
-    std::fs::create_dir_all(&out).map_err(io(&out))?;
+    // One writer of OUT at a time, from the first read of experiment.json to the submission.
+    let _lock = DirLock::acquire(&out).map_err(ExperimentError::from)?;
     let spec = match ExperimentSpec::load(&out)? {
         Some(stored) if !request.experiment.is_given() => {
             if let Some(n) = request.tasks.filter(|&n| n != stored.shards) {

@@ -108,7 +108,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 optimal_length: Some(length),
                 h0: Some(h0),
                 iterations: its.len() as u32,
-                expanded: generated / 2,
+                expanded: its.iter().map(|i| i.expanded).sum(),
                 generated,
                 last_iteration_generated: its.last().unwrap().generated,
                 seconds,
