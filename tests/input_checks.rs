@@ -197,3 +197,29 @@ fn options_may_follow_the_tiles() {
         (Some(57), Some("linear-conflict"))
     );
 }
+
+/// `tilebench solve … | head -1`: a closed pipe ends the process quietly (SIGPIPE), not with a
+/// panic (exit 101). The reading end is closed before the process writes anything.
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+
+    let mut child = common::bin::tilebench()
+        .args(["solve", "1 2 3 4 0 5 7 8 6"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away, like `head`
+    let mut err = String::new();
+    child
+        .stderr
+        .as_mut()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_ne!(status.code(), Some(101), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

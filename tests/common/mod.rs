@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod bin;
+pub mod mutate;
 
 use std::fs;
 use std::path::{Path, PathBuf};
