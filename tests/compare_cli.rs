@@ -163,7 +163,73 @@ fn bad_input_exits_2_with_file_and_line() {
     );
     let o = compare(&a, &root.join("missing"), &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing: no such file"));
+}
+
+/// A copy of a results directory with every time multiplied by `factor`.
+fn slowed_copy(dir: &Path, to: &Path, factor: f64) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+    let runs: Vec<RunRecord> = common::bin::read_runs(dir)
+        .into_iter()
+        .map(|mut r| {
+            r.seconds *= factor;
+            r.nodes_per_second = r.nodes_per_second.map(|v| v / factor);
+            r
+        })
+        .collect();
+    write_csv(&to.join(RUNS_FILE), &runs).unwrap();
+}
+
+/// Issue #11, point 7: a new side many times slower per run, on runs each too short for the
+/// base to be timed, failed nothing ("PASS: no regression"). Now the longer side decides
+/// whether a run is timed, and the totals are judged too.
+#[test]
+fn a_slowed_down_copy_of_a_real_results_directory_fails() {
+    let root = scratch("slowed");
+    let set = common::bin::gen(
+        &root,
+        "walks.txt",
+        &[
+            "--size", "4x4", "--count", "12", "--seed", "5", "--walk", "30",
+        ],
+    );
+    let measured = root.join("measured");
+    let o = common::bin::run_into(&set, "manhattan,linear-conflict", &measured);
+    assert!(o.status.success(), "{}", common::bin::stderr(&o));
+    // On a busy machine even these runs may take milliseconds: scale the times down so that
+    // every run is too short to be timed on its own (the node counts stay real).
+    let runs = common::bin::read_runs(&measured);
+    let longest = runs.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let base = root.join("base");
+    slowed_copy(&measured, &base, (0.001 / longest).min(1.0));
+    let runs = common::bin::read_runs(&base);
+    let longest = runs.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let total: f64 = runs.iter().map(|r| r.seconds).sum();
+    assert!(
+        longest < 0.05 / 30.0 && total < 0.05,
+        "the runs must be short for this test: longest {longest} s, total {total} s"
+    );
+
+    // Unchanged and 5 % slower: pass.
+    for (name, factor) in [("same", 1.0), ("noise", 1.05)] {
+        let new = root.join(name);
+        slowed_copy(&base, &new, factor);
+        let o = compare(&base, &new, &[]);
+        assert_eq!(o.status.code(), Some(0), "×{factor}: {}", stdout(&o));
+    }
+    // 60× slower per run (as an outside solver was): fail, naming both heuristics.
+    let new = root.join("slow");
+    slowed_copy(&base, &new, 60.0);
+    let o = compare(&base, &new, &[]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    for h in ["manhattan", "linear-conflict"] {
+        assert!(out.contains(&format!("{h} slowed down")), "{out}");
+    }
 }
 
 #[test]

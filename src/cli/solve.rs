@@ -2,12 +2,14 @@
 
 use std::error::Error;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Prepared;
+use tilebench::limits;
 use tilebench::moves::path_string;
 use tilebench::search::{Limits, Status};
 
@@ -36,8 +38,15 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    /// Give up after this many seconds (status time-limit).
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    time_limit: Option<Duration>,
+    /// Give up after generating this many nodes (status node-limit).
+    #[arg(long, value_name = "N", value_parser = limits::node_limit)]
+    node_limit: Option<u64>,
+    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string; options
+    /// may come before or after them.
+    #[arg(required = true, num_args = 1..)]
     tiles: Vec<String>,
 }
 
@@ -47,7 +56,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let goal = Goal::parse(&args.goal, board.size())?;
     let name = args.pdb.heuristic_name(&args.heuristic)?;
     let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
-    let result = heuristic.solve(&board, &goal, &Limits::none())?;
+    let limits = Limits {
+        node_limit: args.node_limit,
+        time_limit: args.time_limit,
+        cancel: None,
+    };
+    let result = heuristic.solve(&board, &goal, &limits)?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
@@ -83,7 +97,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 println!("unsolvable (parity rule); 0 nodes searched");
                 return Ok(ExitCode::SUCCESS);
             }
-            println!("length     {}", result.moves.len());
+            match result.length() {
+                Some(n) => println!("length     {n}"),
+                None => println!("stopped    {} (no solution found)", result.status.as_str()),
+            }
             println!(
                 "moves      {}",
                 if moves.is_empty() { "(none)" } else { &moves }

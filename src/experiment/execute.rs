@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use super::plan::{Experiment, Pair};
 use super::writer::{self, Files, RowWriter};
-use super::{provenance, ExperimentError, Progress};
+use super::{provenance, resume, ExperimentError, Progress};
 use crate::board::Goal;
 use crate::heuristic::{HeuristicName, Prepared};
 use crate::instances::Instance;
@@ -43,6 +43,8 @@ pub struct Settings {
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
     pub overwrite: bool,
+    /// With `resume`: run the pairs whose rows have these statuses again.
+    pub retry: Vec<RunStatus>,
     /// Set to stop (Ctrl-C); unfinished pairs are not written.
     pub cancel: Arc<AtomicBool>,
     /// Recorded in meta.json.
@@ -107,13 +109,27 @@ pub fn run(
     if files.runs.exists() {
         let (runs, iterations) = writer::recover(&files)?;
         if settings.resume {
-            done = runs.iter().map(RunRecord::key).collect();
-            files.reset(&runs, &iterations)?;
-            kept = true;
             previous_meta = meta_path
                 .exists()
                 .then(|| Meta::read(&meta_path))
                 .transpose()?;
+            match &previous_meta {
+                Some(stored) => {
+                    let differences = resume::differences(stored, exp, settings);
+                    if !differences.is_empty() {
+                        return Err(ExperimentError::ResumeMismatch {
+                            dir: out.clone(),
+                            differences,
+                        });
+                    }
+                }
+                None if !runs.is_empty() => return Err(ExperimentError::NoMeta(out.clone())),
+                None => {}
+            }
+            let (runs, iterations) = resume::keep_unretried(runs, iterations, &settings.retry);
+            done = runs.iter().map(RunRecord::key).collect();
+            files.reset(&runs, &iterations)?;
+            kept = true;
         } else if !runs.is_empty() && !settings.overwrite {
             return Err(ExperimentError::Exists {
                 dir: out.clone(),
@@ -132,8 +148,12 @@ pub fn run(
         .collect();
     let done_before = pairs.len() - pending.len();
 
+    // No more threads than pairs to run: extra ones would only idle.
+    let threads = crate::limits::pool_size(settings.threads, pending.len());
+
     // meta.json, rewritten at the end.
     let mut meta = provenance::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
+    meta.threads = threads;
     meta.write(&meta_path)?;
 
     let mut prepared: Vec<Prepared> = Vec::new();
@@ -160,7 +180,7 @@ pub fn run(
         cancel: Some(settings.cancel.clone()),
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.threads)
+        .num_threads(threads)
         .build()?;
     let failure: Mutex<Option<ExperimentError>> = Mutex::new(None);
     pool.install(|| {
@@ -170,8 +190,7 @@ pub fn run(
             }
             let (_, set) = &exp.sets[p.set];
             let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
-            let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, settings.threads)
-            else {
+            let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, threads) else {
                 return; // cancelled: not written, a resume redoes it
             };
             let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
@@ -235,11 +254,22 @@ pub fn prepare(
 }
 
 /// Builds (or loads and verifies) every heuristic of `exp` for every goal of its sets, so that
-/// later runs (cluster tasks) only load the tables.
+/// later runs (cluster tasks) only load the tables: fails unless every pattern database is on
+/// disk afterwards (one used from memory only would be missing for those runs).
 pub fn prepare_all(exp: &Experiment, cache: &CacheOptions) -> Result<(), ExperimentError> {
     for h in &exp.heuristics {
         for goal in exp.goals() {
-            prepare(h, &goal, cache)?;
+            let _held = prepare(h, &goal, cache)?;
+            if let HeuristicName::Pdb(p) = h {
+                let on_disk = p
+                    .partition_for(&goal)
+                    .and_then(|part| crate::pdb::build_all(&goal, &part, cache, false));
+                on_disk.map_err(|e| ExperimentError::Heuristic {
+                    heuristic: h.to_string(),
+                    goal: format!("{} ({})", goal.name(), goal.size()),
+                    source: Box::new(e.into()),
+                })?;
+            }
         }
     }
     Ok(())
