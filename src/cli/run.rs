@@ -23,8 +23,10 @@ pub struct ExperimentArgs {
     /// of a file. Default: the default experiment (see README).
     #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
     pub instances: Vec<String>,
-    /// Heuristics, comma-separated. Default: the default experiment's.
-    #[arg(long, short = 'H', value_delimiter = ',', value_name = "H")]
+    /// Heuristics, comma-separated (commas inside max(…) and before a tile number belong to the
+    /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two). Default: the default
+    /// experiment's.
+    #[arg(long, short = 'H', value_name = "H")]
     pub heuristics: Vec<String>,
     /// Give up on a pair after this many seconds (status time-limit).
     #[arg(long, value_name = "SECS")]
@@ -54,7 +56,10 @@ impl ExperimentArgs {
         let names: Vec<String> = if self.heuristics.is_empty() {
             DEFAULT_HEURISTICS.iter().map(|s| s.to_string()).collect()
         } else {
-            self.heuristics.clone()
+            self.heuristics
+                .iter()
+                .flat_map(|list| tilebench::solver::split_names(list))
+                .collect()
         };
         let heuristics = names
             .iter()
