@@ -26,6 +26,7 @@ pub mod meta;
 pub mod moves;
 pub mod pdb;
 pub mod plot;
+pub mod predict;
 pub mod record;
 pub mod report;
 pub mod results;

@@ -299,27 +299,44 @@ impl Prepared {
         }
     }
 
-    /// IDA* with this heuristic: monomorphised per kind for one heuristic and for the max of two;
-    /// a max of more terms dispatches per term by `match` (see [`AnyHeuristic`]).
+    /// IDA* with this heuristic, monomorphised (see [`Prepared::with`]).
     pub fn solve(
         &self,
         board: &Board,
         goal: &Goal,
         limits: &Limits,
     ) -> Result<SearchResult, SolverError> {
-        Ok(match self {
-            Prepared::One(h) => with_concrete!(h.as_ref(), h => ida(board, goal, h, limits)?),
+        struct Ida<'a>(&'a Board, &'a Goal, &'a Limits);
+        impl WithHeuristic for Ida<'_> {
+            type Output = Result<SearchResult, BoardError>;
+            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+                ida(self.0, self.1, h, self.2)
+            }
+        }
+        Ok(self.with(Ida(board, goal, limits))?)
+    }
+
+    /// Runs `task` with the concrete heuristic: monomorphised per kind for one heuristic and for
+    /// the max of two; a max of more terms dispatches per term by `match` (see [`AnyHeuristic`]).
+    pub fn with<W: WithHeuristic>(&self, task: W) -> W::Output {
+        match self {
+            Prepared::One(h) => with_concrete!(h.as_ref(), h => task.run(h)),
             Prepared::Max(terms) => match terms.as_slice() {
-                [a, b] => with_concrete!(a, a => with_concrete!(b, b => {
-                    ida(board, goal, &Max(a, b), limits)?
-                })),
-                [a, b, c] => ida(board, goal, &Max(a, Max(b, c)), limits)?,
-                [a, b, c, d] => ida(board, goal, &Max(a, Max(b, Max(c, d))), limits)?,
+                [a, b] => with_concrete!(a, a => with_concrete!(b, b => task.run(&Max(a, b)))),
+                [a, b, c] => task.run(&Max(a, Max(b, c))),
+                [a, b, c, d] => task.run(&Max(a, Max(b, Max(c, d)))),
                 // MaxName guarantees 2..=MAX_TERMS terms.
                 _ => unreachable!("a max of {} terms", terms.len()),
             },
-        })
+        }
     }
+}
+
+/// Code generic over the heuristic, given whichever heuristic a [`Prepared`] holds by
+/// [`Prepared::with`] (a generic closure, which Rust does not have).
+pub trait WithHeuristic {
+    type Output;
+    fn run<H: Heuristic>(self, h: &H) -> Self::Output;
 }
 
 /// Orders the terms of a max by the cost of one update (cheapest first).
