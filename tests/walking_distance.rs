@@ -6,6 +6,7 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Grid, Size};
 use tilebench::brute_force::{distances, unrank, UNREACHED};
+use tilebench::heuristic::walking_distance::manhattan_parts;
 use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use tilebench::instances::generate::{boards, Method, Spec};
 use tilebench::instances::InstanceSet;
@@ -23,20 +24,6 @@ fn prepared(name: &str, goal: &Goal) -> Prepared {
         &Options::default(),
     )
     .unwrap()
-}
-
-/// Manhattan distance's vertical and horizontal parts.
-fn manhattan_parts(goal: &Goal, board: &Board) -> (u32, u32) {
-    let s = goal.size();
-    let (mut v, mut h) = (0, 0);
-    for (cell, &t) in board.tiles().iter().enumerate() {
-        if t != 0 {
-            let g = goal.cell_of(t);
-            v += s.row(cell).abs_diff(s.row(g)) as u32;
-            h += s.col(cell).abs_diff(s.col(g)) as u32;
-        }
-    }
-    (v, h)
 }
 
 /// Over every solvable state: WD ≤ the BFS distance, each part ≥ Manhattan's part on the same
@@ -58,7 +45,7 @@ fn exhaustive(goal: &Goal, solve_every: usize) -> (usize, usize) {
             let grid = Grid::new(&b);
             let (hw, hl) = (wd.evaluate(&b), lc.evaluate(&b));
             assert!(hw <= d, "{b}: walking distance {hw} > distance {d}");
-            let (mv, mh) = manhattan_parts(goal, &b);
+            let (mv, mh) = manhattan_parts(goal, &grid);
             let (wv, wh) = (wd.vertical(&grid), wd.horizontal(&grid));
             assert_eq!(wv + wh, hw);
             assert!(wv >= mv && wh >= mh, "{b}: wd {wv}+{wh}, md {mv}+{mh}");

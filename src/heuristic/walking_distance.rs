@@ -288,6 +288,19 @@ impl WalkingDistance {
 /// Sides of the largest board.
 const MAX_LINES: usize = 5;
 
+/// Manhattan distance's vertical and horizontal parts, which the two parts of walking distance
+/// each bound from above (for tests and analysis).
+pub fn manhattan_parts(goal: &Goal, grid: &Grid) -> (u32, u32) {
+    let size = goal.size();
+    let (mut v, mut h) = (0, 0);
+    for t in 1..size.cells() as u8 {
+        let (c, g) = (grid.cell_of[t as usize] as usize, goal.cell_of(t));
+        v += size.row(c).abs_diff(size.row(g)) as u32;
+        h += size.col(c).abs_diff(size.col(g)) as u32;
+    }
+    (v, h)
+}
+
 impl Heuristic for WalkingDistance {
     type State = WdState;
 
@@ -402,18 +415,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// Manhattan distance's vertical and horizontal parts.
-    pub(crate) fn manhattan_parts(goal: &Goal, grid: &Grid) -> (u32, u32) {
-        let size = goal.size();
-        let (mut v, mut h) = (0, 0);
-        for t in 1..size.cells() as u8 {
-            let (c, g) = (grid.cell_of[t as usize] as usize, goal.cell_of(t));
-            v += size.row(c).abs_diff(size.row(g)) as u32;
-            h += size.col(c).abs_diff(size.col(g)) as u32;
-        }
-        (v, h)
     }
 
     #[test]
