@@ -14,9 +14,10 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Heuristic;
+use tilebench::heuristic::{HeuristicName, Prepared, WithHeuristic};
 use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::pdb::CacheOptions;
 use tilebench::predict::{fixed_threshold, predict_random_starts};
-use tilebench::solver::{HeuristicName, Options, Prepared, WithHeuristic};
 
 struct Check<'a> {
     goal: &'a Goal,
@@ -81,7 +82,7 @@ fn main() {
         seed,
         method: Method::Uniform,
     });
-    let h = Prepared::new(&name, &goal, &Options::default()).unwrap();
+    let h = Prepared::new(&name, &goal, &CacheOptions::default()).unwrap();
     eprintln!(
         "{name}: {count} boards (seed {seed}), {samples} samples (seed {})",
         seed + 1

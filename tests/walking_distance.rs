@@ -8,10 +8,11 @@ use tilebench::board::{Board, Goal, Grid, Size};
 use tilebench::brute_force::{distances, unrank, UNREACHED};
 use tilebench::heuristic::walking_distance::manhattan_parts;
 use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
 use tilebench::instances::InstanceSet;
+use tilebench::pdb::CacheOptions;
 use tilebench::search::{ida, Limits};
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -21,7 +22,7 @@ fn prepared(name: &str, goal: &Goal) -> Prepared {
     Prepared::new(
         &name.parse::<HeuristicName>().unwrap(),
         goal,
-        &Options::default(),
+        &CacheOptions::default(),
     )
     .unwrap()
 }

@@ -6,6 +6,7 @@ pub mod gen;
 pub mod pdb;
 pub mod plot;
 pub mod predict;
+pub mod progress;
 pub mod report;
 pub mod run;
 pub mod slurm;

@@ -10,11 +10,11 @@ use std::ops::RangeInclusive;
 
 use tilebench::board::{Goal, Size};
 use tilebench::heuristic::Heuristic;
+use tilebench::heuristic::{Prepared, WithHeuristic};
 use tilebench::predict::{
     distribution_csv, parse_bounds, predict_random_starts, predictions_csv, Distribution,
     PredictError, Prediction,
 };
-use tilebench::solver::{Prepared, WithHeuristic};
 
 use super::pdb::PdbArgs;
 

@@ -10,6 +10,7 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod max;
 pub mod pdb;
+pub mod registry;
 pub mod walking_distance;
 
 pub use any::AnyHeuristic;
@@ -17,6 +18,10 @@ pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use max::Max;
 pub use pdb::{Pdb, ReflectedPdb};
+pub use registry::{
+    split_names, HeuristicError, HeuristicName, MaxName, PartitionSpec, PdbName, Prepared,
+    WithHeuristic, MAX_TERMS,
+};
 pub use walking_distance::WalkingDistance;
 
 use crate::board::{Board, Grid};

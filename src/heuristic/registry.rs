@@ -1,11 +1,11 @@
 //! Heuristics by name, built once per goal and shared by every search that uses them.
 //!
-//! This is the one place that turns a heuristic's name into a concrete type: each arm of
-//! [`Prepared::solve`] calls the generic [`ida`] with a concrete heuristic, so every pairing is
-//! monomorphised and the search loop never dispatches dynamically.
+//! This is the one place that turns a heuristic's name into a concrete type: [`Prepared::with`]
+//! runs code generic over the heuristic (IDA* in `search::solve`, and any later search) with
+//! the concrete heuristic, so every pairing is monomorphised and the search loop never
+//! dispatches dynamically.
 
 use std::fmt;
-use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -16,13 +16,12 @@ use crate::heuristic::walking_distance::WalkingDistanceError;
 use crate::heuristic::{
     AnyHeuristic, Heuristic, LinearConflict, Manhattan, Max, Pdb, ReflectedPdb, WalkingDistance,
 };
-use crate::pdb::{Named, Partition, PdbError};
-use crate::search::{ida, Limits, SearchResult};
+use crate::pdb::{CacheOptions, Named, Partition, PdbError};
 use crate::with_concrete;
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
-pub enum SolverError {
+pub enum HeuristicError {
     #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8), and max(H1,H2,…)", known = HeuristicName::KNOWN.join(", "))]
     UnknownHeuristic(String),
     #[error("'{name}': {reason} (write max(H1,H2,…) with 2 to {MAX_TERMS} heuristics, custom partitions inside with dots: pdb:1.2.3/4.5.6)")]
@@ -31,6 +30,8 @@ pub enum SolverError {
     WalkingDistance(#[from] WalkingDistanceError),
     #[error("{0} needs a goal that the main diagonal maps onto itself (the blank on the diagonal of a square board)")]
     NotReflectable(String),
+    #[error("{0}")]
+    Partition(String),
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(transparent)]
@@ -108,7 +109,7 @@ pub struct MaxName {
 
 impl MaxName {
     /// Flattens nested maxima; errors unless 2 to [`MAX_TERMS`] terms remain.
-    pub fn new(terms: Vec<HeuristicName>) -> Result<MaxName, SolverError> {
+    pub fn new(terms: Vec<HeuristicName>) -> Result<MaxName, HeuristicError> {
         let mut flat = Vec::new();
         for t in terms {
             match t {
@@ -119,7 +120,7 @@ impl MaxName {
         let names: Vec<&str> = flat.iter().map(|t| t.as_str()).collect();
         let label = format!("max({})", names.join(","));
         if !(2..=MAX_TERMS).contains(&flat.len()) {
-            return Err(SolverError::BadMax {
+            return Err(HeuristicError::BadMax {
                 reason: format!("has {} heuristics", flat.len()),
                 name: label,
             });
@@ -178,12 +179,33 @@ impl HeuristicName {
     }
 
     /// A custom-partition PDB heuristic (`--partition` on the command line).
-    pub fn custom_pdb(partition: &str, reflected: bool) -> Result<HeuristicName, SolverError> {
+    pub fn custom_pdb(partition: &str, reflected: bool) -> Result<HeuristicName, HeuristicError> {
         let groups = crate::pdb::partition::parse_groups(partition)?;
         Ok(HeuristicName::Pdb(PdbName::new(
             PartitionSpec::Custom(groups),
             reflected,
         )))
+    }
+}
+
+impl HeuristicName {
+    /// The heuristic `name` as given on the command line, where `-H pdb` and `-H pdbr` take
+    /// their groups from `--partition` (`partition`), which no other name accepts.
+    pub fn with_partition(
+        name: &str,
+        partition: Option<&str>,
+    ) -> Result<HeuristicName, HeuristicError> {
+        match (partition, name.trim()) {
+            (Some(p), "pdb") => HeuristicName::custom_pdb(p, false),
+            (Some(p), "pdbr") => HeuristicName::custom_pdb(p, true),
+            (Some(_), other) => Err(HeuristicError::Partition(format!(
+                "--partition goes with -H pdb or -H pdbr, not '{other}'"
+            ))),
+            (None, "pdb" | "pdbr") => Err(HeuristicError::Partition(format!(
+                "-H {name} needs --partition GROUPS"
+            ))),
+            (None, other) => other.parse(),
+        }
     }
 }
 
@@ -194,9 +216,9 @@ impl fmt::Display for HeuristicName {
 }
 
 impl FromStr for HeuristicName {
-    type Err = SolverError;
+    type Err = HeuristicError;
 
-    fn from_str(s: &str) -> Result<Self, SolverError> {
+    fn from_str(s: &str) -> Result<Self, HeuristicError> {
         let s = s.trim();
         match s {
             "manhattan" | "md" => return Ok(HeuristicName::Manhattan),
@@ -205,7 +227,7 @@ impl FromStr for HeuristicName {
             _ => {}
         }
         if let Some(inner) = s.strip_prefix("max(") {
-            let bad = |reason: &str| SolverError::BadMax {
+            let bad = |reason: &str| HeuristicError::BadMax {
                 name: s.to_string(),
                 reason: reason.to_string(),
             };
@@ -236,28 +258,7 @@ impl FromStr for HeuristicName {
                 )));
             }
         }
-        Err(SolverError::UnknownHeuristic(s.to_string()))
-    }
-}
-
-/// How heuristics that need precomputed tables get them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
-    /// Where pattern databases are cached ([`crate::pdb::default_dir`] by default).
-    pub pdb_dir: PathBuf,
-    /// Build missing or invalid tables (otherwise they are an error).
-    pub build_missing: bool,
-    /// Show a progress bar on stderr while building (hidden when stderr is not a terminal).
-    pub progress: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            pdb_dir: crate::pdb::default_dir(),
-            build_missing: true,
-            progress: true,
-        }
+        Err(HeuristicError::UnknownHeuristic(s.to_string()))
     }
 }
 
@@ -274,8 +275,8 @@ impl Prepared {
     pub fn new(
         name: &HeuristicName,
         goal: &Goal,
-        options: &Options,
-    ) -> Result<Prepared, SolverError> {
+        options: &CacheOptions,
+    ) -> Result<Prepared, HeuristicError> {
         Ok(match name {
             HeuristicName::Max(m) => {
                 let mut terms = m
@@ -293,27 +294,14 @@ impl Prepared {
 
     /// h of a whole board.
     pub fn evaluate(&self, board: &Board) -> u32 {
-        match self {
-            Prepared::One(h) => h.evaluate(board),
-            Prepared::Max(terms) => terms.iter().map(|h| h.evaluate(board)).max().unwrap_or(0),
-        }
-    }
-
-    /// IDA* with this heuristic, monomorphised (see [`Prepared::with`]).
-    pub fn solve(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        limits: &Limits,
-    ) -> Result<SearchResult, SolverError> {
-        struct Ida<'a>(&'a Board, &'a Goal, &'a Limits);
-        impl WithHeuristic for Ida<'_> {
-            type Output = Result<SearchResult, BoardError>;
-            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
-                ida(self.0, self.1, h, self.2)
+        struct Evaluate<'a>(&'a Board);
+        impl WithHeuristic for Evaluate<'_> {
+            type Output = u32;
+            fn run<H: Heuristic>(self, h: &H) -> u32 {
+                h.evaluate(self.0)
             }
         }
-        Ok(self.with(Ida(board, goal, limits))?)
+        self.with(Evaluate(board))
     }
 
     /// Runs `task` with the concrete heuristic: monomorphised per kind for one heuristic and for
@@ -332,13 +320,6 @@ impl Prepared {
     }
 }
 
-/// Code generic over the heuristic, given whichever heuristic a [`Prepared`] holds by
-/// [`Prepared::with`] (a generic closure, which Rust does not have).
-pub trait WithHeuristic {
-    type Output;
-    fn run<H: Heuristic>(self, h: &H) -> Self::Output;
-}
-
 /// Orders the terms of a max by the cost of one update (cheapest first).
 fn cost_rank(h: &AnyHeuristic) -> u8 {
     match h {
@@ -354,8 +335,8 @@ fn cost_rank(h: &AnyHeuristic) -> u8 {
 fn prepare_one(
     name: &HeuristicName,
     goal: &Goal,
-    options: &Options,
-) -> Result<AnyHeuristic, SolverError> {
+    options: &CacheOptions,
+) -> Result<AnyHeuristic, HeuristicError> {
     Ok(match name {
         HeuristicName::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(goal)),
         HeuristicName::LinearConflict => AnyHeuristic::LinearConflict(LinearConflict::new(goal)),
@@ -364,7 +345,7 @@ fn prepare_one(
         }
         HeuristicName::Pdb(p) => {
             if p.reflected && !goal.is_reflectable() {
-                return Err(SolverError::NotReflectable(p.label.clone()));
+                return Err(HeuristicError::NotReflectable(p.label.clone()));
             }
             let partition = p.partition_for(goal)?;
             let tables = partition
@@ -380,12 +361,19 @@ fn prepare_one(
             }
         }
         HeuristicName::Max(m) => {
-            return Err(SolverError::BadMax {
+            return Err(HeuristicError::BadMax {
                 name: m.label.clone(),
                 reason: "a max inside a max is flattened when parsed".into(),
             })
         }
     })
+}
+
+/// Code generic over the heuristic (a search algorithm, say), run by [`Prepared::with`] with the
+/// heuristic's concrete type. A new search implements this; it never lists the heuristics.
+pub trait WithHeuristic {
+    type Output;
+    fn run<H: Heuristic>(self, heuristic: &H) -> Self::Output;
 }
 
 #[cfg(test)]
