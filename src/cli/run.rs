@@ -76,6 +76,11 @@ pub struct RunArgs {
     /// Do not append the headline figures to history.csv beside the results directory.
     #[arg(long)]
     no_history: bool,
+    /// Instead of solving, run one complete IDA* iteration with threshold D per pair, not
+    /// stopping at the goal (status fixed-bound; what `tilebench predict` predicts). No history
+    /// row; the limits do not apply.
+    #[arg(long, value_name = "D", conflicts_with_all = ["time_limit", "node_limit"])]
+    fixed_bound: Option<u32>,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -97,10 +102,11 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         resume: args.resume,
         overwrite: args.overwrite,
         shard: args.shard,
-        history: !args.no_history,
+        history: !args.no_history && args.fixed_bound.is_none(),
         cache: args.pdb.options(),
         cancel,
         command_line: std::env::args().collect(),
+        fixed_bound: args.fixed_bound,
     })?;
     eprintln!("tilebench: {}", session.describe());
     let summary = session.run(&PairBar::new())?;
