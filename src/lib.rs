@@ -28,6 +28,7 @@ pub mod limits;
 pub mod moves;
 pub mod pdb;
 pub mod plot;
+pub mod predict;
 pub mod report;
 pub mod results;
 pub mod search;

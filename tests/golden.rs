@@ -366,9 +366,14 @@ fn truth(case: &Case) -> Truth {
         let k = korf100().into_iter().find(|k| k.case == name).unwrap();
         only_length(k.length, "Korf (1985)")
     } else {
-        let r = Prepared::Manhattan(tilebench::heuristic::Manhattan::new(&goal))
-            .solve(&board, &goal, &Limits::none())
-            .unwrap();
+        let r = Prepared::new(
+            &HeuristicName::Manhattan,
+            &goal,
+            &tilebench::pdb::CacheOptions::default(),
+        )
+        .unwrap()
+        .solve(&board, &goal, &Limits::none())
+        .unwrap();
         assert!(board.replays_to(&r.moves, &goal));
         only_length(r.moves.len(), "IDA* with Manhattan distance")
     }

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use tilebench::board::{Board, Goal, Grid, Size};
 use tilebench::brute_force::{distances, rank, unrank, UNREACHED};
 use tilebench::heuristic::pdb::ReflectedState;
-use tilebench::heuristic::{Heuristic, ReflectedPdb};
+use tilebench::heuristic::{AnyHeuristic, Heuristic, ReflectedPdb};
 use tilebench::heuristic::{HeuristicError, HeuristicName, Prepared};
 use tilebench::search::{ida, Limits, SearchResult};
 
@@ -135,8 +135,10 @@ fn pdb_and_pdbr_ida_match_bfs_on_every_3x3_state() {
         assert_eq!(states.len(), 181_440);
         check(&goal, &states, &format!("pdb:{partition}"), false);
         let plain = prepared(&format!("pdb:{partition}"), &goal).unwrap();
-        let Ok(Prepared::ReflectedPdb(reflected)) = prepared(&format!("pdbr:{partition}"), &goal)
-        else {
+        let Ok(Prepared::One(one)) = prepared(&format!("pdbr:{partition}"), &goal) else {
+            panic!("pdbr is one heuristic");
+        };
+        let AnyHeuristic::ReflectedPdb(reflected) = *one else {
             panic!("pdbr is a reflected PDB");
         };
         let shortcut_used = states

@@ -23,8 +23,10 @@ pub struct ExperimentArgs {
     /// of a file. Default: the default experiment (see docs/experiments.md).
     #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
     pub instances: Vec<String>,
-    /// Heuristics, comma-separated. Default: the default experiment's.
-    #[arg(long, short = 'H', value_delimiter = ',', value_name = "H")]
+    /// Heuristics, comma-separated (commas inside max(…) and before a tile number belong to the
+    /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two). Default: the default
+    /// experiment's.
+    #[arg(long, short = 'H', value_name = "H")]
     pub heuristics: Vec<String>,
     /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
     #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
@@ -89,6 +91,11 @@ pub struct RunArgs {
     /// Do not append the headline figures to history.csv beside the results directory.
     #[arg(long)]
     no_history: bool,
+    /// Instead of solving, run one complete IDA* iteration with threshold D per pair, not
+    /// stopping at the goal (status fixed-bound; what `tilebench predict` predicts). No history
+    /// row; the limits do not apply.
+    #[arg(long, value_name = "D", conflicts_with_all = ["time_limit", "node_limit"])]
+    fixed_bound: Option<u32>,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -111,10 +118,11 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         overwrite: args.overwrite,
         retry: args.retry.clone(),
         shard: args.shard,
-        history: !args.no_history,
+        history: !args.no_history && args.fixed_bound.is_none(),
         cache: args.pdb.options(),
         cancel,
         command_line: std::env::args().collect(),
+        fixed_bound: args.fixed_bound,
     })?;
     if let Some(holder) = &session.lock.stale {
         eprintln!(

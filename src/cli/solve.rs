@@ -23,8 +23,9 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// Heuristic: manhattan, linear-conflict, pdb-555, pdb-663, pdb-78, pdb-6666 (24-puzzle),
-    /// each PDB also reflected with an `r` (pdb-663r); or pdb / pdbr with --partition.
+    /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
+    /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
+    /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r).
     #[arg(long, short = 'H', default_value = "manhattan")]
     heuristic: String,
     #[command(flatten)]

@@ -55,6 +55,9 @@ pub struct Settings {
     pub history: Option<PathBuf>,
     /// The slice of a larger experiment these pairs are (recorded in meta.json).
     pub shard: Option<Shard>,
+    /// Run one complete iteration with this threshold per pair instead of solving
+    /// (status fixed-bound; the limits do not apply).
+    pub fixed_bound: Option<u32>,
 }
 
 /// What a run did.
@@ -190,7 +193,9 @@ pub fn run(
             }
             let (_, set) = &exp.sets[p.set];
             let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
-            let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, threads) else {
+            let Some((run, iterations, problem)) =
+                run_pair(exp, p, h, &limits, threads, settings.fixed_bound)
+            else {
                 return; // cancelled: not written, a resume redoes it
             };
             let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
@@ -283,6 +288,7 @@ fn run_pair(
     h: &Prepared,
     limits: &Limits,
     threads: usize,
+    fixed_bound: Option<u32>,
 ) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
@@ -291,7 +297,11 @@ fn run_pair(
         "{} #{} with {}",
         key.instance_set, key.instance_id, key.heuristic
     );
-    let (status, problem, result) = match h.solve(&instance.board, &set.goal, limits) {
+    let searched = match fixed_bound {
+        Some(d) => Ok(crate::predict::fixed_bound_search(h, &instance.board, d)),
+        None => h.solve(&instance.board, &set.goal, limits),
+    };
+    let (status, problem, result) = match searched {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
         Ok(r) if r.status == Status::Cancelled => return None,
         Ok(r) => {
@@ -380,6 +390,7 @@ fn judge(
         (Status::Unsolvable, None) => (RunStatus::Unsolvable, None),
         (Status::TimeLimit, _) => (RunStatus::TimeLimit, None),
         (Status::NodeLimit, _) => (RunStatus::NodeLimit, None),
+        (Status::FixedBound, _) => (RunStatus::FixedBound, None),
         // run_pair returns before judging a cancelled search; should one get here, it is no
         // result, so it is recorded as one.
         (Status::Cancelled, _) => (

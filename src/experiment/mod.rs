@@ -154,6 +154,8 @@ pub struct RunRequest {
     pub cache: CacheOptions,
     pub cancel: Arc<AtomicBool>,
     pub command_line: Vec<String>,
+    /// One complete iteration with this threshold per pair instead of solving.
+    pub fixed_bound: Option<u32>,
 }
 
 /// A run ready to start: the experiment read, the pairs chosen, the settings decided.
@@ -220,6 +222,7 @@ impl Session {
             cancel: request.cancel,
             command_line: request.command_line,
             cache: request.cache,
+            fixed_bound: request.fixed_bound,
             // results/default → results/history.csv: one history per folder of results. A shard
             // is only part of an experiment, so it has no headline figures of its own.
             history: (request.history && request.shard.is_none())

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::ExperimentError;
 use crate::board::Goal;
-use crate::heuristic::HeuristicName;
+use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
 use crate::results::RunKey;
 
@@ -168,9 +168,11 @@ impl Request {
             }
         };
         let selections = or_default(&self.instances, DEFAULT_INSTANCES);
+        // `-H a,max(b,c)` arrives as one string: split at the separating commas only.
         let heuristics = or_default(&self.heuristics, DEFAULT_HEURISTICS)
             .iter()
-            .map(|n| HeuristicName::with_partition(n, self.partition.as_deref()))
+            .flat_map(|list| split_names(list))
+            .map(|n| HeuristicName::with_partition(&n, self.partition.as_deref()))
             .collect::<Result<Vec<_>, _>>()?;
         let time_limit = self
             .time_limit_seconds

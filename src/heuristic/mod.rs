@@ -5,17 +5,24 @@
 //! [`Heuristic`], so every pairing of search and heuristic is compiled on its own (monomorphised):
 //! no dynamic dispatch and no allocation per node.
 
+pub mod any;
 pub mod linear_conflict;
 pub mod manhattan;
+pub mod max;
 pub mod pdb;
 pub mod registry;
+pub mod walking_distance;
 
+pub use any::AnyHeuristic;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use max::Max;
 pub use pdb::{Pdb, ReflectedPdb};
 pub use registry::{
-    HeuristicError, HeuristicName, PartitionSpec, PdbName, Prepared, WithHeuristic,
+    split_names, HeuristicError, HeuristicName, MaxName, PartitionSpec, PdbName, Prepared,
+    WithHeuristic, MAX_TERMS,
 };
+pub use walking_distance::WalkingDistance;
 
 use crate::board::{Board, Grid};
 

@@ -92,7 +92,8 @@ pub fn boards(spec: &Spec) -> Vec<Board> {
         .collect()
 }
 
-fn uniform(draw: &mut Draw, goal: &Goal) -> Board {
+/// A board drawn uniformly from the solvable boards of `goal`'s size.
+pub fn uniform(draw: &mut Draw, goal: &Goal) -> Board {
     let size = goal.size();
     let mut tiles: Vec<u8> = (0..size.cells() as u8).collect();
     for i in (1..tiles.len()).rev() {

@@ -35,6 +35,8 @@ pub enum RunStatus {
     Error,
     /// Solved, but not in the known optimal number of moves (or unsolvable with a known length).
     WrongLength,
+    /// One complete iteration with the threshold of `run --fixed-bound` (no solution sought).
+    FixedBound,
 }
 
 impl RunStatus {
@@ -46,6 +48,7 @@ impl RunStatus {
         RunStatus::NodeLimit,
         RunStatus::Error,
         RunStatus::WrongLength,
+        RunStatus::FixedBound,
     ];
 
     /// The name written in `runs.csv`.
@@ -57,6 +60,7 @@ impl RunStatus {
             RunStatus::NodeLimit => "node-limit",
             RunStatus::Error => "error",
             RunStatus::WrongLength => "wrong-length",
+            RunStatus::FixedBound => "fixed-bound",
         }
     }
 

@@ -66,6 +66,9 @@ pub enum Status {
     NodeLimit,
     TimeLimit,
     Cancelled,
+    /// One complete iteration with a fixed threshold (`run --fixed-bound`), not asked to reach
+    /// the goal: what Korf, Reid & Edelkamp's formula predicts.
+    FixedBound,
 }
 
 impl Status {
@@ -76,6 +79,7 @@ impl Status {
             Status::NodeLimit => "node-limit",
             Status::TimeLimit => "time-limit",
             Status::Cancelled => "cancelled",
+            Status::FixedBound => "fixed-bound",
         }
     }
 }
