@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::board::{Board, BoardError, Goal};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb};
 use crate::pdb::{Named, Partition, PdbError};
-use crate::search::{ida, Limits, SearchResult};
+use crate::search::{ida_with, Limits, SearchOptions, SearchResult};
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
@@ -223,18 +223,33 @@ impl Prepared {
         }
     }
 
-    /// IDA* with this heuristic, monomorphised per arm.
+    /// IDA* with this heuristic on one thread.
     pub fn solve(
         &self,
         board: &Board,
         goal: &Goal,
         limits: &Limits,
     ) -> Result<SearchResult, SolverError> {
+        let options = SearchOptions {
+            limits: limits.clone(),
+            threads: 1,
+        };
+        self.solve_with(board, goal, &options)
+    }
+
+    /// IDA* with this heuristic, its limits and thread count from `options`; monomorphised per
+    /// arm.
+    pub fn solve_with(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<SearchResult, SolverError> {
         Ok(match self {
-            Prepared::Manhattan(h) => ida(board, goal, h, limits)?,
-            Prepared::LinearConflict(h) => ida(board, goal, h, limits)?,
-            Prepared::Pdb(h) => ida(board, goal, h.as_ref(), limits)?,
-            Prepared::ReflectedPdb(h) => ida(board, goal, h.as_ref(), limits)?,
+            Prepared::Manhattan(h) => ida_with(board, goal, h, options)?,
+            Prepared::LinearConflict(h) => ida_with(board, goal, h, options)?,
+            Prepared::Pdb(h) => ida_with(board, goal, h.as_ref(), options)?,
+            Prepared::ReflectedPdb(h) => ida_with(board, goal, h.as_ref(), options)?,
         })
     }
 }

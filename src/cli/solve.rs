@@ -8,7 +8,7 @@ use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::moves::path_string;
-use tilebench::search::{Limits, Status};
+use tilebench::search::{SearchOptions, Status};
 use tilebench::solver::Prepared;
 
 use super::pdb::PdbArgs;
@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// Board size WxH; inferred for square boards.
     #[arg(long)]
     size: Option<String>,
+    /// Threads for the one search: each IDA* iteration is split into subtrees searched in
+    /// parallel, with the node counts and the moves of the one-thread search.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -47,7 +51,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let goal = Goal::parse(&args.goal, board.size())?;
     let name = args.pdb.heuristic_name(&args.heuristic)?;
     let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
-    let result = heuristic.solve(&board, &goal, &Limits::none())?;
+    let options = SearchOptions {
+        threads: args.threads as usize,
+        ..SearchOptions::default()
+    };
+    let result = heuristic.solve_with(&board, &goal, &options)?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
@@ -67,6 +75,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "nodes_expanded": result.expanded(),
                 "nodes_generated": result.generated(),
                 "seconds": result.seconds,
+                "threads": args.threads,
                 "iterations": result.iterations,
             });
             println!("{}", serde_json::to_string_pretty(&out)?);
