@@ -216,3 +216,61 @@ fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> Outcome {
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use crate::board::{Board, Goal, Grid, Size};
+    use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+    use crate::search::kernel::Generic;
+    use crate::search::packed::PackedManhattan;
+    use crate::search::Limits;
+
+    /// Every iteration's split pass (with real subtree tasks) counts what the sequential pass
+    /// counts, and the last one returns the sequential moves.
+    fn agrees<K: Kernel>(k: &K, root: K::Node, h0: u32) {
+        let limits = Limits::none();
+        let control = Control::new(&limits, Instant::now(), 1 << 16);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let mut bound = h0;
+        loop {
+            let split = plan(k, &root, bound, 2).expect("the goal is deeper than the split");
+            let seq = sequential_pass(k, &root, bound, &control);
+            let par = pass(k, &root, bound, &control, &pool, 2);
+            assert_eq!(
+                (par.expanded, par.generated, &par.solution),
+                (seq.expanded, seq.generated, &seq.solution),
+                "bound {bound}"
+            );
+            if seq.solution.is_some() {
+                // The last pass, at least, was really split into subtrees.
+                assert!(split.tasks.len() >= 2 * TASKS_PER_THREAD);
+                return;
+            }
+            assert_eq!(par.next_bound, seq.next_bound);
+            bound = seq.next_bound;
+        }
+    }
+
+    #[test]
+    fn split_passes_count_as_the_sequential_pass() {
+        let size = Size::new(4, 4).unwrap();
+        let goal = Goal::blank_first(size);
+        // Korf's #5: 56 moves, 11 million nodes under Manhattan.
+        let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
+        let grid = Grid::new(&board);
+        let lc = LinearConflict::new(&goal);
+        let k = Generic::new(&lc, &goal, size);
+        let state = lc.init(&grid);
+        agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
+        let md = Manhattan::new(&goal);
+        let h0 = md.evaluate(&board);
+        let k = PackedManhattan::new(&md, size, false).unwrap();
+        agrees(&k, k.root(&board, h0), h0);
+    }
+}
