@@ -162,9 +162,11 @@ impl PackedManhattan {
         true
     }
 
-    /// Below a node at depth `g` with f = bound: only children whose tile moves toward its goal
-    /// keep f = bound; the others have f = bound + 2 and are pruned.
-    fn tight<const EXACT: bool>(&self, p: &mut Pass, b: u64, list: usize, g: u32) -> bool {
+    /// Below a node `r` moves above the bound's depth (depth g = bound − r) with f = bound, so
+    /// h = r: only children whose tile moves toward its goal keep f = bound; the others have
+    /// f = bound + 2 and are pruned. (The depth is carried as `r` so that the tests compare
+    /// registers; g is needed only when unwinding.)
+    fn tight<const EXACT: bool>(&self, p: &mut Pass, b: u64, list: usize, r: u32) -> bool {
         let ops = self.ops(list);
         if Self::enter::<EXACT>(p, ops.len()) {
             return true;
@@ -177,21 +179,22 @@ impl PackedManhattan {
             if (op.toward >> tile) & 1 == 0 {
                 continue;
             }
-            // h falls by one per tight step: the child at depth bound has h = 0, the goal.
-            if g + 1 == p.bound {
-                p.reached_goal(g, op.dir);
-                return Self::unwind::<EXACT>(p, g, op.dir, ops.len() - 1 - i);
+            // h falls by one per tight step: the child at the bound's depth has h = 0, the goal.
+            if r == 1 {
+                p.reached_goal(p.bound - r, op.dir);
+                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             }
             let child = b ^ (tile << op.to_shift) ^ (tile << op.blank_shift);
-            if self.tight::<EXACT>(p, child, op.child as usize, g + 1) {
-                return Self::unwind::<EXACT>(p, g, op.dir, ops.len() - 1 - i);
+            if self.tight::<EXACT>(p, child, op.child as usize, r - 1) {
+                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             }
         }
         false
     }
 
-    /// Below a node at depth `g` with heuristic `h` and f = g + h ≤ bound − 2: every child passes.
-    fn slack<const EXACT: bool>(&self, p: &mut Pass, b: u64, list: usize, g: u32, h: u32) -> bool {
+    /// Below a node `r` moves above the bound's depth with heuristic `h` and f ≤ bound − 2
+    /// (h ≤ r − 2): every child passes.
+    fn slack<const EXACT: bool>(&self, p: &mut Pass, b: u64, list: usize, r: u32, h: u32) -> bool {
         let ops = self.ops(list);
         if Self::enter::<EXACT>(p, ops.len()) {
             return true;
@@ -205,18 +208,18 @@ impl PackedManhattan {
             let closer = ((op.toward >> tile) & 1) as u32;
             // h ≥ 1 here (h = 0 only at the goal, which is never expanded), so no underflow.
             let hc = h + 1 - 2 * closer;
-            let found = if g + 1 + hc == p.bound {
-                self.tight::<EXACT>(p, child, op.child as usize, g + 1)
+            let found = if hc == r - 1 {
+                self.tight::<EXACT>(p, child, op.child as usize, r - 1)
             } else if hc == 0 {
                 // The goal below the bound: impossible when bounds rise from h(start) by the
                 // smallest pruned f, but tested so that the kernel never relies on it.
-                p.reached_goal(g, op.dir);
-                return Self::unwind::<EXACT>(p, g, op.dir, ops.len() - 1 - i);
+                p.reached_goal(p.bound - r, op.dir);
+                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             } else {
-                self.slack::<EXACT>(p, child, op.child as usize, g + 1, hc)
+                self.slack::<EXACT>(p, child, op.child as usize, r - 1, hc)
             };
             if found {
-                return Self::unwind::<EXACT>(p, g, op.dir, ops.len() - 1 - i);
+                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             }
         }
         false
@@ -256,13 +259,12 @@ impl Kernel for PackedManhattan {
         // pass that does not reach the goal prunes some (the tree is infinite and h is finite).
         p.next_bound = p.next_bound.min(p.bound + 2);
         debug_assert!(g + node.h <= p.bound && (p.bound - g - node.h).is_multiple_of(2));
-        let (b, list) = (node.board, node.list as usize);
-        let tight = g + node.h == p.bound;
-        match (self.exact, tight) {
-            (false, true) => self.tight::<false>(p, b, list, g),
-            (false, false) => self.slack::<false>(p, b, list, g, node.h),
-            (true, true) => self.tight::<true>(p, b, list, g),
-            (true, false) => self.slack::<true>(p, b, list, g, node.h),
+        let (b, list, r) = (node.board, node.list as usize, p.bound - g);
+        match (self.exact, node.h == r) {
+            (false, true) => self.tight::<false>(p, b, list, r),
+            (false, false) => self.slack::<false>(p, b, list, r, node.h),
+            (true, true) => self.tight::<true>(p, b, list, r),
+            (true, false) => self.slack::<true>(p, b, list, r, node.h),
         }
     }
 }

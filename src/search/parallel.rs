@@ -152,6 +152,9 @@ pub(crate) fn pass<K: Kernel>(
                     return;
                 }
                 let mut p = Pass::new(control, bound, i);
+                // A pruned f already seen: lets `update_below` skip lookups from the start, and
+                // the pass's minimum stays the iteration's (the shallow walk's is in it anyway).
+                p.next_bound = split.next_bound;
                 let d = task.depth as usize;
                 p.path[..d].copy_from_slice(&task.prefix[..d]);
                 let unwound = k.search(&mut p, &task.node, task.depth);
