@@ -5,7 +5,7 @@
 //! The expected counts are the golden file's (`tests/golden/node_counts.csv`, the one-thread
 //! counts): every 3×3 case, every 4×4 walk with every 15-puzzle heuristic, the 5×5 walks with
 //! pdb-6666r, and the Korf instances whose search is small. Tables come from the cache
-//! (`TILEBENCH_PDB_DIR` or `./pdb-cache`), built if missing, as for the golden test.
+//! (`TILEBENCH_TEST_PDB_DIR`, see `common::test_pdb_dir`), built if missing, as for the golden test.
 
 mod common;
 
@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::search::{Limits, SearchOptions, SearchResult, Status};
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 use common::bin::{fails, ok, stdout};
 
@@ -85,7 +85,7 @@ fn counts_and_moves_match_the_one_thread_search_for_every_thread_count() {
         .collect();
     // One heuristic's tables in memory at a time.
     searches.sort_by(|a, b| (&a.heuristic, &a.goal).cmp(&(&b.heuristic, &b.goal)));
-    let options = Options::default();
+    let options = common::test_pdb_options();
     let mut prepared: Option<((String, String, String), Prepared)> = None;
     let mut checked = [0usize; 3];
     for g in &searches {
@@ -130,7 +130,7 @@ fn counts_and_moves_match_the_one_thread_search_for_every_thread_count() {
 fn korf_1(name: &str) -> (Board, Goal, Prepared) {
     let goal = Goal::blank_first(Size::new(4, 4).unwrap());
     let board = Board::parse(KORF_1, None).unwrap();
-    let h = Prepared::new(&name.parse().unwrap(), &goal, &Options::default()).unwrap();
+    let h = Prepared::new(&name.parse().unwrap(), &goal, &common::test_pdb_options()).unwrap();
     (board, goal, h)
 }
 

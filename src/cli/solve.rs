@@ -7,9 +7,9 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::Prepared;
 use tilebench::moves::path_string;
 use tilebench::search::{SearchOptions, Status};
-use tilebench::solver::Prepared;
 
 use super::pdb::PdbArgs;
 

@@ -19,7 +19,43 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::board::{Board, BoardError, Goal};
+use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::moves::Dir;
+
+impl Prepared {
+    /// IDA* with this heuristic on one thread.
+    pub fn solve(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        limits: &Limits,
+    ) -> Result<SearchResult, HeuristicError> {
+        let options = SearchOptions {
+            limits: limits.clone(),
+            threads: 1,
+        };
+        self.solve_with(board, goal, &options)
+    }
+
+    /// IDA* with this heuristic, its limits and thread count from `options`; monomorphised per
+    /// heuristic (see [`Prepared::with`]).
+    pub fn solve_with(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<SearchResult, HeuristicError> {
+        struct Ida<'a>(&'a Board, &'a Goal, &'a SearchOptions);
+        impl WithHeuristic for Ida<'_> {
+            type Output = Result<SearchResult, BoardError>;
+            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+                ida_with(self.0, self.1, h, self.2)
+            }
+        }
+        Ok(self.with(Ida(board, goal, options))?)
+    }
+}
 
 /// When to give up. On one thread the node limit is exact (the search stops having generated
 /// exactly that many nodes); the clock and the cancel flag are looked at every 2^20 generated

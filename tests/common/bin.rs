@@ -3,16 +3,36 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde::de::DeserializeOwned;
+use tilebench::results::io::{read_rows as read_csv, Row};
+use tilebench::results::{
+    IterationRecord, Meta, ReadMode, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
+};
 
-use tilebench::record::{IterationRecord, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE};
-use tilebench::results::read_csv_rows;
-
-/// The binary, run from the crate root so that relative paths (`instances/…`) resolve.
+/// The binary, run in this test process's scratch directory (so that default outputs such as
+/// `reports/<name>` or `./pdb-cache` land there, never in the checkout), where `instances` links
+/// to the crate's instance files so that relative paths (`instances/…`) resolve. Pattern
+/// databases come from the tests' cache ([`super::test_pdb_dir`]).
 pub fn tilebench() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tilebench"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.current_dir(work_dir());
+    c.env("TILEBENCH_PDB_DIR", super::test_pdb_dir());
     c
+}
+
+/// The working directory of the binary in tests: `<process dir>/work`, made once per process.
+pub fn work_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = super::process_dir().join("work");
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("instances");
+        if !link.exists() {
+            let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances");
+            std::os::unix::fs::symlink(target, &link).unwrap();
+        }
+        dir
+    })
+    .clone()
 }
 
 /// Runs `tilebench <args>` to the end.
@@ -56,14 +76,9 @@ pub fn gen(dir: &Path, file: &str, args: &[&str]) -> String {
 }
 
 /// Every row of a CSV file, through the crate's own loader; panics naming file and line.
-pub fn read_rows<T: DeserializeOwned>(path: &Path) -> Vec<T> {
-    let rows = read_csv_rows(
-        path,
-        |_| Ok(()),
-        |p, e| format!("{}: {e}", p.display()),
-        |p, line, message| format!("{}, line {line}: {message}", p.display()),
-    );
-    rows.unwrap_or_else(|e| panic!("{e}"))
+pub fn read_rows<T: Row>(path: &Path) -> Vec<T> {
+    read_csv(path, ReadMode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"))
         .into_iter()
         .map(|(_, row)| row)
         .collect()
@@ -82,9 +97,12 @@ pub fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// A results directory's `meta.json`.
+/// A results directory's `meta.json` as JSON, after checking that it reads as the typed
+/// [`Meta`].
 pub fn meta(dir: &Path) -> serde_json::Value {
-    read_json(&dir.join(META_FILE))
+    let path = dir.join(META_FILE);
+    Meta::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    read_json(&path)
 }
 
 /// A run row without the columns that depend on timing or the pool size (seconds, speed,

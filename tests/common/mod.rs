@@ -12,18 +12,46 @@ use std::path::{Path, PathBuf};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use tilebench::record::{
-    Growth, IterationRecord, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
+use tilebench::results::io::write_rows;
+use tilebench::results::{
+    Growth, IterationRecord, RunRecord, RunStatus, ITERATIONS_FILE, META_FILE, RUNS_FILE,
 };
-use tilebench::results::write_csv;
 use tilebench::search::Iteration;
 
-/// A fresh directory under cargo's per-test temp dir.
+/// This test process's own scratch root under cargo's temp dir (`target/tmp`), named by the
+/// process id, so two `cargo test` runs at once never share a directory. Nothing a test writes
+/// goes anywhere else (the checkout stays untouched).
+pub fn process_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("run-{}", std::process::id()))
+}
+
+/// A fresh, empty directory for one test under [`process_dir`].
 pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let dir = process_dir().join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The pattern-database cache of the tests: `$TILEBENCH_TEST_PDB_DIR` when set (point it at a
+/// cache of built tables, e.g. `/work/pdb-cache-shared`, to skip the builds), else
+/// `target/tmp/pdb-cache`, kept between runs. Never `./pdb-cache` or the caller's
+/// `$TILEBENCH_PDB_DIR`. Tables are written under a temporary name and renamed, so test
+/// processes sharing it cannot see half a table.
+pub fn test_pdb_dir() -> PathBuf {
+    match std::env::var_os("TILEBENCH_TEST_PDB_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+    }
+}
+
+/// Options that load or build tables in [`test_pdb_dir`], without a progress bar.
+pub fn test_pdb_options() -> tilebench::pdb::CacheOptions {
+    tilebench::pdb::CacheOptions {
+        pdb_dir: test_pdb_dir(),
+        build_missing: true,
+        ..Default::default()
+    }
 }
 
 fn uniform(rng: &mut ChaCha8Rng) -> f64 {
@@ -99,7 +127,11 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 instance_set: set.into(),
                 instance_id: id.clone(),
                 heuristic: name.into(),
-                status: if solved { "solved" } else { "time-limit" }.into(),
+                status: if solved {
+                    RunStatus::Solved
+                } else {
+                    RunStatus::TimeLimit
+                },
                 length: solved.then_some(length),
                 optimal_length: Some(length),
                 h0: Some(h0),
@@ -115,17 +147,13 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 moves: String::new(),
                 verified: solved,
                 threads: 2,
+                search_threads: 1,
             });
         }
     }
-    write_csv(&dir.join(RUNS_FILE), &runs).unwrap();
-    write_csv(&dir.join(ITERATIONS_FILE), &iterations).unwrap();
-    fs::write(
-        dir.join(META_FILE),
-        r#"{"command": "synthetic test data", "tilebench_version": "0.1.0", "cores": 2,
-            "memory_bytes": 8589934592, "seeds": [1, 2], "limits": {"time_seconds": 60}}"#,
-    )
-    .unwrap();
+    write_rows(&dir.join(RUNS_FILE), &runs).unwrap();
+    write_rows(&dir.join(ITERATIONS_FILE), &iterations).unwrap();
+    fs::write(dir.join(META_FILE), SYNTHETIC_META).unwrap();
 }
 
 /// Asserts that `path` is a PNG of the given size whose pixels are not all alike.
@@ -184,4 +212,74 @@ pub fn assert_svg(path: &Path, text: &str, min_elements: usize) {
         "{}: only {elements} elements",
         path.display()
     );
+}
+
+/// The `meta.json` of the synthetic results: the current schema, with made-up values.
+pub const SYNTHETIC_META: &str = r#"{
+  "schema_version": 2,
+  "command_line": ["tilebench", "synthetic test data"],
+  "tilebench_version": "0.1.0",
+  "git_commit": null,
+  "git_dirty": null,
+  "rustc_version": "rustc 1.85.0",
+  "machine": {"cpu_model": null, "cores": 2, "memory_bytes": 8589934592, "os": "linux",
+              "hostname": null},
+  "started": "2026-01-01T00:00:00Z",
+  "finished": "2026-01-01T00:01:00Z",
+  "state": "complete",
+  "threads": 2,
+  "instance_sets": [],
+  "heuristics": [],
+  "limits": {"node_limit": null, "time_limit_seconds": 60.0},
+  "pairs": 0,
+  "pairs_done_before": 0,
+  "previous_sessions": []
+}
+"#;
+/// The value of attribute `name` in one SVG element's text.
+fn attr(element: &str, name: &str) -> Option<f64> {
+    let start = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    let len = element[start..].find('"')?;
+    element[start..start + len].parse().ok()
+}
+
+/// The filled circles of an SVG plot (the data points plotters draws), grouped by fill colour:
+/// (x, y) in pixels.
+pub fn svg_points(svg: &str) -> std::collections::BTreeMap<String, Vec<(f64, f64)>> {
+    let mut points: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
+    for element in svg.split("<circle").skip(1) {
+        let element = &element[..element.find('>').unwrap()];
+        let fill = element.split("fill=\"").nth(1).unwrap().split('"').next();
+        let (x, y) = (attr(element, "cx").unwrap(), attr(element, "cy").unwrap());
+        points
+            .entry(fill.unwrap().to_string())
+            .or_default()
+            .push((x, y));
+    }
+    points
+}
+
+/// The numeric tick labels of the y axis (right-aligned text left of the plot): (pixel y,
+/// value), top to bottom.
+pub fn svg_y_ticks(svg: &str) -> Vec<(f64, f64)> {
+    let mut ticks = Vec::new();
+    for element in svg.split("<text").skip(1) {
+        let (open, rest) = element.split_once('>').unwrap();
+        let label = rest.split("</text>").next().unwrap().trim();
+        if open.contains("text-anchor=\"end\"") {
+            if let Ok(value) = label.parse::<f64>() {
+                ticks.push((attr(open, "y").unwrap(), value));
+            }
+        }
+    }
+    ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
+    ticks
+}
+
+/// The value at pixel `y` on a log-scale y axis with these ticks (interpolated between the first
+/// and last tick).
+pub fn log_axis_value(ticks: &[(f64, f64)], y: f64) -> f64 {
+    let ((y0, v0), (y1, v1)) = (ticks[0], ticks[ticks.len() - 1]);
+    let t = (y - y0) / (y1 - y0);
+    10f64.powf(v0.log10() + t * (v1.log10() - v0.log10()))
 }
