@@ -483,6 +483,7 @@ mod tests {
             moves: "UDLR".into(),
             verified: true,
             threads: 1,
+            search_threads: 1,
         }
     }
 

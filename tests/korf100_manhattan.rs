@@ -81,6 +81,7 @@ fn report_counts_exact_matches_with_korf_1985() {
             moves: String::new(),
             verified: true,
             threads: 1,
+            search_threads: 1,
         });
     }
     write_csv(&dir.join(RUNS_FILE), &runs).unwrap();

@@ -74,7 +74,7 @@ fn csv_columns_and_values() {
         text.lines().next().unwrap(),
         "instance_set,instance_id,heuristic,status,length,optimal_length,h0,iterations,expanded,\
          generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
-         overhead_measured,overhead_predicted,moves,verified,threads"
+         overhead_measured,overhead_predicted,moves,verified,threads,search_threads"
     );
     let text = std::fs::read_to_string(out.join("iterations.csv")).unwrap();
     assert_eq!(

@@ -67,6 +67,15 @@ impl Progress for PairBar {
             }
         });
     }
+
+    fn oversubscribed(&self, jobs: usize, search_threads: usize, cores: usize) {
+        eprintln!(
+            "tilebench: warning: {jobs} jobs × {search_threads} search threads = {} threads on \
+             {cores} cores; the searches will share the cores and each take longer (keep \
+             jobs × search threads ≤ cores)",
+            jobs * search_threads
+        );
+    }
 }
 
 /// A bar while a pattern database is built (indicatif hides it when stderr is not a terminal),

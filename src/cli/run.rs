@@ -55,9 +55,14 @@ pub struct RunArgs {
     experiment: ExperimentArgs,
     #[command(flatten)]
     pdb: PdbArgs,
-    /// Threads in the pool, 1 to 1024 (default: all cores); never more than the pairs to run.
+    /// Pairs run at once, 1 to 1024 (default: the cores divided by --search-threads); never more
+    /// than the pairs to run.
     #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
+    /// Threads of each pair's search (parallel IDA*, same counts as one thread). Keep
+    /// jobs × search threads ≤ cores; see docs/experiments.md.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    search_threads: usize,
     /// Results directory (default: results/default for the default experiment, otherwise
     /// results/ followed by the instance-set names joined by '+'). With --shard, the shard
     /// writes into OUT/shards/I/ (merge them with `tilebench collect OUT`).
@@ -114,6 +119,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         experiment: args.experiment.request(&args.pdb),
         out: args.out.clone(),
         threads: args.jobs,
+        search_threads: args.search_threads,
         resume: args.resume,
         overwrite: args.overwrite,
         retry: args.retry.clone(),

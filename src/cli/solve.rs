@@ -11,7 +11,7 @@ use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Prepared;
 use tilebench::limits;
 use tilebench::moves::path_string;
-use tilebench::search::{Limits, Status};
+use tilebench::search::{Limits, SearchOptions, Status};
 
 use super::pdb::PdbArgs;
 
@@ -36,6 +36,10 @@ pub struct SolveArgs {
     /// Board size WxH; inferred for square boards.
     #[arg(long)]
     size: Option<String>,
+    /// Threads for the one search: each IDA* iteration is split into subtrees searched in
+    /// parallel, with the node counts and the moves of the one-thread search.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -57,12 +61,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let goal = Goal::parse(&args.goal, board.size())?;
     let name = args.pdb.heuristic_name(&args.heuristic)?;
     let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
-    let limits = Limits {
-        node_limit: args.node_limit,
-        time_limit: args.time_limit,
-        cancel: None,
+    let options = SearchOptions {
+        limits: Limits {
+            node_limit: args.node_limit,
+            time_limit: args.time_limit,
+            cancel: None,
+        },
+        threads: args.threads as usize,
     };
-    let result = heuristic.solve(&board, &goal, &limits)?;
+    let result = heuristic.solve_with(&board, &goal, &options)?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
@@ -82,6 +89,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "nodes_expanded": result.expanded(),
                 "nodes_generated": result.generated(),
                 "seconds": result.seconds,
+                "threads": args.threads,
                 "iterations": result.iterations,
             });
             println!("{}", serde_json::to_string_pretty(&out)?);

@@ -4,8 +4,9 @@
 //!   pairs without one are dropped, and only the missing pairs run.
 //! - **Cancellation.** Setting [`Settings::cancel`] stops the running searches at their next
 //!   check; cancelled pairs are not written, so a resume redoes them.
-//! - **Determinism.** Searches are single-threaded and deterministic, so node counts do not
-//!   depend on the pool size; when every pair is done, both CSV files are sorted into pair order.
+//! - **Determinism.** Searches are deterministic, and a search on several threads
+//!   (`search_threads`) counts exactly as on one, so node counts depend neither on the pool size
+//!   nor on the search threads; when every pair is done, both CSV files are sorted into pair order.
 //!
 //! Each heuristic is built once per goal and shared by reference across the pool.
 
@@ -29,14 +30,16 @@ use crate::results::meta::Shard;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::search::{Iteration, Limits, SearchResult, Status};
+use crate::search::{Iteration, Limits, SearchOptions, SearchResult, Status};
 
 /// How to run.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub out: PathBuf,
-    /// Pool size.
+    /// Pool size: pairs run at once (`--jobs`).
     pub threads: usize,
+    /// Threads of each pair's search (`--search-threads`).
+    pub search_threads: usize,
     pub node_limit: Option<u64>,
     pub time_limit: Option<Duration>,
     /// Keep the finished rows of `out` and run only the missing pairs.
@@ -176,11 +179,19 @@ pub fn run(
     }
 
     let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = threads * settings.search_threads;
+    if wanted > cores {
+        progress.oversubscribed(threads, settings.search_threads, cores);
+    }
     progress.start(pending.len());
-    let limits = Limits {
-        node_limit: settings.node_limit,
-        time_limit: settings.time_limit,
-        cancel: Some(settings.cancel.clone()),
+    let search = SearchOptions {
+        limits: Limits {
+            node_limit: settings.node_limit,
+            time_limit: settings.time_limit,
+            cancel: Some(settings.cancel.clone()),
+        },
+        threads: settings.search_threads,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -194,7 +205,7 @@ pub fn run(
             let (_, set) = &exp.sets[p.set];
             let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
             let Some((run, iterations, problem)) =
-                run_pair(exp, p, h, &limits, threads, settings.fixed_bound)
+                run_pair(exp, p, h, &search, threads, settings.fixed_bound)
             else {
                 return; // cancelled: not written, a resume redoes it
             };
@@ -286,7 +297,7 @@ fn run_pair(
     exp: &Experiment,
     p: &Pair,
     h: &Prepared,
-    limits: &Limits,
+    search: &SearchOptions,
     threads: usize,
     fixed_bound: Option<u32>,
 ) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
@@ -299,7 +310,7 @@ fn run_pair(
     );
     let searched = match fixed_bound {
         Some(d) => Ok(crate::predict::fixed_bound_search(h, &instance.board, d)),
-        None => h.solve(&instance.board, &set.goal, limits),
+        None => h.solve_with(&instance.board, &set.goal, search),
     };
     let (status, problem, result) = match searched {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
@@ -355,6 +366,7 @@ fn run_pair(
         moves: path_string(moves),
         verified,
         threads: threads as u32,
+        search_threads: search.threads as u32,
     };
     Some((run, iterations, problem))
 }

@@ -127,6 +127,9 @@ pub trait Progress: Sync {
     fn pair_done(&self, _run: &RunRecord, _problem: Option<&str>) {}
     /// The pool is done (all pairs written, or cancelled).
     fn finish(&self) {}
+    /// `jobs` pairs at once, each searching on `search_threads` threads, want more threads
+    /// than the machine's `cores`: they will share them, and each pair's time grows.
+    fn oversubscribed(&self, _jobs: usize, _search_threads: usize, _cores: usize) {}
 }
 
 /// Reports nothing.
@@ -141,8 +144,10 @@ pub struct RunRequest {
     pub experiment: Request,
     /// Default: [`DEFAULT_OUT`] for the default experiment, else [`Experiment::default_out`].
     pub out: Option<PathBuf>,
-    /// Pool size; default all cores.
+    /// Pairs at once (pool size); default all cores divided by `search_threads`.
     pub threads: Option<usize>,
+    /// Threads of each pair's search (at least 1).
+    pub search_threads: usize,
     pub resume: bool,
     pub overwrite: bool,
     /// Re-run the rows with these statuses (implies `resume`).
@@ -181,6 +186,11 @@ impl Session {
                 "--jobs must be at least 1".into(),
             ));
         }
+        if request.search_threads == 0 {
+            return Err(ExperimentError::BadOption(
+                "--search-threads must be at least 1".into(),
+            ));
+        }
         let chosen = request.experiment.read()?;
         let results_dir = request.out.clone().unwrap_or_else(|| {
             if chosen.default {
@@ -205,15 +215,17 @@ impl Session {
         }
         let lock = lock::DirLock::acquire(&out)?;
         let threads = crate::limits::pool_size(
-            request
-                .threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            request.threads.unwrap_or_else(|| {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                (cores / request.search_threads.max(1)).max(1)
+            }),
             pairs.len(),
         );
         let resume = request.resume || !request.retry.is_empty();
         let settings = Settings {
             out,
             threads,
+            search_threads: request.search_threads,
             node_limit: chosen.node_limit,
             time_limit: chosen.time_limit,
             resume,
@@ -242,7 +254,7 @@ impl Session {
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
         format!(
-            "{} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",
+            "{} pairs ({} instance sets × {} heuristics{}), {} at once on {} search thread{} each, into {}",
             self.pairs.len(),
             self.exp.sets.len(),
             self.exp.heuristics.len(),
@@ -251,6 +263,8 @@ impl Session {
                 .map(|s| format!(", shard {s}"))
                 .unwrap_or_default(),
             self.settings.threads,
+            self.settings.search_threads,
+            if self.settings.search_threads == 1 { "" } else { "s" },
             self.settings.out.display()
         )
     }

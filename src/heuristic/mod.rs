@@ -29,7 +29,7 @@ use crate::board::{Board, Grid};
 /// A heuristic that can be updated incrementally along a search path.
 pub trait Heuristic: Sync {
     /// What is carried from a node to its children (at least h itself).
-    type State: Copy;
+    type State: Copy + Send + Sync;
 
     /// Evaluates a whole board, once per search (at the root).
     fn init(&self, grid: &Grid) -> Self::State;
@@ -47,6 +47,16 @@ pub trait Heuristic: Sync {
         from: usize,
         to: usize,
     ) -> Self::State;
+
+    /// Whether `update` reads `grid.cell_of`; when not, the search skips keeping it up to date
+    /// (`tile_at` is always kept).
+    const READS_CELL_OF: bool = true;
+
+    /// This heuristic as Manhattan distance, if it is that: the search then uses its own faster
+    /// loop for it (a packed board and the parity of f).
+    fn as_manhattan(&self) -> Option<&Manhattan> {
+        None
+    }
 
     /// Whether the search should call [`Heuristic::update_below`] instead of `update` (only for
     /// heuristics that can skip work with it; the others keep the plain loop).

@@ -158,6 +158,14 @@ pub struct RunRecord {
     pub verified: bool,
     /// Threads in the pool that ran the experiment.
     pub threads: u32,
+    /// Threads each search ran on (`run --search-threads`); files written before the column
+    /// existed read as 1. The counts do not depend on it.
+    #[serde(default = "one")]
+    pub search_threads: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// A measured figure that must be a finite number ≥ 0.

@@ -148,6 +148,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 moves: String::new(),
                 verified: solved,
                 threads: 2,
+                search_threads: 1,
             });
         }
     }
