@@ -9,7 +9,7 @@ use super::format::{fixed, int, opt, sig, NONE};
 use crate::analysis::published::{
     korf1985_comparison, KORF100_SET, KORF_1985_SOURCE, KORF_FELNER_2002, KORF_FELNER_2002_SOURCE,
 };
-use crate::analysis::Summary;
+use crate::analysis::{per_instance_comparisons, PerInstanceComparison, Summary};
 use crate::plot::Figure;
 use crate::results::meta::{shell_line, LimitsInfo, Machine};
 use crate::results::{Meta, Results, RunStatus, ITERATIONS_FILE, META_FILE, RUNS_FILE};
@@ -50,6 +50,11 @@ pub(super) fn render(
         summary_table(&mut md, results, &set, &rows);
         if set == KORF100_SET {
             published(&mut md, results, &rows);
+        }
+        for c in per_instance_comparisons(results) {
+            if c.published.instance_set == set && set != KORF100_SET {
+                per_instance(&mut md, &c);
+            }
         }
     }
     definitions(&mut md);
@@ -371,6 +376,54 @@ fn published(md: &mut String, results: &Results, rows: &[&Summary]) {
         }
         md.push('\n');
     }
+}
+
+/// Our counts beside a published per-instance column (the data is `analysis::per_instance`'s).
+fn per_instance(md: &mut String, c: &PerInstanceComparison) {
+    let p = &c.published;
+    let _ = writeln!(
+        md,
+        "### Beside the published per-instance counts: `{}` with `{}`\n",
+        p.instance_set, p.heuristic
+    );
+    let _ = writeln!(md, "Source: {}\n", p.source);
+    let ours = if p.counts_root {
+        "our `generated` + 1 (the paper counted the root)"
+    } else {
+        "our `generated` (the paper did not count the root)"
+    };
+    let _ = writeln!(
+        md,
+        "Ours is {ours}; ratio = ours / published. **{} of {} solved instances match exactly.**",
+        c.exact(),
+        c.rows.len()
+    );
+    if let Some((min, median, max, geo)) = c.ratio_distribution() {
+        let _ = writeln!(
+            md,
+            "Ratios: min {}, median {}, max {}, geometric mean {}.\n",
+            sig(min, 6),
+            sig(median, 6),
+            sig(max, 6),
+            sig(geo, 6)
+        );
+    }
+    let _ = writeln!(
+        md,
+        "| instance | ours | published `{}` | ratio |\n|---|---:|---:|---:|",
+        p.column
+    );
+    for r in &c.rows {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            r.instance_id,
+            int(r.ours as f64),
+            int(r.theirs as f64),
+            sig(r.ratio(), 6)
+        );
+    }
+    md.push('\n');
 }
 
 fn definitions(md: &mut String) {
