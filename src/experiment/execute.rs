@@ -1,4 +1,4 @@
-//! Running the pairs of an experiment on a rayon pool into a results directory.
+//! Running the pairs of an experiment on a pool of threads into a results directory.
 //!
 //! - **Resume.** A pair counts as done when its `runs.csv` row is whole; iteration rows of
 //!   pairs without one are dropped, and only the missing pairs run.
@@ -12,11 +12,9 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-use rayon::prelude::*;
 
 use super::plan::{Experiment, Pair};
 use super::writer::{self, Files, RowWriter};
@@ -193,38 +191,45 @@ pub fn run(
         },
         threads: settings.search_threads,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
     let failure: Mutex<Option<ExperimentError>> = Mutex::new(None);
-    pool.install(|| {
-        pending.par_iter().for_each(|p| {
-            if settings.cancel.load(Ordering::Relaxed) {
-                return;
-            }
-            let (_, set) = &exp.sets[p.set];
-            let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
-            let Some((run, iterations, problem)) =
-                run_pair(exp, p, h, &search, threads, settings.fixed_bound)
-            else {
-                return; // cancelled: not written, a resume redoes it
-            };
-            let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
-            if let Err(e) = w.0.write(&run, &iterations) {
-                settings.cancel.store(true, Ordering::Relaxed);
-                failure
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
-                return;
-            }
-            let summary = &mut w.1;
-            summary.written += 1;
-            *summary.by_status.entry(run.status).or_default() += 1;
-            summary.problems.extend(problem.clone());
-            drop(w);
-            progress.pair_done(&run, problem.as_deref());
-        })
+    // Plain threads, not a rayon pool: a search on several threads runs its own rayon pool, and
+    // a rayon worker waiting on another pool would start further pairs meanwhile.
+    let next = AtomicUsize::new(0);
+    let one = |p: &Pair| {
+        if settings.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let (_, set) = &exp.sets[p.set];
+        let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
+        let Some((run, iterations, problem)) =
+            run_pair(exp, p, h, &search, threads, settings.fixed_bound)
+        else {
+            return; // cancelled: not written, a resume redoes it
+        };
+        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = w.0.write(&run, &iterations) {
+            settings.cancel.store(true, Ordering::Relaxed);
+            failure
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+            return;
+        }
+        let summary = &mut w.1;
+        summary.written += 1;
+        *summary.by_status.entry(run.status).or_default() += 1;
+        summary.problems.extend(problem.clone());
+        drop(w);
+        progress.pair_done(&run, problem.as_deref());
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(p) = pending.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    one(p);
+                }
+            });
+        }
     });
     progress.finish();
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {

@@ -146,6 +146,7 @@ pub fn plot_all(
         nodes_per_instance::plot(&data, &mut out)?;
         distribution::plot(&data, &mut out)?;
         scatter::plot(&data, &options.scatter, &mut out)?;
+        scatter::plot_published(&data, &mut out)?;
         iterations::plot(&data, &options.instances, &mut out)?;
         overhead::plot(&data, &mut out)?;
         speed::plot(&data, &mut out)?;
