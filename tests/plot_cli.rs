@@ -85,8 +85,8 @@ fn plot_writes_every_plot_as_svg_and_png() {
         "no 1e6 tick label"
     );
     assert!(!nodes.contains(">\n1000000"));
-    // Exactly the plots asked for: 7 figures, 14 files.
-    assert_eq!(fs::read_dir(&out).unwrap().count(), 14);
+    // Exactly the plots asked for: 8 figures (with ours beside Korf's 1985 counts), 16 files.
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 16);
 
     // The data drawn: one point per solved run in each heuristic's series (Manhattan left 3
     // unsolved), and a y axis whose decades just cover the smallest and largest count.
@@ -196,9 +196,10 @@ fn bad_results_directories_give_clear_errors() {
     let runs = dir.join("runs.csv");
     let text = fs::read_to_string(&runs).unwrap();
 
-    // Drop the h0 column.
+    // Drop the generated column (one every file has: only columns added later with a serde
+    // default, and optional ones, may be absent).
     let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-    let col = header.iter().position(|c| *c == "h0").unwrap();
+    let col = header.iter().position(|c| *c == "generated").unwrap();
     let cut: String = text
         .lines()
         .map(|l| {
@@ -209,7 +210,10 @@ fn bad_results_directories_give_clear_errors() {
         .collect();
     fs::write(&runs, cut).unwrap();
     let err = fails_on("plot", &dir);
-    assert!(err.contains("runs.csv: missing column 'h0'"), "{err}");
+    assert!(
+        err.contains("runs.csv: missing column 'generated'"),
+        "{err}"
+    );
 
     // Header only.
     fs::write(&runs, text.lines().next().unwrap().to_string() + "\n").unwrap();
