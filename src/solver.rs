@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::board::{Board, BoardError, Goal};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb};
 use crate::pdb::{Named, Partition, PdbError};
-use crate::search::{ida, Limits, SearchResult};
+use crate::search::{self, ida, Algorithm, Limits, Outcome, SearchResult};
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
@@ -23,6 +23,10 @@ pub enum SolverError {
     UnknownHeuristic(String),
     #[error("{0} needs a goal that the main diagonal maps onto itself (the blank on the diagonal of a square board)")]
     NotReflectable(String),
+    #[error("{0} takes no heuristic (give -H none, or leave -H out)")]
+    HeuristicNotUsed(Algorithm),
+    #[error("{0} needs a heuristic (-H manhattan, linear-conflict, pdb-663, …)")]
+    HeuristicNeeded(Algorithm),
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(transparent)]
@@ -237,6 +241,43 @@ impl Prepared {
             Prepared::ReflectedPdb(h) => ida(board, goal, h.as_ref(), limits)?,
         })
     }
+}
+
+impl Prepared {
+    /// Bytes of the heuristic's precomputed tables (0 unless a pattern database).
+    pub fn table_bytes(&self) -> u64 {
+        match self {
+            Prepared::Manhattan(_) | Prepared::LinearConflict(_) => 0,
+            Prepared::Pdb(h) => h.table_bytes(),
+            Prepared::ReflectedPdb(h) => h.table_bytes(),
+        }
+    }
+}
+
+/// Runs `algorithm` with `heuristic` (none for `bfs`, required by the others) on `board`: the
+/// one function that turns an algorithm and a heuristic into a monomorphised search, reporting
+/// counts and memory (with the heuristic's table bytes). `memory_limit` bounds A* and
+/// breadth-first search.
+pub fn solve(
+    algorithm: Algorithm,
+    heuristic: Option<&Prepared>,
+    board: &Board,
+    goal: &Goal,
+    limits: &Limits,
+    memory_limit: Option<u64>,
+) -> Result<Outcome, SolverError> {
+    let (a, l, m) = (algorithm, limits, memory_limit);
+    let mut outcome = match (algorithm.uses_heuristic(), heuristic) {
+        (false, Some(_)) => return Err(SolverError::HeuristicNotUsed(algorithm)),
+        (true, None) => return Err(SolverError::HeuristicNeeded(algorithm)),
+        (false, None) => search::bfs(board, goal, l, m)?,
+        (true, Some(Prepared::Manhattan(h))) => search::run(a, board, goal, h, l, m)?,
+        (true, Some(Prepared::LinearConflict(h))) => search::run(a, board, goal, h, l, m)?,
+        (true, Some(Prepared::Pdb(h))) => search::run(a, board, goal, h.as_ref(), l, m)?,
+        (true, Some(Prepared::ReflectedPdb(h))) => search::run(a, board, goal, h.as_ref(), l, m)?,
+    };
+    outcome.memory.table_bytes = heuristic.map_or(0, Prepared::table_bytes);
+    Ok(outcome)
 }
 
 #[cfg(test)]

@@ -2,14 +2,16 @@
 
 use std::error::Error;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::moves::path_string;
-use tilebench::search::{Limits, Status};
-use tilebench::solver::Prepared;
+use tilebench::search::memory::Bytes;
+use tilebench::search::{parse_byte_size, Algorithm, Limits, Status};
+use tilebench::solver::{self, Prepared, SolverError};
 
 use super::pdb::PdbArgs;
 
@@ -21,10 +23,24 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct SolveArgs {
+    /// Search algorithm: ida (IDA*), astar (A*) or bfs (breadth-first, no heuristic).
+    #[arg(long, short = 'a', default_value = "ida", value_parser = parse_algorithm)]
+    algorithm: Algorithm,
     /// Heuristic: manhattan, linear-conflict, pdb-555, pdb-663, pdb-78, pdb-6666 (24-puzzle),
-    /// each PDB also reflected with an `r` (pdb-663r); or pdb / pdbr with --partition.
-    #[arg(long, short = 'H', default_value = "manhattan")]
-    heuristic: String,
+    /// each PDB also reflected with an `r` (pdb-663r); or pdb / pdbr with --partition; none
+    /// for bfs [default: manhattan, none with bfs].
+    #[arg(long, short = 'H')]
+    heuristic: Option<String>,
+    /// Stop A* or bfs before its stored states pass SIZE bytes (512M, 4G, or bytes; K/M/G/T are
+    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it.
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    memory_limit: Option<u64>,
+    /// Give up after this many seconds (status time-limit).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Give up after generating this many nodes (status node-limit).
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
     #[command(flatten)]
     pdb: PdbArgs,
     /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
@@ -41,24 +57,62 @@ pub struct SolveArgs {
     tiles: Vec<String>,
 }
 
+fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    text.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
+}
+
 pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = args.size.as_deref().map(Size::parse).transpose()?;
     let board = Board::parse(&args.tiles.join(" "), size)?;
     let goal = Goal::parse(&args.goal, board.size())?;
-    let name = args.pdb.heuristic_name(&args.heuristic)?;
-    let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
-    let result = heuristic.solve(&board, &goal, &Limits::none())?;
+    let algorithm = args.algorithm;
+    let name = match args.heuristic.as_deref().map(str::trim) {
+        Some("none") | Some("") => None,
+        Some(h) => Some(args.pdb.heuristic_name(h)?),
+        None if algorithm.uses_heuristic() => Some(args.pdb.heuristic_name("manhattan")?),
+        None => None,
+    };
+    if !algorithm.uses_heuristic() && name.is_some() {
+        return Err(SolverError::HeuristicNotUsed(algorithm).into());
+    }
+    let heuristic = name
+        .as_ref()
+        .map(|n| Prepared::new(n, &goal, &args.pdb.options()))
+        .transpose()?;
+    let limits = Limits {
+        node_limit: args.node_limit,
+        time_limit: args.time_limit,
+        ..Limits::none()
+    };
+    let outcome = solver::solve(
+        algorithm,
+        heuristic.as_ref(),
+        &board,
+        &goal,
+        &limits,
+        args.memory_limit,
+    )?;
+    let (result, memory) = (&outcome.result, &outcome.memory);
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
     let moves = path_string(&result.moves);
+    let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
     match args.format {
         Format::Json => {
             let out = json!({
                 "board": board.to_string(),
                 "size": board.size().to_string(),
                 "goal": goal.name(),
-                "heuristic": name.as_str(),
+                "algorithm": algorithm.as_str(),
+                "heuristic": heuristic_label,
                 "solvable": result.status != Status::Unsolvable,
                 "status": result.status.as_str(),
                 "length": result.length(),
@@ -66,7 +120,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "h0": result.h0,
                 "nodes_expanded": result.expanded(),
                 "nodes_generated": result.generated(),
+                "reopened": outcome.reopened,
                 "seconds": result.seconds,
+                "memory_limit": args.memory_limit,
+                "peak_stored": memory.peak_stored,
+                "peak_bytes": memory.peak_bytes,
+                "bytes_per_state": memory.bytes_per_state(),
+                "table_bytes": memory.table_bytes,
                 "iterations": result.iterations,
             });
             println!("{}", serde_json::to_string_pretty(&out)?);
@@ -78,22 +138,58 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 board.size(),
                 goal.name()
             );
-            println!("heuristic  {} (h = {} at the start)", name, result.h0);
+            match &name {
+                Some(n) => println!(
+                    "search     {algorithm} with {n} (h = {} at the start)",
+                    result.h0
+                ),
+                None => println!("search     {algorithm} (no heuristic)"),
+            }
             if result.status == Status::Unsolvable {
                 println!("unsolvable (parity rule); 0 nodes searched");
                 return Ok(ExitCode::SUCCESS);
             }
-            println!("length     {}", result.moves.len());
+            if result.status == Status::Solved {
+                println!("length     {}", result.moves.len());
+                println!(
+                    "moves      {}",
+                    if moves.is_empty() { "(none)" } else { &moves }
+                );
+            } else {
+                println!("status     {} (no solution)", result.status.as_str());
+            }
+            let reopened = if algorithm == Algorithm::Astar {
+                format!(", {} reopened", outcome.reopened)
+            } else {
+                String::new()
+            };
             println!(
-                "moves      {}",
-                if moves.is_empty() { "(none)" } else { &moves }
-            );
-            println!(
-                "nodes      {} expanded, {} generated in {:.3} s",
+                "nodes      {} expanded, {} generated{reopened} in {:.3} s",
                 result.expanded(),
                 result.generated(),
                 result.seconds
             );
+            let per_state = memory
+                .bytes_per_state()
+                .map_or(String::new(), |b| format!(", {b:.1} bytes a state"));
+            let limit = args
+                .memory_limit
+                .filter(|_| algorithm != Algorithm::Ida)
+                .map_or(String::new(), |l| format!(" (limit {})", Bytes(l)));
+            println!(
+                "memory     {} states stored at peak, {}{per_state}{limit}",
+                memory.peak_stored,
+                Bytes(memory.peak_bytes),
+            );
+            if memory.table_bytes > 0 {
+                println!(
+                    "tables     {} of pattern databases (shared)",
+                    Bytes(memory.table_bytes)
+                );
+            }
+            if algorithm != Algorithm::Ida {
+                return Ok(ExitCode::SUCCESS);
+            }
             println!();
             println!(
                 "{:>9} {:>6} {:>14} {:>14} {:>10}",
