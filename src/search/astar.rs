@@ -16,7 +16,7 @@ use crate::heuristic::Heuristic;
 use crate::moves::MoveTable;
 
 use super::memory::{make_room, Budget, Memory};
-use super::nodes::{unpack, Key, Lookup, Node, NodeTable, NO_MOVE, NO_PARENT};
+use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
 
 /// The open list: `buckets[f][g]` holds node indices.
@@ -124,17 +124,7 @@ fn search<H: Heuristic, K: Key>(
         let Some(table) = table.as_mut() else {
             break 'search Status::MemoryLimit;
         };
-        let root = Node {
-            key: root_key,
-            parent: NO_PARENT,
-            g: 0,
-            dir: NO_MOVE,
-            closed: false,
-        };
-        let Lookup::Vacant(slot) = table.find(root_key) else {
-            unreachable!("the table starts empty")
-        };
-        let Some(root) = table.insert(slot, root) else {
+        let Some(root) = table.insert_root(root_key) else {
             break 'search Status::MemoryLimit;
         };
         if !open.push(h0 as usize, 0, root, table.budget()) {
@@ -204,14 +194,7 @@ fn search<H: Heuristic, K: Key>(
         }
     };
     let (moves, memory) = match &table {
-        Some(t) => (
-            found.map_or_else(Vec::new, |i| t.path(i)),
-            Memory {
-                peak_stored: t.len() as u64,
-                peak_bytes: t.peak_bytes(),
-                table_bytes: 0,
-            },
-        ),
+        Some(t) => (found.map_or_else(Vec::new, |i| t.path(i)), t.memory()),
         None => (Vec::new(), Memory::default()),
     };
     let seconds = started.elapsed().as_secs_f64();

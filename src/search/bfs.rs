@@ -10,7 +10,7 @@ use crate::board::{Board, BoardError, Goal, Grid, GRID_CELLS};
 use crate::moves::MoveTable;
 
 use super::memory::{Budget, Memory};
-use super::nodes::{unpack, Key, Lookup, Node, NodeTable, NO_MOVE, NO_PARENT};
+use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
 
 /// Solves `board` optimally by breadth-first search, storing at most `memory_limit` bytes (none:
@@ -55,17 +55,7 @@ fn search<K: Key>(
         let Some(table) = table.as_mut() else {
             break 'search Status::MemoryLimit;
         };
-        let Lookup::Vacant(slot) = table.find(root_key) else {
-            unreachable!("the table starts empty")
-        };
-        let root = Node {
-            key: root_key,
-            parent: NO_PARENT,
-            g: 0,
-            dir: NO_MOVE,
-            closed: false,
-        };
-        let Some(root) = table.insert(slot, root) else {
+        let Some(root) = table.insert_root(root_key) else {
             break 'search Status::MemoryLimit;
         };
         if root_key == goal_key {
@@ -115,11 +105,9 @@ fn search<K: Key>(
         }
         unreachable!("breadth-first search exhausted the states of a solvable board");
     };
-    let memory = table.as_ref().map_or_else(Memory::default, |t| Memory {
-        peak_stored: t.len() as u64,
-        peak_bytes: t.peak_bytes(),
-        table_bytes: 0,
-    });
+    let memory = table
+        .as_ref()
+        .map_or_else(Memory::default, NodeTable::memory);
     let seconds = started.elapsed().as_secs_f64();
     Outcome {
         algorithm: Algorithm::Bfs,

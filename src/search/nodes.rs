@@ -5,7 +5,7 @@
 use crate::board::{Grid, GRID_CELLS};
 use crate::moves::Dir;
 
-use super::memory::{make_room, Budget};
+use super::memory::{make_room, Budget, Memory};
 
 /// A board packed into an integer: the tile in cell i in bits `i·BITS ..`. The blank is 0.
 pub trait Key: Copy + Eq {
@@ -154,10 +154,6 @@ impl<K: Key> NodeTable<K> {
         &mut self.budget
     }
 
-    pub fn peak_bytes(&self) -> u64 {
-        self.budget.peak()
-    }
-
     #[inline(always)]
     pub fn node(&self, i: u32) -> &Node<K> {
         let i = i as usize;
@@ -221,6 +217,30 @@ impl<K: Key> NodeTable<K> {
         self.len += 1;
         self.slots[slot] = i + 1;
         Some(i)
+    }
+
+    /// Stores the start board (the table must be empty); `None` when over budget.
+    pub fn insert_root(&mut self, key: K) -> Option<u32> {
+        let Lookup::Vacant(slot) = self.find(key) else {
+            unreachable!("the root goes into an empty table")
+        };
+        let root = Node {
+            key,
+            parent: NO_PARENT,
+            g: 0,
+            dir: NO_MOVE,
+            closed: false,
+        };
+        self.insert(slot, root)
+    }
+
+    /// The memory figures of a search that stored its states here.
+    pub fn memory(&self) -> Memory {
+        Memory {
+            peak_stored: self.len as u64,
+            peak_bytes: self.budget.peak(),
+            table_bytes: 0,
+        }
     }
 
     /// Doubles the index and re-inserts every node from the store, if the budget allows. The old
@@ -320,8 +340,16 @@ mod tests {
         // Two chunks of nodes and the index of 2^18 slots (the old one is freed first); the first
         // chunk's last doubling held half a chunk more.
         let expected = 2 * CHUNK as u64 * 16 + (1 << 18) * 4;
-        assert!(t.peak_bytes() >= expected, "{}", t.peak_bytes());
-        assert!(t.peak_bytes() < expected + 4096, "{}", t.peak_bytes());
+        assert!(
+            t.memory().peak_bytes >= expected,
+            "{}",
+            t.memory().peak_bytes
+        );
+        assert!(
+            t.memory().peak_bytes < expected + 4096,
+            "{}",
+            t.memory().peak_bytes
+        );
     }
 
     #[test]
@@ -339,7 +367,7 @@ mod tests {
                 None => break,
             }
         }
-        assert!(t.peak_bytes() <= limit);
+        assert!(t.memory().peak_bytes <= limit);
         assert!(stored > 0 && stored == t.len() as u64);
         for i in 0..stored {
             assert!(matches!(t.find(i * 0x9E37 + 7), Lookup::Found(_)));
