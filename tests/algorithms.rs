@@ -237,3 +237,34 @@ fn bfs_takes_no_heuristic_and_the_others_need_one() {
         assert_eq!(o.result.status, Status::Unsolvable);
     }
 }
+
+#[test]
+fn wide_boards_use_the_wide_key_and_agree_with_ida() {
+    // More than 16 cells: states are packed 5 bits a cell into a u128.
+    let mut bfs_runs = 0;
+    for (w, hgt, walk) in [(5, 5, 40), (5, 4, 40), (4, 5, 30), (5, 5, 14)] {
+        let goal = Goal::blank_last(size(w, hgt));
+        let spec = Spec {
+            size: size(w, hgt),
+            goal: goal.clone(),
+            count: 3,
+            seed: 14,
+            method: Method::Walk(walk),
+        };
+        let h = prepared("manhattan", &goal);
+        for board in boards(&spec) {
+            let i = run(Algorithm::Ida, Some(&h), &board, &goal);
+            let a = run(Algorithm::Astar, Some(&h), &board, &goal);
+            let li = length(&i, &board, &goal);
+            assert!(li.is_some());
+            assert_eq!(length(&a, &board, &goal), li, "A* on {board}");
+            assert_eq!(a.reopened, 0);
+            if li < Some(16) {
+                let b = run(Algorithm::Bfs, None, &board, &goal);
+                assert_eq!(length(&b, &board, &goal), li, "BFS on {board}");
+                bfs_runs += 1;
+            }
+        }
+    }
+    assert!(bfs_runs >= 3);
+}
