@@ -10,9 +10,10 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force::{distances, unrank, UNREACHED};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
-use tilebench::search::{Algorithm, Limits, Outcome, Status};
-use tilebench::solver::{solve, HeuristicName, Options, Prepared, SolverError};
+use tilebench::pdb::CacheOptions;
+use tilebench::search::{solve, Algorithm, Limits, Outcome, SearchError, Status};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -23,17 +24,17 @@ fn prepared(name: &str, goal: &Goal) -> Prepared {
         || PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
         PathBuf::from,
     );
-    let options = Options {
+    let options = CacheOptions {
         pdb_dir,
         build_missing: true,
-        progress: false,
+        ..CacheOptions::default()
     };
     let name: HeuristicName = name.parse().unwrap();
     Prepared::new(&name, goal, &options).unwrap()
 }
 
 fn run(a: Algorithm, h: Option<&Prepared>, board: &Board, goal: &Goal) -> Outcome {
-    solve(a, h, board, goal, &Limits::none(), None).unwrap()
+    solve(a, h, board, goal, &Limits::none()).unwrap()
 }
 
 /// The outcome's length, after checking that its moves replay to the goal.
@@ -179,7 +180,11 @@ fn the_memory_limit_stops_astar_and_bfs_before_it_is_passed() {
     let h = prepared("manhattan", &goal);
     for (a, h) in [(Algorithm::Astar, Some(&h)), (Algorithm::Bfs, None)] {
         for limit in [100_000u64, 1 << 20, 3 << 20] {
-            let o = solve(a, h, &korf1, &goal, &Limits::none(), Some(limit)).unwrap();
+            let limits = Limits {
+                memory_limit: Some(limit),
+                ..Limits::none()
+            };
+            let o = solve(a, h, &korf1, &goal, &limits).unwrap();
             assert_eq!(o.result.status, Status::MemoryLimit, "{a} {limit}");
             assert_eq!(o.result.length(), None);
             assert!(
@@ -207,7 +212,7 @@ fn the_node_limit_is_exact_for_astar_and_bfs() {
         ..Limits::none()
     };
     for (a, h) in [(Algorithm::Astar, Some(&h)), (Algorithm::Bfs, None)] {
-        let o = solve(a, h, &korf1, &goal, &limits, None).unwrap();
+        let o = solve(a, h, &korf1, &goal, &limits).unwrap();
         assert_eq!(o.result.status, Status::NodeLimit);
         assert_eq!(o.result.generated(), 54_321);
     }
@@ -220,20 +225,20 @@ fn bfs_takes_no_heuristic_and_the_others_need_one() {
     let h = prepared("manhattan", &goal);
     let lim = Limits::none();
     assert!(matches!(
-        solve(Algorithm::Bfs, Some(&h), &b, &goal, &lim, None),
-        Err(SolverError::HeuristicNotUsed(Algorithm::Bfs))
+        solve(Algorithm::Bfs, Some(&h), &b, &goal, &lim),
+        Err(SearchError::HeuristicNotUsed(Algorithm::Bfs))
     ));
     assert!(matches!(
-        solve(Algorithm::Astar, None, &b, &goal, &lim, None),
-        Err(SolverError::HeuristicNeeded(Algorithm::Astar))
+        solve(Algorithm::Astar, None, &b, &goal, &lim),
+        Err(SearchError::HeuristicNeeded(Algorithm::Astar))
     ));
     // The goal itself and an unsolvable board.
     for a in Algorithm::ALL {
         let h = a.uses_heuristic().then_some(&h);
-        let o = solve(a, h, &goal.as_board(), &goal, &lim, None).unwrap();
+        let o = solve(a, h, &goal.as_board(), &goal, &lim).unwrap();
         assert_eq!((o.result.length(), o.result.generated()), (Some(0), 0));
         let loyd = Board::parse("2 1 3 4 5 6 7 8 0", None).unwrap();
-        let o = solve(a, h, &loyd, &goal, &lim, None).unwrap();
+        let o = solve(a, h, &loyd, &goal, &lim).unwrap();
         assert_eq!(o.result.status, Status::Unsolvable);
     }
 }

@@ -8,10 +8,10 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::Prepared;
 use tilebench::moves::path_string;
 use tilebench::search::memory::Bytes;
-use tilebench::search::{parse_byte_size, Algorithm, Limits, Status};
-use tilebench::solver::{self, Prepared, SolverError};
+use tilebench::search::{self, parse_byte_size, Algorithm, Limits, SearchError, Status};
 
 use super::pdb::PdbArgs;
 
@@ -80,7 +80,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         None => None,
     };
     if !algorithm.uses_heuristic() && name.is_some() {
-        return Err(SolverError::HeuristicNotUsed(algorithm).into());
+        return Err(SearchError::HeuristicNotUsed(algorithm).into());
     }
     let heuristic = name
         .as_ref()
@@ -89,16 +89,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let limits = Limits {
         node_limit: args.node_limit,
         time_limit: args.time_limit,
+        memory_limit: args.memory_limit,
         ..Limits::none()
     };
-    let outcome = solver::solve(
-        algorithm,
-        heuristic.as_ref(),
-        &board,
-        &goal,
-        &limits,
-        args.memory_limit,
-    )?;
+    let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &limits)?;
     let (result, memory) = (&outcome.result, &outcome.memory);
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());

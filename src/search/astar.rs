@@ -73,7 +73,7 @@ impl Open {
 }
 
 /// Solves `board` optimally with A* under an admissible heuristic built for `goal`, storing at
-/// most `memory_limit` bytes (none: unlimited). Moves are generated in the order IDA* uses, with
+/// most `limits.memory_limit` bytes (none: unlimited). Moves are generated in the order IDA* uses, with
 /// the move back to the parent skipped; counts follow the definitions in [`super`], and the single
 /// [`Iteration`] holds them with the last f taken from the open list as its bound.
 ///
@@ -83,7 +83,6 @@ pub fn astar<H: Heuristic>(
     goal: &Goal,
     heuristic: &H,
     limits: &Limits,
-    memory_limit: Option<u64>,
 ) -> Result<Outcome, BoardError> {
     let started = Instant::now();
     let h0 = heuristic.evaluate(board);
@@ -91,9 +90,9 @@ pub fn astar<H: Heuristic>(
         return Ok(Outcome::unsolvable(Algorithm::Astar, h0, started));
     }
     Ok(if board.size().cells() <= u64::CELLS {
-        search::<H, u64>(board, goal, heuristic, limits, memory_limit, started)
+        search::<H, u64>(board, goal, heuristic, limits, started)
     } else {
-        search::<H, u128>(board, goal, heuristic, limits, memory_limit, started)
+        search::<H, u128>(board, goal, heuristic, limits, started)
     })
 }
 
@@ -102,7 +101,6 @@ fn search<H: Heuristic, K: Key>(
     goal: &Goal,
     h: &H,
     limits: &Limits,
-    memory_limit: Option<u64>,
     started: Instant,
 ) -> Outcome {
     let cells = board.size().cells();
@@ -119,7 +117,7 @@ fn search<H: Heuristic, K: Key>(
         ..Open::default()
     };
     let mut found = None;
-    let mut table = NodeTable::<K>::new(Budget::new(memory_limit));
+    let mut table = NodeTable::<K>::new(Budget::new(limits.memory_limit));
     let status = 'search: {
         let Some(table) = table.as_mut() else {
             break 'search Status::MemoryLimit;

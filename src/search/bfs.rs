@@ -13,36 +13,25 @@ use super::memory::{Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
 
-/// Solves `board` optimally by breadth-first search, storing at most `memory_limit` bytes (none:
+/// Solves `board` optimally by breadth-first search, storing at most `limits.memory_limit` bytes (none:
 /// unlimited). Moves are generated in IDA*'s order with the move back to the parent skipped;
 /// counts follow the definitions in [`super`]; the single [`Iteration`] holds them, with the depth
 /// of the last generated level as its bound. `h0` is 0 (no heuristic).
 ///
 /// Errors only when the board and the goal differ in size.
-pub fn bfs(
-    board: &Board,
-    goal: &Goal,
-    limits: &Limits,
-    memory_limit: Option<u64>,
-) -> Result<Outcome, BoardError> {
+pub fn bfs(board: &Board, goal: &Goal, limits: &Limits) -> Result<Outcome, BoardError> {
     let started = Instant::now();
     if !board.is_solvable(goal)? {
         return Ok(Outcome::unsolvable(Algorithm::Bfs, 0, started));
     }
     Ok(if board.size().cells() <= u64::CELLS {
-        search::<u64>(board, goal, limits, memory_limit, started)
+        search::<u64>(board, goal, limits, started)
     } else {
-        search::<u128>(board, goal, limits, memory_limit, started)
+        search::<u128>(board, goal, limits, started)
     })
 }
 
-fn search<K: Key>(
-    board: &Board,
-    goal: &Goal,
-    limits: &Limits,
-    memory_limit: Option<u64>,
-    started: Instant,
-) -> Outcome {
+fn search<K: Key>(board: &Board, goal: &Goal, limits: &Limits, started: Instant) -> Outcome {
     let cells = board.size().cells();
     let moves = MoveTable::new(board.size());
     let goal_key = K::pack(&Grid::new(&goal.as_board()), cells);
@@ -50,7 +39,7 @@ fn search<K: Key>(
     let mut watch = Watch::new(limits, started);
     let (mut expanded, mut generated, mut depth) = (0u64, 0u64, 0usize);
     let mut path = None;
-    let mut table = NodeTable::<K>::new(Budget::new(memory_limit));
+    let mut table = NodeTable::<K>::new(Budget::new(limits.memory_limit));
     let status = 'search: {
         let Some(table) = table.as_mut() else {
             break 'search Status::MemoryLimit;

@@ -27,8 +27,27 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal, Grid};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::moves::Dir;
+
+impl Prepared {
+    /// IDA* with this heuristic, monomorphised per heuristic (see [`Prepared::with`]).
+    pub fn solve(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        limits: &Limits,
+    ) -> Result<SearchResult, HeuristicError> {
+        struct Ida<'a>(&'a Board, &'a Goal, &'a Limits);
+        impl WithHeuristic for Ida<'_> {
+            type Output = Result<SearchResult, BoardError>;
+            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+                ida(self.0, self.1, h, self.2)
+            }
+        }
+        Ok(self.with(Ida(board, goal, limits))?)
+    }
+}
 
 /// When to give up. The node limit is exact (checked before each node is generated); the clock
 /// and the cancel flag are looked at every 2^20 generated nodes.
@@ -40,6 +59,9 @@ pub struct Limits {
     pub time_limit: Option<Duration>,
     /// Stop when this flag is set (Ctrl-C, or another run's failure).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop A* or breadth-first search before the bytes its structures hold pass this (status
+    /// memory-limit). IDA* holds O(depth) bytes and ignores it.
+    pub memory_limit: Option<u64>,
 }
 
 impl Limits {
@@ -182,15 +204,14 @@ impl Outcome {
 
 /// Runs `algorithm` on `board`: the one entry point for every algorithm (breadth-first search
 /// ignores `heuristic`, so callers that have none pass any, e.g. [`crate::heuristic::Manhattan`]).
-/// `memory_limit` bounds the bytes A* and breadth-first search store; IDA* holds O(depth) bytes
-/// and ignores it.
+/// `limits.memory_limit` bounds the bytes A* and breadth-first search store; IDA* holds O(depth)
+/// bytes and ignores it.
 pub fn run<H: Heuristic>(
     algorithm: Algorithm,
     board: &Board,
     goal: &Goal,
     heuristic: &H,
     limits: &Limits,
-    memory_limit: Option<u64>,
 ) -> Result<Outcome, BoardError> {
     match algorithm {
         Algorithm::Ida => {
@@ -203,9 +224,47 @@ pub fn run<H: Heuristic>(
                 memory,
             })
         }
-        Algorithm::Astar => astar(board, goal, heuristic, limits, memory_limit),
-        Algorithm::Bfs => bfs(board, goal, limits, memory_limit),
+        Algorithm::Astar => astar(board, goal, heuristic, limits),
+        Algorithm::Bfs => bfs(board, goal, limits),
     }
+}
+
+/// Errors in pairing an algorithm with a heuristic and running it.
+#[derive(Debug, Error)]
+pub enum SearchError {
+    #[error("{0} takes no heuristic (give -H none, or leave -H out)")]
+    HeuristicNotUsed(Algorithm),
+    #[error("{0} needs a heuristic (-H manhattan, linear-conflict, pdb-663, …)")]
+    HeuristicNeeded(Algorithm),
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+/// Runs `algorithm` with `heuristic` (none for `bfs`, required by the others) on `board`: the
+/// one function that turns an algorithm and a prepared heuristic into a monomorphised search
+/// (through [`Prepared::with`]), reporting counts and memory, with the heuristic's table bytes.
+pub fn solve(
+    algorithm: Algorithm,
+    heuristic: Option<&Prepared>,
+    board: &Board,
+    goal: &Goal,
+    limits: &Limits,
+) -> Result<Outcome, SearchError> {
+    struct Run<'a>(Algorithm, &'a Board, &'a Goal, &'a Limits);
+    impl WithHeuristic for Run<'_> {
+        type Output = Result<Outcome, BoardError>;
+        fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+            run(self.0, self.1, self.2, h, self.3)
+        }
+    }
+    let mut outcome = match (algorithm.uses_heuristic(), heuristic) {
+        (false, Some(_)) => return Err(SearchError::HeuristicNotUsed(algorithm)),
+        (true, None) => return Err(SearchError::HeuristicNeeded(algorithm)),
+        (false, None) => bfs(board, goal, limits)?,
+        (true, Some(h)) => h.with(Run(algorithm, board, goal, limits))?,
+    };
+    outcome.memory.table_bytes = heuristic.map_or(0, Prepared::table_bytes);
+    Ok(outcome)
 }
 
 /// IDA*'s memory, derived after the search (nothing is counted per node): the path from the root
