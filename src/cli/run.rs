@@ -10,8 +10,10 @@ use clap::Args;
 
 use super::pdb::PdbArgs;
 use super::progress::PairBar;
+use super::solve::parse_algorithm;
 use tilebench::experiment::{Request, RunRequest, Session};
 use tilebench::results::meta::Shard;
+use tilebench::search::{parse_byte_size, Algorithm};
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
@@ -20,9 +22,20 @@ pub struct ExperimentArgs {
     /// of a file. Default: the default experiment (see README).
     #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
     pub instances: Vec<String>,
-    /// Heuristics, comma-separated. Default: the default experiment's.
+    /// Heuristics, comma-separated, for every algorithm that uses one (ida, astar). Default: the
+    /// default experiment's.
     #[arg(long, short = 'H', value_delimiter = ',', value_name = "H")]
     pub heuristics: Vec<String>,
+    /// Search algorithms, comma-separated: ida (IDA*), astar (A*), bfs (breadth-first). Each
+    /// of ida and astar runs with every -H heuristic; bfs takes none and runs once per instance
+    /// whatever -H says. Default: ida.
+    #[arg(long, short = 'a', value_delimiter = ',', value_name = "A", value_parser = parse_algorithm)]
+    pub algorithm: Vec<Algorithm>,
+    /// Stop A* or bfs on a pair before its stored states pass SIZE bytes (512M, 2G; K/M/G/T are
+    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it. With
+    /// --jobs N, up to N times SIZE is held at once.
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    pub memory_limit: Option<u64>,
     /// Give up on a pair after this many seconds (status time-limit).
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<f64>,
@@ -37,6 +50,8 @@ impl ExperimentArgs {
         Request {
             instances: self.instances.clone(),
             heuristics: self.heuristics.clone(),
+            algorithms: self.algorithm.clone(),
+            memory_limit: self.memory_limit,
             partition: pdb.partition.clone(),
             time_limit_seconds: self.time_limit,
             node_limit: self.node_limit,

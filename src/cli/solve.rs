@@ -57,7 +57,7 @@ pub struct SolveArgs {
     tiles: Vec<String>,
 }
 
-fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+pub(super) fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse().map_err(|e| format!("{e}"))
 }
 

@@ -29,7 +29,7 @@ use crate::results::meta::Shard;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::search::{Iteration, Limits, SearchResult, Status};
+use crate::search::{self, Iteration, Limits, SearchResult, Status};
 
 /// How to run.
 #[derive(Debug, Clone)]
@@ -39,6 +39,8 @@ pub struct Settings {
     pub threads: usize,
     pub node_limit: Option<u64>,
     pub time_limit: Option<Duration>,
+    /// Bytes A* and breadth-first search may store per pair.
+    pub memory_limit: Option<u64>,
     /// Keep the finished rows of `out` and run only the missing pairs.
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
@@ -140,14 +142,9 @@ pub fn run(
     let mut index: HashMap<(usize, Goal), usize> = HashMap::new();
     for p in &pending {
         let goal = &exp.sets[p.set].1.goal;
-        if let std::collections::hash_map::Entry::Vacant(slot) =
-            index.entry((p.heuristic, goal.clone()))
-        {
-            prepared.push(prepare(
-                &exp.heuristics[p.heuristic],
-                goal,
-                &settings.cache,
-            )?);
+        let Some(h) = p.heuristic else { continue };
+        if let std::collections::hash_map::Entry::Vacant(slot) = index.entry((h, goal.clone())) {
+            prepared.push(prepare(&exp.heuristics[h], goal, &settings.cache)?);
             slot.insert(prepared.len() - 1);
         }
     }
@@ -158,7 +155,7 @@ pub fn run(
         node_limit: settings.node_limit,
         time_limit: settings.time_limit,
         cancel: Some(settings.cancel.clone()),
-        memory_limit: None,
+        memory_limit: settings.memory_limit,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads)
@@ -170,7 +167,9 @@ pub fn run(
                 return;
             }
             let (_, set) = &exp.sets[p.set];
-            let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
+            let h = p
+                .heuristic
+                .map(|h| &prepared[index[&(h, set.goal.clone())]]);
             let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, settings.threads)
             else {
                 return; // cancelled: not written, a resume redoes it
@@ -251,26 +250,25 @@ pub fn prepare_all(exp: &Experiment, cache: &CacheOptions) -> Result<(), Experim
 fn run_pair(
     exp: &Experiment,
     p: &Pair,
-    h: &Prepared,
+    h: Option<&Prepared>,
     limits: &Limits,
     threads: usize,
 ) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
     let key = exp.key(p);
-    let who = format!(
-        "{} #{} with {}",
-        key.instance_set, key.instance_id, key.heuristic
-    );
-    let (status, problem, result) = match h.solve(&instance.board, &set.goal, limits) {
+    let who = format!("{key}");
+    let outcome = search::solve(p.algorithm, h, &instance.board, &set.goal, limits);
+    let (status, problem, outcome) = match outcome {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
-        Ok(r) if r.status == Status::Cancelled => return None,
-        Ok(r) => {
-            let (status, problem) = judge(&r, instance, &set.goal, &who);
-            (status, problem, Some(r))
+        Ok(o) if o.result.status == Status::Cancelled => return None,
+        Ok(o) => {
+            let (status, problem) = judge(&o.result, instance, &set.goal, &who);
+            (status, problem, Some(o))
         }
     };
-    let result = result.as_ref();
+    let result = outcome.as_ref().map(|o| &o.result);
+    let memory = outcome.as_ref().map(|o| o.memory);
     let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
     let moves = result.map_or(&[][..], |r| &r.moves[..]);
     let length = result
@@ -288,6 +286,7 @@ fn run_pair(
         .map(|(i, it)| IterationRecord {
             instance_set: key.instance_set.clone(),
             instance_id: key.instance_id.clone(),
+            algorithm: key.algorithm,
             heuristic: key.heuristic.clone(),
             iteration: i as u32 + 1,
             bound: it.bound,
@@ -299,6 +298,7 @@ fn run_pair(
     let run = RunRecord {
         instance_set: key.instance_set,
         instance_id: key.instance_id,
+        algorithm: key.algorithm,
         heuristic: key.heuristic,
         status,
         length,
@@ -316,6 +316,11 @@ fn run_pair(
         moves: path_string(moves),
         verified,
         threads: threads as u32,
+        reopened: outcome.as_ref().map(|o| o.reopened),
+        peak_stored: memory.map(|m| m.peak_stored),
+        peak_bytes: memory.map(|m| m.peak_bytes),
+        bytes_per_state: memory.and_then(|m| m.bytes_per_state()),
+        table_bytes: memory.map(|m| m.table_bytes),
     };
     Some((run, iterations, problem))
 }

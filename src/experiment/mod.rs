@@ -157,6 +157,7 @@ impl Session {
                 &chosen.exp,
                 chosen.node_limit,
                 chosen.time_limit,
+                chosen.memory_limit,
                 shard.count,
             )
             .establish(&results_dir)?;
@@ -171,6 +172,7 @@ impl Session {
             threads,
             node_limit: chosen.node_limit,
             time_limit: chosen.time_limit,
+            memory_limit: chosen.memory_limit,
             resume: request.resume,
             overwrite: request.overwrite || (chosen.default && !request.resume),
             cancel: request.cancel,
@@ -194,9 +196,15 @@ impl Session {
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
         format!(
-            "{} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",
+            "{} pairs ({} instance sets × {} × {} heuristics{}) on {} threads into {}",
             self.pairs.len(),
             self.exp.sets.len(),
+            self.exp
+                .algorithms
+                .iter()
+                .map(|a| a.as_str())
+                .collect::<Vec<_>>()
+                .join(","),
             self.exp.heuristics.len(),
             self.settings
                 .shard

@@ -109,7 +109,7 @@ pub fn plot_all(
         path: out_dir.to_path_buf(),
         source,
     })?;
-    let all_heuristics = results.heuristics();
+    let all_heuristics = results.methods();
     for (a, b) in &options.scatter {
         for name in [a, b] {
             if !all_heuristics.contains(name) {
@@ -250,7 +250,7 @@ impl<'a> SetData<'a> {
     /// Solved runs of a heuristic on this set, in file order.
     fn solved_runs(&self, heuristic: &'a str) -> impl Iterator<Item = &'a RunRecord> + '_ {
         self.results.runs.iter().filter(move |r| {
-            r.instance_set == self.set && r.heuristic == heuristic && r.status == RunStatus::Solved
+            r.instance_set == self.set && r.method() == heuristic && r.status == RunStatus::Solved
         })
     }
 }

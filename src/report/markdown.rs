@@ -233,15 +233,13 @@ fn summary_table(md: &mut String, results: &Results, set: &str, rows: &[&Summary
     }
     md.push('\n');
     // Runs that did not solve, by status.
-    let mut unsolved: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut unsolved: BTreeMap<(String, &str), usize> = BTreeMap::new();
     for r in results
         .runs
         .iter()
         .filter(|r| r.instance_set == set && r.status != RunStatus::Solved)
     {
-        *unsolved
-            .entry((&r.heuristic, r.status.as_str()))
-            .or_default() += 1;
+        *unsolved.entry((r.method(), r.status.as_str())).or_default() += 1;
     }
     if !unsolved.is_empty() {
         let list: Vec<String> = unsolved

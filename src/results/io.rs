@@ -107,13 +107,20 @@ fn parse_rows<T: Row>(path: &Path, bytes: &[u8]) -> Result<Vec<(u64, T)>, CsvErr
         Err(e) => return Err(fault(record_fault(&csv::StringRecord::new(), None, &e, 1))),
     };
     let present: HashSet<&str> = header.iter().map(str::trim).collect();
-    for column in columns::<T>() {
-        if !present.contains(column.as_str()) {
-            return Err(CsvError::MissingColumn {
-                path: path.to_path_buf(),
-                column,
-            });
-        }
+    let missing: Vec<String> = columns::<T>()
+        .into_iter()
+        .filter(|c| !present.contains(c.as_str()))
+        .collect();
+    if !missing.is_empty() && !defaultable::<T>(&missing) {
+        // Name the first column that has no default.
+        let column = missing
+            .iter()
+            .find(|c| !defaultable::<T>(std::slice::from_ref(c)))
+            .unwrap_or(&missing[0]);
+        return Err(CsvError::MissingColumn {
+            path: path.to_path_buf(),
+            column: column.clone(),
+        });
     }
     let mut rows = Vec::new();
     let mut record = csv::StringRecord::new();
@@ -130,6 +137,28 @@ fn parse_rows<T: Row>(path: &Path, bytes: &[u8]) -> Result<Vec<(u64, T)>, CsvErr
         rows.push((line, row));
     }
     Ok(rows)
+}
+
+/// Whether rows of `T` read without the `missing` columns: all of them have serde defaults
+/// (columns added after files were written, see `docs/formats.md`). Tried on the default row.
+fn defaultable<T: Row>(missing: &[String]) -> bool {
+    let mut w = csv::Writer::from_writer(vec![]);
+    if w.serialize(T::default()).is_err() {
+        return false;
+    }
+    let Ok(bytes) = w.into_inner() else {
+        return false;
+    };
+    let mut reader = csv::Reader::from_reader(&bytes[..]);
+    let (Ok(header), Some(Ok(row))) = (reader.headers().cloned(), reader.records().next()) else {
+        return false;
+    };
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !missing.iter().any(|m| m == &header[i]))
+        .collect();
+    let header: csv::StringRecord = keep.iter().map(|&i| &header[i]).collect();
+    let row: csv::StringRecord = keep.iter().map(|&i| &row[i]).collect();
+    row.deserialize::<T>(Some(&header)).is_ok()
 }
 
 /// A CSV error's line (`line` when the error has no position) and message, naming the column of
@@ -237,9 +266,9 @@ mod tests {
         let c = columns::<IterationRecord>();
         assert_eq!(
             c.join(","),
-            "instance_set,instance_id,heuristic,iteration,bound,expanded,generated,seconds"
+            "instance_set,instance_id,algorithm,heuristic,iteration,bound,expanded,generated,seconds"
         );
-        assert_eq!(columns::<RunRecord>()[3], "status");
+        assert_eq!(columns::<RunRecord>()[4], "status");
     }
 
     #[test]
@@ -269,7 +298,7 @@ mod tests {
         let e = read_rows::<RunRecord>(&path, ReadMode::Tolerant).unwrap_err();
         assert!(
             e.to_string()
-                .contains("runs.csv, line 2: 3 fields where the header has 19"),
+                .contains("runs.csv, line 2: 3 fields where the header has 25"),
             "{e}"
         );
     }
@@ -299,6 +328,16 @@ mod tests {
             e.to_string(),
             format!("{}: missing column 'heuristic'", path.display())
         );
+        // Columns added later (with serde defaults) may be missing: `algorithm` reads as ida.
+        fs::write(
+            &path,
+            "instance_set,instance_id,heuristic,iteration,bound,expanded,generated,seconds\n\
+             s,1,manhattan,1,40,5,9,0.5\n",
+        )
+        .unwrap();
+        let rows = read_rows::<IterationRecord>(&path, ReadMode::Strict).unwrap();
+        assert_eq!(rows[0].1.algorithm, crate::search::Algorithm::Ida);
+        assert_eq!(rows[0].1.generated, 9);
         let e = read_rows::<IterationRecord>(&dir.join("nope.csv"), ReadMode::Strict);
         assert!(matches!(e, Err(CsvError::Missing(_))));
     }

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal, Grid};
@@ -120,10 +120,14 @@ impl<'a> Watch<'a> {
 }
 
 /// A search algorithm, as named on the command line and in result files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
-    /// IDA*: O(depth) memory, re-expands nodes.
+    /// IDA*: O(depth) memory, re-expands nodes. The default (and what results from before the
+    /// `algorithm` column ran).
+    #[default]
     Ida,
     /// A*: every generated state stored.
     Astar,

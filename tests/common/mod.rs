@@ -92,6 +92,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                     expanded: it.expanded,
                     generated: it.generated,
                     seconds: it.seconds,
+                    ..IterationRecord::default()
                 });
             }
             let length = h0_base + 16;
@@ -119,6 +120,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 moves: String::new(),
                 verified: solved,
                 threads: 2,
+                ..RunRecord::default()
             });
         }
     }
