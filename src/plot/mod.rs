@@ -5,12 +5,15 @@
 //! (`korf100-nodes-per-instance.svg`).
 
 mod axis;
+mod by_length;
 mod chart;
 mod distribution;
 mod history;
 mod iterations;
+mod nodes_by_length;
 mod nodes_per_instance;
 mod overhead;
+mod peak_stored;
 mod scatter;
 mod speed;
 mod style;
@@ -141,6 +144,15 @@ pub fn plot_all(
         overhead::plot(&data, &mut out)?;
         speed::plot(&data, &mut out)?;
     }
+    // The optimization-path plots span every instance set.
+    let mut out = Out {
+        dir: out_dir,
+        set: by_length::PREFIX,
+        history: None,
+        figures: &mut figures,
+    };
+    peak_stored::plot(results, &mut out)?;
+    nodes_by_length::plot(results, &mut out)?;
     let sets = results.instance_sets();
     let history = match &options.history {
         Some(path) => Some(path.clone()),

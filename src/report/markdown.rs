@@ -52,6 +52,7 @@ pub(super) fn render(
             published(&mut md, results, &rows);
         }
     }
+    super::optimization_path::section(&mut md, results);
     definitions(&mut md);
     plots(&mut md, figures);
     md

@@ -4,6 +4,7 @@
 
 pub mod format;
 mod markdown;
+pub mod optimization_path;
 
 use std::fs;
 use std::path::{Path, PathBuf};

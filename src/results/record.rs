@@ -228,6 +228,13 @@ impl RunRecord {
     pub fn method(&self) -> String {
         method_label(self.algorithm, &self.heuristic)
     }
+
+    /// The optimal length of the run's instance: the known one, else the length found when
+    /// solved (every algorithm here is optimal, and `verified` checks it when one is known).
+    pub fn known_length(&self) -> Option<u32> {
+        self.optimal_length
+            .or(self.length.filter(|_| self.status == RunStatus::Solved))
+    }
 }
 
 /// One IDA* iteration of one run: a row of `iterations.csv`.
