@@ -382,6 +382,14 @@ impl Grid {
         self.cell_of[(t as usize) & (GRID_CELLS - 1)] = to as u8;
         self.cell_of[0] = from as u8;
     }
+
+    /// [`Grid::slide`] without updating `cell_of`, for searches whose heuristic never reads it.
+    #[inline(always)]
+    pub fn slide_tile(&mut self, from: usize, to: usize) {
+        let (from, to) = (from & (GRID_CELLS - 1), to & (GRID_CELLS - 1));
+        self.tile_at[to] = self.tile_at[from];
+        self.tile_at[from] = 0;
+    }
 }
 
 #[cfg(test)]

@@ -18,6 +18,9 @@ struct Cli {
 enum Command {
     /// Solve one board optimally and print the moves and per-iteration statistics.
     Solve(cli::solve::SolveArgs),
+    /// Predict IDA*'s nodes per threshold from the heuristic's distribution (Korf, Reid &
+    /// Edelkamp 2001), without searching; CSV of bound → predicted nodes.
+    Predict(cli::predict::PredictArgs),
     /// Generate a seeded set of random boards in the instance-file format.
     Gen(cli::gen::GenArgs),
     /// Run every (instance, heuristic) pair of an experiment into a results directory.
@@ -38,10 +41,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`tilebench solve … | head -3`) would
+    // panic; a command-line tool should end quietly instead, as others do.
+    #[cfg(unix)]
+    // SAFETY: called first in main, before any other thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
         Command::Gen(args) => cli::gen::run(args),
+        Command::Predict(args) => cli::predict::run(args),
         Command::Run(args) => cli::run::run(args),
         Command::Pdb(args) => cli::pdb::run(args),
         Command::Plot(args) => cli::plot::run(args),

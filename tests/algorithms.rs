@@ -13,7 +13,7 @@ use tilebench::brute_force::{distances, unrank, UNREACHED};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
 use tilebench::pdb::CacheOptions;
-use tilebench::search::{solve, Algorithm, Limits, Outcome, SearchError, Status};
+use tilebench::search::{solve, Algorithm, Limits, Outcome, SearchError, SearchOptions, Status};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -34,7 +34,7 @@ fn prepared(name: &str, goal: &Goal) -> Prepared {
 }
 
 fn run(a: Algorithm, h: Option<&Prepared>, board: &Board, goal: &Goal) -> Outcome {
-    solve(a, h, board, goal, &Limits::none()).unwrap()
+    solve(a, h, board, goal, &SearchOptions::default()).unwrap()
 }
 
 /// The outcome's length, after checking that its moves replay to the goal.
@@ -184,7 +184,7 @@ fn the_memory_limit_stops_astar_and_bfs_before_it_is_passed() {
                 memory_limit: Some(limit),
                 ..Limits::none()
             };
-            let o = solve(a, h, &korf1, &goal, &limits).unwrap();
+            let o = solve(a, h, &korf1, &goal, &one_thread(&limits)).unwrap();
             assert_eq!(o.result.status, Status::MemoryLimit, "{a} {limit}");
             assert_eq!(o.result.length(), None);
             assert!(
@@ -212,7 +212,7 @@ fn the_node_limit_is_exact_for_astar_and_bfs() {
         ..Limits::none()
     };
     for (a, h) in [(Algorithm::Astar, Some(&h)), (Algorithm::Bfs, None)] {
-        let o = solve(a, h, &korf1, &goal, &limits).unwrap();
+        let o = solve(a, h, &korf1, &goal, &one_thread(&limits)).unwrap();
         assert_eq!(o.result.status, Status::NodeLimit);
         assert_eq!(o.result.generated(), 54_321);
     }
@@ -225,20 +225,20 @@ fn bfs_takes_no_heuristic_and_the_others_need_one() {
     let h = prepared("manhattan", &goal);
     let lim = Limits::none();
     assert!(matches!(
-        solve(Algorithm::Bfs, Some(&h), &b, &goal, &lim),
+        solve(Algorithm::Bfs, Some(&h), &b, &goal, &one_thread(&lim)),
         Err(SearchError::HeuristicNotUsed(Algorithm::Bfs))
     ));
     assert!(matches!(
-        solve(Algorithm::Astar, None, &b, &goal, &lim),
+        solve(Algorithm::Astar, None, &b, &goal, &one_thread(&lim)),
         Err(SearchError::HeuristicNeeded(Algorithm::Astar))
     ));
     // The goal itself and an unsolvable board.
     for a in Algorithm::ALL {
         let h = a.uses_heuristic().then_some(&h);
-        let o = solve(a, h, &goal.as_board(), &goal, &lim).unwrap();
+        let o = solve(a, h, &goal.as_board(), &goal, &one_thread(&lim)).unwrap();
         assert_eq!((o.result.length(), o.result.generated()), (Some(0), 0));
         let loyd = Board::parse("2 1 3 4 5 6 7 8 0", None).unwrap();
-        let o = solve(a, h, &loyd, &goal, &lim).unwrap();
+        let o = solve(a, h, &loyd, &goal, &one_thread(&lim)).unwrap();
         assert_eq!(o.result.status, Status::Unsolvable);
     }
 }
@@ -272,4 +272,12 @@ fn wide_boards_use_the_wide_key_and_agree_with_ida() {
         }
     }
     assert!(bfs_runs >= 3);
+}
+
+/// `limits` on one thread (the options [`solve`] takes).
+fn one_thread(limits: &Limits) -> SearchOptions {
+    SearchOptions {
+        limits: limits.clone(),
+        threads: 1,
+    }
 }

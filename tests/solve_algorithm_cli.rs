@@ -58,7 +58,7 @@ fn text_output_shows_memory_and_the_memory_limit_status() {
     let out = stdout(&o);
     assert!(out.contains("search     bfs (no heuristic)"), "{out}");
     assert!(
-        out.contains("status     memory-limit (no solution)"),
+        out.contains("stopped    memory-limit (no solution found)"),
         "{out}"
     );
     assert!(out.contains("(limit 100.0 KiB)"), "{out}");

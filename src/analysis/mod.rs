@@ -4,13 +4,19 @@
 //! - [`aggregate`]: the per-heuristic summary (means over solved runs, reduction against the
 //!   reference heuristic, overheads), each by the formula the report states;
 //! - [`published`]: the published figures (Korf 1985, Korf & Felner 2002) and our runs beside
-//!   them.
+//!   them;
+//! - [`per_instance`]: our counts beside a published per-instance column, per (instance set,
+//!   heuristic).
 
 pub mod aggregate;
+pub mod per_instance;
 pub mod published;
 
 pub use aggregate::{
     heuristics_of_set, reference_heuristic, solved_by_instance, summarize, Reduction, Summary,
     REFERENCE_HEURISTIC,
+};
+pub use per_instance::{
+    per_instance_comparisons, PerInstanceComparison, PublishedColumn, PUBLISHED_COLUMNS,
 };
 pub use published::{korf1985_comparison, Korf1985Comparison};

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -12,19 +13,22 @@ use super::pdb::PdbArgs;
 use super::progress::PairBar;
 use super::solve::parse_algorithm;
 use tilebench::experiment::{Request, RunRequest, Session};
+use tilebench::limits;
 use tilebench::results::meta::Shard;
+use tilebench::results::RunStatus;
 use tilebench::search::{parse_byte_size, Algorithm};
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
 pub struct ExperimentArgs {
     /// Instance files, comma-separated; FILE:FIRST-LAST takes the FIRST-th to LAST-th instances
-    /// of a file. Default: the default experiment (see README).
+    /// of a file. Default: the default experiment (see docs/experiments.md).
     #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
     pub instances: Vec<String>,
-    /// Heuristics, comma-separated, for every algorithm that uses one (ida, astar). Default: the
-    /// default experiment's.
-    #[arg(long, short = 'H', value_delimiter = ',', value_name = "H")]
+    /// Heuristics, comma-separated (commas inside max(…) and before a tile number belong to the
+    /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two). Default: the default
+    /// experiment's.
+    #[arg(long, short = 'H', value_name = "H")]
     pub heuristics: Vec<String>,
     /// Search algorithms, comma-separated: ida (IDA*), astar (A*), bfs (breadth-first). Each
     /// of ida and astar runs with every -H heuristic; bfs takes none and runs once per instance
@@ -36,11 +40,11 @@ pub struct ExperimentArgs {
     /// --jobs N, up to N times SIZE is held at once.
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     pub memory_limit: Option<u64>,
-    /// Give up on a pair after this many seconds (status time-limit).
-    #[arg(long, value_name = "SECS")]
-    pub time_limit: Option<f64>,
-    /// Give up on a pair after generating this many nodes (status node-limit).
-    #[arg(long, value_name = "N")]
+    /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    pub time_limit: Option<Duration>,
+    /// Give up on a pair after generating this many nodes (status node-limit); at least 1.
+    #[arg(long, value_name = "N", value_parser = limits::node_limit)]
     pub node_limit: Option<u64>,
 }
 
@@ -53,7 +57,7 @@ impl ExperimentArgs {
             algorithms: self.algorithm.clone(),
             memory_limit: self.memory_limit,
             partition: pdb.partition.clone(),
-            time_limit_seconds: self.time_limit,
+            time_limit_seconds: self.time_limit.map(|d| d.as_secs_f64()),
             node_limit: self.node_limit,
         }
     }
@@ -65,17 +69,34 @@ pub struct RunArgs {
     experiment: ExperimentArgs,
     #[command(flatten)]
     pdb: PdbArgs,
-    /// Threads in the pool (default: all cores).
-    #[arg(long, short = 'j')]
+    /// Pairs run at once, 1 to 1024 (default: the cores divided by --search-threads); never more
+    /// than the pairs to run.
+    #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
+    /// Threads of each pair's search (parallel IDA*, same counts as one thread). Keep
+    /// jobs × search threads ≤ cores; see docs/experiments.md.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    search_threads: usize,
     /// Results directory (default: results/default for the default experiment, otherwise
     /// results/ followed by the instance-set names joined by '+'). With --shard, the shard
     /// writes into OUT/shards/I/ (merge them with `tilebench collect OUT`).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Keep the rows already in the results directory and run only the missing pairs.
+    /// Keep the rows already in the results directory and run only the missing pairs; the
+    /// experiment must be the one stored there (instances, heuristics, limits).
     #[arg(long, conflicts_with = "overwrite")]
     resume: bool,
+    /// With --resume (implied): also run again the pairs whose rows have these statuses, e.g.
+    /// `--retry time-limit --time-limit 600` or `--retry error,wrong-length`. A changed limit is
+    /// accepted only with --retry of its status.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "STATUS",
+        value_parser = |s: &str| s.parse::<RunStatus>(),
+        conflicts_with = "overwrite"
+    )]
+    retry: Vec<RunStatus>,
     /// Replace earlier results in the directory (implied for the default experiment).
     #[arg(long)]
     overwrite: bool,
@@ -89,6 +110,11 @@ pub struct RunArgs {
     /// Do not append the headline figures to history.csv beside the results directory.
     #[arg(long)]
     no_history: bool,
+    /// Instead of solving, run one complete IDA* iteration with threshold D per pair, not
+    /// stopping at the goal (status fixed-bound; what `tilebench predict` predicts). No history
+    /// row; the limits do not apply.
+    #[arg(long, value_name = "D", conflicts_with_all = ["time_limit", "node_limit"])]
+    fixed_bound: Option<u32>,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -107,14 +133,23 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         experiment: args.experiment.request(&args.pdb),
         out: args.out.clone(),
         threads: args.jobs,
+        search_threads: args.search_threads,
         resume: args.resume,
         overwrite: args.overwrite,
+        retry: args.retry.clone(),
         shard: args.shard,
-        history: !args.no_history,
+        history: !args.no_history && args.fixed_bound.is_none(),
         cache: args.pdb.options(),
         cancel,
         command_line: std::env::args().collect(),
+        fixed_bound: args.fixed_bound,
     })?;
+    if let Some(holder) = &session.lock.stale {
+        eprintln!(
+            "tilebench: {}: the previous holder of its lock ({holder}) is gone; taking it over",
+            session.lock.dir().display()
+        );
+    }
     eprintln!("tilebench: {}", session.describe());
     let summary = session.run(&PairBar::new())?;
     let statuses: Vec<String> = summary

@@ -9,9 +9,12 @@ use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Prepared;
+use tilebench::limits;
 use tilebench::moves::path_string;
 use tilebench::search::memory::Bytes;
-use tilebench::search::{self, parse_byte_size, Algorithm, Limits, SearchError, Status};
+use tilebench::search::{
+    self, parse_byte_size, Algorithm, Limits, SearchError, SearchOptions, Status,
+};
 
 use super::pdb::PdbArgs;
 
@@ -26,21 +29,16 @@ pub struct SolveArgs {
     /// Search algorithm: ida (IDA*), astar (A*) or bfs (breadth-first, no heuristic).
     #[arg(long, short = 'a', default_value = "ida", value_parser = parse_algorithm)]
     algorithm: Algorithm,
-    /// Heuristic: manhattan, linear-conflict, pdb-555, pdb-663, pdb-78, pdb-6666 (24-puzzle),
-    /// each PDB also reflected with an `r` (pdb-663r); or pdb / pdbr with --partition; none
-    /// for bfs [default: manhattan, none with bfs].
+    /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
+    /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
+    /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
+    /// none for bfs [default: manhattan, none with bfs].
     #[arg(long, short = 'H')]
     heuristic: Option<String>,
     /// Stop A* or bfs before its stored states pass SIZE bytes (512M, 4G, or bytes; K/M/G/T are
     /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it.
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     memory_limit: Option<u64>,
-    /// Give up after this many seconds (status time-limit).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    time_limit: Option<Duration>,
-    /// Give up after generating this many nodes (status node-limit).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
     #[command(flatten)]
     pdb: PdbArgs,
     /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
@@ -49,23 +47,27 @@ pub struct SolveArgs {
     /// Board size WxH; inferred for square boards.
     #[arg(long)]
     size: Option<String>,
+    /// Threads for the one search: each IDA* iteration is split into subtrees searched in
+    /// parallel, with the node counts and the moves of the one-thread search.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    /// Give up after this many seconds (status time-limit).
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    time_limit: Option<Duration>,
+    /// Give up after generating this many nodes (status node-limit).
+    #[arg(long, value_name = "N", value_parser = limits::node_limit)]
+    node_limit: Option<u64>,
+    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string; options
+    /// may come before or after them.
+    #[arg(required = true, num_args = 1..)]
     tiles: Vec<String>,
 }
 
 pub(super) fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse().map_err(|e| format!("{e}"))
-}
-
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("'{text}' is not a positive number of seconds")),
-    }
 }
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -86,13 +88,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         .as_ref()
         .map(|n| Prepared::new(n, &goal, &args.pdb.options()))
         .transpose()?;
-    let limits = Limits {
-        node_limit: args.node_limit,
-        time_limit: args.time_limit,
-        memory_limit: args.memory_limit,
-        ..Limits::none()
+    let options = SearchOptions {
+        limits: Limits {
+            node_limit: args.node_limit,
+            time_limit: args.time_limit,
+            memory_limit: args.memory_limit,
+            cancel: None,
+        },
+        threads: args.threads as usize,
     };
-    let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &limits)?;
+    let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
     let (result, memory) = (&outcome.result, &outcome.memory);
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
@@ -121,6 +126,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "peak_bytes": memory.peak_bytes,
                 "bytes_per_state": memory.bytes_per_state(),
                 "table_bytes": memory.table_bytes,
+                "threads": args.threads,
                 "iterations": result.iterations,
             });
             println!("{}", serde_json::to_string_pretty(&out)?);
@@ -143,15 +149,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 println!("unsolvable (parity rule); 0 nodes searched");
                 return Ok(ExitCode::SUCCESS);
             }
-            if result.status == Status::Solved {
-                println!("length     {}", result.moves.len());
-                println!(
-                    "moves      {}",
-                    if moves.is_empty() { "(none)" } else { &moves }
-                );
-            } else {
-                println!("status     {} (no solution)", result.status.as_str());
+            match result.length() {
+                Some(n) => println!("length     {n}"),
+                None => println!("stopped    {} (no solution found)", result.status.as_str()),
             }
+            println!(
+                "moves      {}",
+                if moves.is_empty() { "(none)" } else { &moves }
+            );
             let reopened = if algorithm == Algorithm::Astar {
                 format!(", {} reopened", outcome.reopened)
             } else {

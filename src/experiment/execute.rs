@@ -1,25 +1,24 @@
-//! Running the pairs of an experiment on a rayon pool into a results directory.
+//! Running the pairs of an experiment on a pool of threads into a results directory.
 //!
 //! - **Resume.** A pair counts as done when its `runs.csv` row is whole; iteration rows of
 //!   pairs without one are dropped, and only the missing pairs run.
 //! - **Cancellation.** Setting [`Settings::cancel`] stops the running searches at their next
 //!   check; cancelled pairs are not written, so a resume redoes them.
-//! - **Determinism.** Searches are single-threaded and deterministic, so node counts do not
-//!   depend on the pool size; when every pair is done, both CSV files are sorted into pair order.
+//! - **Determinism.** Searches are deterministic, and a search on several threads
+//!   (`search_threads`) counts exactly as on one, so node counts depend neither on the pool size
+//!   nor on the search threads; when every pair is done, both CSV files are sorted into pair order.
 //!
 //! Each heuristic is built once per goal and shared by reference across the pool.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
-
 use super::plan::{Experiment, Pair};
 use super::writer::{self, Files, RowWriter};
-use super::{provenance, ExperimentError, Progress};
+use super::{provenance, resume, ExperimentError, Progress};
 use crate::board::Goal;
 use crate::heuristic::{HeuristicName, Prepared};
 use crate::instances::Instance;
@@ -29,14 +28,16 @@ use crate::results::meta::Shard;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::search::{self, Iteration, Limits, SearchResult, Status};
+use crate::search::{self, Algorithm, Iteration, Limits, SearchOptions, SearchResult, Status};
 
 /// How to run.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub out: PathBuf,
-    /// Pool size.
+    /// Pool size: pairs run at once (`--jobs`).
     pub threads: usize,
+    /// Threads of each pair's search (`--search-threads`).
+    pub search_threads: usize,
     pub node_limit: Option<u64>,
     pub time_limit: Option<Duration>,
     /// Bytes A* and breadth-first search may store per pair.
@@ -45,6 +46,8 @@ pub struct Settings {
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
     pub overwrite: bool,
+    /// With `resume`: run the pairs whose rows have these statuses again.
+    pub retry: Vec<RunStatus>,
     /// Set to stop (Ctrl-C); unfinished pairs are not written.
     pub cancel: Arc<AtomicBool>,
     /// Recorded in meta.json.
@@ -55,6 +58,9 @@ pub struct Settings {
     pub history: Option<PathBuf>,
     /// The slice of a larger experiment these pairs are (recorded in meta.json).
     pub shard: Option<Shard>,
+    /// Run one complete iteration with this threshold per pair instead of solving
+    /// (status fixed-bound; the limits do not apply).
+    pub fixed_bound: Option<u32>,
 }
 
 /// What a run did.
@@ -109,13 +115,27 @@ pub fn run(
     if files.runs.exists() {
         let (runs, iterations) = writer::recover(&files)?;
         if settings.resume {
-            done = runs.iter().map(RunRecord::key).collect();
-            files.reset(&runs, &iterations)?;
-            kept = true;
             previous_meta = meta_path
                 .exists()
                 .then(|| Meta::read(&meta_path))
                 .transpose()?;
+            match &previous_meta {
+                Some(stored) => {
+                    let differences = resume::differences(stored, exp, settings);
+                    if !differences.is_empty() {
+                        return Err(ExperimentError::ResumeMismatch {
+                            dir: out.clone(),
+                            differences,
+                        });
+                    }
+                }
+                None if !runs.is_empty() => return Err(ExperimentError::NoMeta(out.clone())),
+                None => {}
+            }
+            let (runs, iterations) = resume::keep_unretried(runs, iterations, &settings.retry);
+            done = runs.iter().map(RunRecord::key).collect();
+            files.reset(&runs, &iterations)?;
+            kept = true;
         } else if !runs.is_empty() && !settings.overwrite {
             return Err(ExperimentError::Exists {
                 dir: out.clone(),
@@ -134,8 +154,12 @@ pub fn run(
         .collect();
     let done_before = pairs.len() - pending.len();
 
+    // No more threads than pairs to run: extra ones would only idle.
+    let threads = crate::limits::pool_size(settings.threads, pending.len());
+
     // meta.json, rewritten at the end.
     let mut meta = provenance::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
+    meta.threads = threads;
     meta.write(&meta_path)?;
 
     let mut prepared: Vec<Prepared> = Vec::new();
@@ -150,46 +174,62 @@ pub fn run(
     }
 
     let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = threads * settings.search_threads;
+    if wanted > cores {
+        progress.oversubscribed(threads, settings.search_threads, cores);
+    }
     progress.start(pending.len());
-    let limits = Limits {
-        node_limit: settings.node_limit,
-        time_limit: settings.time_limit,
-        cancel: Some(settings.cancel.clone()),
-        memory_limit: settings.memory_limit,
+    let search = SearchOptions {
+        limits: Limits {
+            node_limit: settings.node_limit,
+            time_limit: settings.time_limit,
+            cancel: Some(settings.cancel.clone()),
+            memory_limit: settings.memory_limit,
+        },
+        threads: settings.search_threads,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.threads)
-        .build()?;
     let failure: Mutex<Option<ExperimentError>> = Mutex::new(None);
-    pool.install(|| {
-        pending.par_iter().for_each(|p| {
-            if settings.cancel.load(Ordering::Relaxed) {
-                return;
-            }
-            let (_, set) = &exp.sets[p.set];
-            let h = p
-                .heuristic
-                .map(|h| &prepared[index[&(h, set.goal.clone())]]);
-            let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, settings.threads)
-            else {
-                return; // cancelled: not written, a resume redoes it
-            };
-            let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
-            if let Err(e) = w.0.write(&run, &iterations) {
-                settings.cancel.store(true, Ordering::Relaxed);
-                failure
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(e);
-                return;
-            }
-            let summary = &mut w.1;
-            summary.written += 1;
-            *summary.by_status.entry(run.status).or_default() += 1;
-            summary.problems.extend(problem.clone());
-            drop(w);
-            progress.pair_done(&run, problem.as_deref());
-        })
+    // Plain threads, not a rayon pool: a search on several threads runs its own rayon pool, and
+    // a rayon worker waiting on another pool would start further pairs meanwhile.
+    let next = AtomicUsize::new(0);
+    let one = |p: &Pair| {
+        if settings.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let (_, set) = &exp.sets[p.set];
+        let h = p
+            .heuristic
+            .map(|h| &prepared[index[&(h, set.goal.clone())]]);
+        let Some((run, iterations, problem)) =
+            run_pair(exp, p, h, &search, threads, settings.fixed_bound)
+        else {
+            return; // cancelled: not written, a resume redoes it
+        };
+        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = w.0.write(&run, &iterations) {
+            settings.cancel.store(true, Ordering::Relaxed);
+            failure
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+            return;
+        }
+        let summary = &mut w.1;
+        summary.written += 1;
+        *summary.by_status.entry(run.status).or_default() += 1;
+        summary.problems.extend(problem.clone());
+        drop(w);
+        progress.pair_done(&run, problem.as_deref());
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(p) = pending.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    one(p);
+                }
+            });
+        }
     });
     progress.finish();
     if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
@@ -235,11 +275,22 @@ pub fn prepare(
 }
 
 /// Builds (or loads and verifies) every heuristic of `exp` for every goal of its sets, so that
-/// later runs (cluster tasks) only load the tables.
+/// later runs (cluster tasks) only load the tables: fails unless every pattern database is on
+/// disk afterwards (one used from memory only would be missing for those runs).
 pub fn prepare_all(exp: &Experiment, cache: &CacheOptions) -> Result<(), ExperimentError> {
     for h in &exp.heuristics {
         for goal in exp.goals() {
-            prepare(h, &goal, cache)?;
+            let _held = prepare(h, &goal, cache)?;
+            if let HeuristicName::Pdb(p) = h {
+                let on_disk = p
+                    .partition_for(&goal)
+                    .and_then(|part| crate::pdb::build_all(&goal, &part, cache, false));
+                on_disk.map_err(|e| ExperimentError::Heuristic {
+                    heuristic: h.to_string(),
+                    goal: format!("{} ({})", goal.name(), goal.size()),
+                    source: Box::new(e.into()),
+                })?;
+            }
         }
     }
     Ok(())
@@ -251,14 +302,27 @@ fn run_pair(
     exp: &Experiment,
     p: &Pair,
     h: Option<&Prepared>,
-    limits: &Limits,
+    options: &SearchOptions,
     threads: usize,
+    fixed_bound: Option<u32>,
 ) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
     let key = exp.key(p);
     let who = format!("{key}");
-    let outcome = search::solve(p.algorithm, h, &instance.board, &set.goal, limits);
+    let outcome = match (fixed_bound, h) {
+        (Some(d), Some(h)) if p.algorithm == Algorithm::Ida => Ok(search::Outcome {
+            algorithm: p.algorithm,
+            result: crate::predict::fixed_bound_search(h, &instance.board, d),
+            reopened: 0,
+            memory: search::Memory {
+                table_bytes: h.table_bytes(),
+                ..search::Memory::default()
+            },
+        }),
+        (Some(_), _) => Err(search::SearchError::FixedBoundNotIda(p.algorithm)),
+        (None, h) => search::solve(p.algorithm, h, &instance.board, &set.goal, options),
+    };
     let (status, problem, outcome) = match outcome {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
         Ok(o) if o.result.status == Status::Cancelled => return None,
@@ -321,6 +385,7 @@ fn run_pair(
         peak_bytes: memory.map(|m| m.peak_bytes),
         bytes_per_state: memory.and_then(|m| m.bytes_per_state()),
         table_bytes: memory.map(|m| m.table_bytes),
+        search_threads: options.threads as u32,
     };
     Some((run, iterations, problem))
 }
@@ -357,6 +422,7 @@ fn judge(
         (Status::TimeLimit, _) => (RunStatus::TimeLimit, None),
         (Status::NodeLimit, _) => (RunStatus::NodeLimit, None),
         (Status::MemoryLimit, _) => (RunStatus::MemoryLimit, None),
+        (Status::FixedBound, _) => (RunStatus::FixedBound, None),
         // run_pair returns before judging a cancelled search; should one get here, it is no
         // result, so it is recorded as one.
         (Status::Cancelled, _) => (

@@ -7,13 +7,17 @@
 //! - [`writer`]: appending whole rows, recovering after a crash, sorting;
 //! - [`provenance`]: the `meta.json` of a session (build-time commit, machine, times);
 //! - [`shard`]: slices of the plan, and `experiment.json` of a sharded directory;
+//! - [`lock`]: one writer per results directory;
+//! - [`resume`]: what must match for `--resume` to add to a results directory;
 //! - [`Session`]: what `tilebench run` does, from request to summary.
 //!
 //! The library prints nothing: progress reaches the caller through [`Progress`].
 
 pub mod execute;
+pub mod lock;
 pub mod plan;
 pub mod provenance;
+pub mod resume;
 pub mod shard;
 pub mod writer;
 
@@ -34,7 +38,7 @@ use crate::instances::InstanceError;
 use crate::pdb::CacheOptions;
 use crate::results::history::{self, HistoryError};
 use crate::results::meta::Shard;
-use crate::results::{CsvError, ExperimentSpec, MetaError, RunRecord};
+use crate::results::{CsvError, ExperimentSpec, MetaError, RunRecord, RunStatus, META_FILE};
 
 /// Everything that stops an experiment from running or being recorded.
 #[derive(Debug, Error)]
@@ -82,6 +86,35 @@ pub enum ExperimentError {
     #[error("{0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
     #[error(transparent)]
+    Lock(#[from] lock::LockError),
+    #[error(
+        "instance sets {first} and {second} have the same name '{name}' (the name is the key \
+         of their rows in runs.csv); rename one file, or give a file once"
+    )]
+    SameSetName {
+        name: String,
+        first: String,
+        second: String,
+    },
+    #[error("heuristic '{0}' is given twice")]
+    DuplicateHeuristic(String),
+    #[error(
+        "{} holds another experiment; --resume adds only to the same one:\n  {}\n\
+         (give the same options as before; a changed limit goes with --retry of its status; \
+         or use another --out, or --overwrite)",
+        dir.display(), differences.join("\n  ")
+    )]
+    ResumeMismatch {
+        dir: PathBuf,
+        differences: Vec<String>,
+    },
+    #[error(
+        "{}: {META_FILE} is missing, so --resume cannot check that the rows are of the same \
+         experiment; use --overwrite or another --out",
+        .0.display()
+    )]
+    NoMeta(PathBuf),
+    #[error(transparent)]
     History(#[from] HistoryError),
 }
 
@@ -94,6 +127,9 @@ pub trait Progress: Sync {
     fn pair_done(&self, _run: &RunRecord, _problem: Option<&str>) {}
     /// The pool is done (all pairs written, or cancelled).
     fn finish(&self) {}
+    /// `jobs` pairs at once, each searching on `search_threads` threads, want more threads
+    /// than the machine's `cores`: they will share them, and each pair's time grows.
+    fn oversubscribed(&self, _jobs: usize, _search_threads: usize, _cores: usize) {}
 }
 
 /// Reports nothing.
@@ -108,10 +144,14 @@ pub struct RunRequest {
     pub experiment: Request,
     /// Default: [`DEFAULT_OUT`] for the default experiment, else [`Experiment::default_out`].
     pub out: Option<PathBuf>,
-    /// Pool size; default all cores.
+    /// Pairs at once (pool size); default all cores divided by `search_threads`.
     pub threads: Option<usize>,
+    /// Threads of each pair's search (at least 1).
+    pub search_threads: usize,
     pub resume: bool,
     pub overwrite: bool,
+    /// Re-run the rows with these statuses (implies `resume`).
+    pub retry: Vec<RunStatus>,
     /// Run only this slice, into `OUT/shards/I/`.
     pub shard: Option<Shard>,
     /// Append the headline figures to `history.csv` beside the results directory.
@@ -119,6 +159,8 @@ pub struct RunRequest {
     pub cache: CacheOptions,
     pub cancel: Arc<AtomicBool>,
     pub command_line: Vec<String>,
+    /// One complete iteration with this threshold per pair instead of solving.
+    pub fixed_bound: Option<u32>,
 }
 
 /// A run ready to start: the experiment read, the pairs chosen, the settings decided.
@@ -131,6 +173,8 @@ pub struct Session {
     pub results_dir: PathBuf,
     /// The default experiment (`tilebench run` alone).
     pub default: bool,
+    /// Held from before the first read of the results until the session is dropped.
+    pub lock: lock::DirLock,
 }
 
 impl Session {
@@ -140,6 +184,11 @@ impl Session {
         if request.threads == Some(0) {
             return Err(ExperimentError::BadOption(
                 "--jobs must be at least 1".into(),
+            ));
+        }
+        if request.search_threads == 0 {
+            return Err(ExperimentError::BadOption(
+                "--search-threads must be at least 1".into(),
             ));
         }
         let chosen = request.experiment.read()?;
@@ -152,6 +201,7 @@ impl Session {
         });
         let mut pairs = chosen.exp.pairs();
         let mut out = results_dir.clone();
+        lock::check_not_foreign(&results_dir)?;
         if let Some(shard) = request.shard {
             ExperimentSpec::new(
                 &chosen.exp,
@@ -164,20 +214,29 @@ impl Session {
             pairs = shard.select(&pairs);
             out = shard_dir(&results_dir, shard.index);
         }
-        let threads = request
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let lock = lock::DirLock::acquire(&out)?;
+        let threads = crate::limits::pool_size(
+            request.threads.unwrap_or_else(|| {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                (cores / request.search_threads.max(1)).max(1)
+            }),
+            pairs.len(),
+        );
+        let resume = request.resume || !request.retry.is_empty();
         let settings = Settings {
             out,
             threads,
+            search_threads: request.search_threads,
             node_limit: chosen.node_limit,
             time_limit: chosen.time_limit,
             memory_limit: chosen.memory_limit,
-            resume: request.resume,
-            overwrite: request.overwrite || (chosen.default && !request.resume),
+            resume,
+            retry: request.retry,
+            overwrite: request.overwrite || (chosen.default && !resume),
             cancel: request.cancel,
             command_line: request.command_line,
             cache: request.cache,
+            fixed_bound: request.fixed_bound,
             // results/default → results/history.csv: one history per folder of results. A shard
             // is only part of an experiment, so it has no headline figures of its own.
             history: (request.history && request.shard.is_none())
@@ -190,13 +249,14 @@ impl Session {
             settings,
             results_dir,
             default: chosen.default,
+            lock,
         })
     }
 
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
         format!(
-            "{} pairs ({} instance sets × {} × {} heuristics{}) on {} threads into {}",
+            "{} pairs ({} instance sets × {} × {} heuristics{}), {} at once on {} search thread{} each, into {}",
             self.pairs.len(),
             self.exp.sets.len(),
             self.exp
@@ -211,6 +271,8 @@ impl Session {
                 .map(|s| format!(", shard {s}"))
                 .unwrap_or_default(),
             self.settings.threads,
+            self.settings.search_threads,
+            if self.settings.search_threads == 1 { "" } else { "s" },
             self.settings.out.display()
         )
     }

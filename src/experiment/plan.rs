@@ -10,13 +10,13 @@ use std::time::Duration;
 
 use super::ExperimentError;
 use crate::board::Goal;
-use crate::heuristic::HeuristicName;
+use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
 use crate::results::RunKey;
 use crate::search::Algorithm;
 
 /// The default experiment (`tilebench run` with no arguments): instance selections, relative
-/// to the checkout (see the README, "Experiments").
+/// to the checkout (see `docs/experiments.md`).
 pub const DEFAULT_INSTANCES: &[&str] = &[
     "instances/walk150-4x4-s42.txt",
     "instances/korf100.txt:1-10",
@@ -65,10 +65,28 @@ impl Experiment {
                 "no heuristic given for ida or astar (-H manhattan,…)".into(),
             ));
         }
+        for (i, h) in heuristics.iter().enumerate() {
+            if heuristics[..i]
+                .iter()
+                .any(|o| o.to_string() == h.to_string())
+            {
+                return Err(ExperimentError::DuplicateHeuristic(h.to_string()));
+            }
+        }
         let sets = selections
             .iter()
             .map(|s| Ok((s.clone(), InstanceSet::read_selection(s)?)))
             .collect::<Result<Vec<_>, InstanceError>>()?;
+        // The set name is the key of a set's rows: two sets of one name would share keys.
+        for (i, (second, set)) in sets.iter().enumerate() {
+            if let Some((first, _)) = sets[..i].iter().find(|(_, o)| o.name == set.name) {
+                return Err(ExperimentError::SameSetName {
+                    name: set.name.clone(),
+                    first: first.clone(),
+                    second: second.clone(),
+                });
+            }
+        }
         Ok(Experiment {
             sets,
             algorithms,
@@ -209,18 +227,22 @@ impl Request {
                     .into(),
             ));
         }
+        // `-H a,max(b,c)` arrives as one string: split at the separating commas only.
         let heuristics = or_default(&self.heuristics, DEFAULT_HEURISTICS)
             .iter()
-            .map(|n| HeuristicName::with_partition(n, self.partition.as_deref()))
+            .flat_map(|list| split_names(list))
+            .map(|n| HeuristicName::with_partition(&n, self.partition.as_deref()))
             .collect::<Result<Vec<_>, _>>()?;
-        let time_limit = match self.time_limit_seconds {
-            Some(s) if !(s.is_finite() && s > 0.0) => {
-                return Err(ExperimentError::BadOption(format!(
-                    "--time-limit must be a positive number of seconds, not {s}"
-                )))
-            }
-            s => s.map(Duration::from_secs_f64),
-        };
+        let time_limit = self
+            .time_limit_seconds
+            .map(|s| crate::limits::time_limit_seconds(s, &s.to_string()))
+            .transpose()
+            .map_err(|e| ExperimentError::BadOption(format!("--time-limit: {e}")))?;
+        if self.node_limit == Some(0) {
+            return Err(ExperimentError::BadOption(
+                "--node-limit: 0 is out of range: give a node count from 1".into(),
+            ));
+        }
         let heuristics = if algorithms.iter().any(|a| a.uses_heuristic()) {
             heuristics
         } else {

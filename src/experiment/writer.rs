@@ -102,11 +102,15 @@ impl RowWriter {
 /// line without its newline is dropped, and so are iteration rows whose pair has no run row.
 /// A missing `iterations.csv` has no rows.
 pub fn recover(files: &Files) -> Result<(Vec<RunRecord>, Vec<IterationRecord>), ExperimentError> {
-    let runs: Vec<RunRecord> = results::rows(&files.runs, ReadMode::Tolerant)?;
+    let runs: Vec<RunRecord> = results::read_runs(&files.runs, ReadMode::Tolerant)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
     let done: HashSet<RunKey> = runs.iter().map(RunRecord::key).collect();
     let iterations = if files.iterations.exists() {
-        results::rows::<IterationRecord>(&files.iterations, ReadMode::Tolerant)?
+        results::read_iterations(&files.iterations, ReadMode::Tolerant)?
             .into_iter()
+            .map(|(_, i)| i)
             .filter(|i| done.contains(&i.key()))
             .collect()
     } else {
@@ -141,7 +145,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let files = Files::in_dir(&dir);
         let header = columns::<RunRecord>().join(",");
-        let row = "s,1,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0\n";
+        let row = "s,1,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0,1\n";
         std::fs::write(&files.runs, format!("{header}\n{row}s,2,manh")).unwrap();
         std::fs::write(
             &files.iterations,

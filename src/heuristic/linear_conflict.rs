@@ -127,6 +127,7 @@ impl LinearConflict {
 
 impl Heuristic for LinearConflict {
     type State = LcState;
+    const READS_CELL_OF: bool = false;
 
     fn init(&self, grid: &Grid) -> LcState {
         let mut codes = [0u16; MAX_LINES];

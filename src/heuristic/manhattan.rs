@@ -53,6 +53,11 @@ impl Manhattan {
 
 impl Heuristic for Manhattan {
     type State = u32;
+    const READS_CELL_OF: bool = false;
+
+    fn as_manhattan(&self) -> Option<&Manhattan> {
+        Some(self)
+    }
 
     fn init(&self, grid: &Grid) -> u32 {
         self.total(grid)

@@ -5,24 +5,31 @@
 //! [`Heuristic`], so every pairing of search and heuristic is compiled on its own (monomorphised):
 //! no dynamic dispatch and no allocation per node.
 
+pub mod any;
 pub mod linear_conflict;
 pub mod manhattan;
+pub mod max;
 pub mod pdb;
 pub mod registry;
+pub mod walking_distance;
 
+pub use any::AnyHeuristic;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use max::Max;
 pub use pdb::{Pdb, ReflectedPdb};
 pub use registry::{
-    HeuristicError, HeuristicName, PartitionSpec, PdbName, Prepared, WithHeuristic,
+    split_names, HeuristicError, HeuristicName, MaxName, PartitionSpec, PdbName, Prepared,
+    WithHeuristic, MAX_TERMS,
 };
+pub use walking_distance::WalkingDistance;
 
 use crate::board::{Board, Grid};
 
 /// A heuristic that can be updated incrementally along a search path.
 pub trait Heuristic: Sync {
     /// What is carried from a node to its children (at least h itself).
-    type State: Copy;
+    type State: Copy + Send + Sync;
 
     /// Evaluates a whole board, once per search (at the root).
     fn init(&self, grid: &Grid) -> Self::State;
@@ -40,6 +47,16 @@ pub trait Heuristic: Sync {
         from: usize,
         to: usize,
     ) -> Self::State;
+
+    /// Whether `update` reads `grid.cell_of`; when not, the search skips keeping it up to date
+    /// (`tile_at` is always kept).
+    const READS_CELL_OF: bool = true;
+
+    /// This heuristic as Manhattan distance, if it is that: the search then uses its own faster
+    /// loop for it (a packed board and the parity of f).
+    fn as_manhattan(&self) -> Option<&Manhattan> {
+        None
+    }
 
     /// Whether the search should call [`Heuristic::update_below`] instead of `update` (only for
     /// heuristics that can skip work with it; the others keep the plain loop).

@@ -12,14 +12,22 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal};
-use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb};
+use crate::heuristic::walking_distance::WalkingDistanceError;
+use crate::heuristic::{
+    AnyHeuristic, Heuristic, LinearConflict, Manhattan, Max, Pdb, ReflectedPdb, WalkingDistance,
+};
 use crate::pdb::{CacheOptions, Named, Partition, PdbError};
+use crate::with_concrete;
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
 pub enum HeuristicError {
-    #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8)", known = HeuristicName::KNOWN.join(", "))]
+    #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8), and max(H1,H2,…)", known = HeuristicName::KNOWN.join(", "))]
     UnknownHeuristic(String),
+    #[error("'{name}': {reason} (write max(H1,H2,…) with 2 to {MAX_TERMS} heuristics, custom partitions inside with dots: pdb:1.2.3/4.5.6)")]
+    BadMax { name: String, reason: String },
+    #[error(transparent)]
+    WalkingDistance(#[from] WalkingDistanceError),
     #[error("{0} needs a goal that the main diagonal maps onto itself (the blank on the diagonal of a square board)")]
     NotReflectable(String),
     #[error("{0}")]
@@ -77,18 +85,80 @@ impl PdbName {
 /// Names: `manhattan`, `linear-conflict`, `pdb-555`, `pdb-663`, `pdb-78`, `pdb-6666` and their
 /// reflected variants with an `r` (`pdb-663r`, …), and custom partitions `pdb:1.2.3/4.5.6` or
 /// `pdbr:…` (groups split by `/`, tiles by `.` or `,`; displayed with dots so the label is
-/// CSV-safe). `as_str` and `Display` give back a name that `FromStr` parses to the same value.
+/// CSV-safe); `walking-distance`; and `max(H1,H2,…)` of 2 to [`MAX_TERMS`] of these (nested
+/// maxima are flattened). `as_str` and `Display` give back a name that `FromStr` parses to the
+/// same value.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HeuristicName {
     Manhattan,
     LinearConflict,
+    WalkingDistance,
     Pdb(PdbName),
+    Max(MaxName),
+}
+
+/// Most heuristics one `max(…)` may combine.
+pub const MAX_TERMS: usize = 4;
+
+/// The max of several heuristics, none itself a max.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MaxName {
+    pub terms: Vec<HeuristicName>,
+    label: String,
+}
+
+impl MaxName {
+    /// Flattens nested maxima; errors unless 2 to [`MAX_TERMS`] terms remain.
+    pub fn new(terms: Vec<HeuristicName>) -> Result<MaxName, HeuristicError> {
+        let mut flat = Vec::new();
+        for t in terms {
+            match t {
+                HeuristicName::Max(m) => flat.extend(m.terms),
+                other => flat.push(other),
+            }
+        }
+        let names: Vec<&str> = flat.iter().map(|t| t.as_str()).collect();
+        let label = format!("max({})", names.join(","));
+        if !(2..=MAX_TERMS).contains(&flat.len()) {
+            return Err(HeuristicError::BadMax {
+                reason: format!("has {} heuristics", flat.len()),
+                name: label,
+            });
+        }
+        Ok(MaxName { terms: flat, label })
+    }
+}
+
+/// Splits a comma-separated list of heuristic names where the commas are separators: not inside
+/// `max(…)`, and not before a digit (a custom partition `pdb:1,2/3,4` keeps its commas). So
+/// `run -H manhattan,max(walking-distance,pdb-663r)` names two heuristics.
+pub fn split_names(list: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    let mut chars = list.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 && !chars.peek().is_some_and(|d| d.is_ascii_digit()) => {
+                names.push(std::mem::take(&mut current).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+    }
+    names.push(current.trim().to_string());
+    names.retain(|n| !n.is_empty());
+    names
 }
 
 impl HeuristicName {
     pub const KNOWN: &'static [&'static str] = &[
         "manhattan",
         "linear-conflict",
+        "walking-distance",
         "pdb-555",
         "pdb-663",
         "pdb-78",
@@ -102,7 +172,9 @@ impl HeuristicName {
         match self {
             HeuristicName::Manhattan => "manhattan",
             HeuristicName::LinearConflict => "linear-conflict",
+            HeuristicName::WalkingDistance => "walking-distance",
             HeuristicName::Pdb(p) => &p.label,
+            HeuristicName::Max(m) => &m.label,
         }
     }
 
@@ -151,7 +223,22 @@ impl FromStr for HeuristicName {
         match s {
             "manhattan" | "md" => return Ok(HeuristicName::Manhattan),
             "linear-conflict" | "lc" => return Ok(HeuristicName::LinearConflict),
+            "walking-distance" | "wd" => return Ok(HeuristicName::WalkingDistance),
             _ => {}
+        }
+        if let Some(inner) = s.strip_prefix("max(") {
+            let bad = |reason: &str| HeuristicError::BadMax {
+                name: s.to_string(),
+                reason: reason.to_string(),
+            };
+            let inner = inner
+                .strip_suffix(')')
+                .ok_or_else(|| bad("no closing ')'"))?;
+            let terms = split_names(inner)
+                .iter()
+                .map(|t| t.parse())
+                .collect::<Result<Vec<HeuristicName>, _>>()?;
+            return Ok(HeuristicName::Max(MaxName::new(terms)?));
         }
         if let Some(groups) = s.strip_prefix("pdbr:") {
             return HeuristicName::custom_pdb(groups, true);
@@ -179,10 +266,9 @@ impl FromStr for HeuristicName {
 /// and share across threads: pattern databases are behind `Arc`.
 #[derive(Debug, Clone)]
 pub enum Prepared {
-    Manhattan(Manhattan),
-    LinearConflict(LinearConflict),
-    Pdb(Box<Pdb>),
-    ReflectedPdb(Box<ReflectedPdb>),
+    One(Box<AnyHeuristic>),
+    /// 2 to [`MAX_TERMS`] terms, cheapest first.
+    Max(Vec<AnyHeuristic>),
 }
 
 impl Prepared {
@@ -192,37 +278,18 @@ impl Prepared {
         options: &CacheOptions,
     ) -> Result<Prepared, HeuristicError> {
         Ok(match name {
-            HeuristicName::Manhattan => Prepared::Manhattan(Manhattan::new(goal)),
-            HeuristicName::LinearConflict => Prepared::LinearConflict(LinearConflict::new(goal)),
-            HeuristicName::Pdb(p) => {
-                if p.reflected && !goal.is_reflectable() {
-                    return Err(HeuristicError::NotReflectable(p.label.clone()));
-                }
-                let partition = p.partition_for(goal)?;
-                let tables = partition
-                    .groups()
+            HeuristicName::Max(m) => {
+                let mut terms = m
+                    .terms
                     .iter()
-                    .map(|tiles| crate::pdb::load_or_build(goal, tiles, options))
-                    .collect::<Result<Vec<Arc<_>>, _>>()?;
-                let pdb = Pdb::new(&partition, tables);
-                if p.reflected {
-                    Prepared::ReflectedPdb(Box::new(ReflectedPdb::new(goal, pdb)))
-                } else {
-                    Prepared::Pdb(Box::new(pdb))
-                }
+                    .map(|t| prepare_one(t, goal, options))
+                    .collect::<Result<Vec<_>, _>>()?;
+                // The search skips later terms once an earlier one prunes, so order by cost.
+                terms.sort_by_key(cost_rank);
+                Prepared::Max(terms)
             }
+            other => Prepared::One(Box::new(prepare_one(other, goal, options)?)),
         })
-    }
-
-    /// Runs `code` with this heuristic as its concrete type: the one `match` over the
-    /// heuristics, so each arm monomorphises `code` (a search, an evaluation) for one heuristic.
-    pub fn with<W: WithHeuristic>(&self, code: W) -> W::Output {
-        match self {
-            Prepared::Manhattan(h) => code.run(h),
-            Prepared::LinearConflict(h) => code.run(h),
-            Prepared::Pdb(h) => code.run(h.as_ref()),
-            Prepared::ReflectedPdb(h) => code.run(h.as_ref()),
-        }
     }
 
     /// h of a whole board.
@@ -236,16 +303,89 @@ impl Prepared {
         }
         self.with(Evaluate(board))
     }
+
+    /// Runs `task` with the concrete heuristic: monomorphised per kind for one heuristic and for
+    /// the max of two; a max of more terms dispatches per term by `match` (see [`AnyHeuristic`]).
+    pub fn with<W: WithHeuristic>(&self, task: W) -> W::Output {
+        match self {
+            Prepared::One(h) => with_concrete!(h.as_ref(), h => task.run(h)),
+            Prepared::Max(terms) => match terms.as_slice() {
+                [a, b] => with_concrete!(a, a => with_concrete!(b, b => task.run(&Max(a, b)))),
+                [a, b, c] => task.run(&Max(a, Max(b, c))),
+                [a, b, c, d] => task.run(&Max(a, Max(b, Max(c, d)))),
+                // MaxName guarantees 2..=MAX_TERMS terms.
+                _ => unreachable!("a max of {} terms", terms.len()),
+            },
+        }
+    }
+}
+
+/// Orders the terms of a max by the cost of one update (cheapest first).
+fn cost_rank(h: &AnyHeuristic) -> u8 {
+    match h {
+        AnyHeuristic::Manhattan(_) => 0,
+        AnyHeuristic::WalkingDistance(_) => 1,
+        AnyHeuristic::LinearConflict(_) => 2,
+        AnyHeuristic::Pdb(_) => 3,
+        AnyHeuristic::ReflectedPdb(_) => 4,
+    }
+}
+
+/// Builds one heuristic that is not a max.
+fn prepare_one(
+    name: &HeuristicName,
+    goal: &Goal,
+    options: &CacheOptions,
+) -> Result<AnyHeuristic, HeuristicError> {
+    Ok(match name {
+        HeuristicName::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(goal)),
+        HeuristicName::LinearConflict => AnyHeuristic::LinearConflict(LinearConflict::new(goal)),
+        HeuristicName::WalkingDistance => {
+            AnyHeuristic::WalkingDistance(WalkingDistance::new(goal)?)
+        }
+        HeuristicName::Pdb(p) => {
+            if p.reflected && !goal.is_reflectable() {
+                return Err(HeuristicError::NotReflectable(p.label.clone()));
+            }
+            let partition = p.partition_for(goal)?;
+            let tables = partition
+                .groups()
+                .iter()
+                .map(|tiles| crate::pdb::load_or_build(goal, tiles, options))
+                .collect::<Result<Vec<Arc<_>>, _>>()?;
+            let pdb = Pdb::new(&partition, tables);
+            if p.reflected {
+                AnyHeuristic::ReflectedPdb(Box::new(ReflectedPdb::new(goal, pdb)))
+            } else {
+                AnyHeuristic::Pdb(Box::new(pdb))
+            }
+        }
+        HeuristicName::Max(m) => {
+            return Err(HeuristicError::BadMax {
+                name: m.label.clone(),
+                reason: "a max inside a max is flattened when parsed".into(),
+            })
+        }
+    })
 }
 
 impl Prepared {
-    /// Bytes of the heuristic's precomputed tables (0 unless a pattern database); reported
-    /// apart from a search's own memory, since every search with the heuristic shares them.
+    /// Bytes of the heuristic's pattern-database tables (summed over the terms of a max; 0 for
+    /// the others: their small tables are not counted); reported apart from a search's own
+    /// memory, since every search with the heuristic shares them.
     pub fn table_bytes(&self) -> u64 {
+        fn one(h: &AnyHeuristic) -> u64 {
+            match h {
+                AnyHeuristic::Manhattan(_)
+                | AnyHeuristic::LinearConflict(_)
+                | AnyHeuristic::WalkingDistance(_) => 0,
+                AnyHeuristic::Pdb(h) => h.table_bytes(),
+                AnyHeuristic::ReflectedPdb(h) => h.table_bytes(),
+            }
+        }
         match self {
-            Prepared::Manhattan(_) | Prepared::LinearConflict(_) => 0,
-            Prepared::Pdb(h) => h.table_bytes(),
-            Prepared::ReflectedPdb(h) => h.table_bytes(),
+            Prepared::One(h) => one(h),
+            Prepared::Max(terms) => terms.iter().map(one).sum(),
         }
     }
 }
@@ -272,5 +412,49 @@ mod tests {
         assert_eq!(c.to_string().parse::<HeuristicName>().unwrap(), c);
         assert!("pdb-999".parse::<HeuristicName>().is_err());
         assert!("pdb:1,x".parse::<HeuristicName>().is_err());
+    }
+
+    #[test]
+    fn max_names_parse_flatten_and_round_trip() {
+        let m: HeuristicName = " max(wd, max(lc,pdb:1,2,3/4.5) ) ".parse().unwrap();
+        assert_eq!(
+            m.as_str(),
+            "max(walking-distance,linear-conflict,pdb:1.2.3/4.5)"
+        );
+        assert_eq!(m.to_string().parse::<HeuristicName>().unwrap(), m);
+        let HeuristicName::Max(inner) = &m else {
+            panic!("not a max: {m:?}")
+        };
+        assert_eq!(inner.terms.len(), 3);
+        for bad in [
+            "max(manhattan)",
+            "max(md,lc",
+            "max(md,nope)",
+            "max(md,md,md,md,md)",
+            "max()",
+        ] {
+            let e = bad.parse::<HeuristicName>().unwrap_err().to_string();
+            assert!(e.contains("max") || e.contains("nope"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn lists_split_at_the_separating_commas_only() {
+        assert_eq!(
+            split_names("manhattan, max(walking-distance,linear-conflict),pdb-663"),
+            [
+                "manhattan",
+                "max(walking-distance,linear-conflict)",
+                "pdb-663"
+            ]
+        );
+        assert_eq!(
+            split_names("pdb:1,2,3/4,5,max(md,max(lc,wd)),wd,"),
+            ["pdb:1,2,3/4,5", "max(md,max(lc,wd))", "wd"]
+        );
+        // Every piece parses.
+        for n in split_names("md,max(wd,lc),pdbr:1,2/3,4") {
+            n.parse::<HeuristicName>().unwrap();
+        }
     }
 }

@@ -131,7 +131,8 @@ fn random_move(draw: &mut Draw, board: &Board, back: Option<Dir>) -> Dir {
     options[draw.below(options.len() as u32) as usize]
 }
 
-fn uniform(draw: &mut Draw, goal: &Goal) -> Board {
+/// A board drawn uniformly from the solvable boards of `goal`'s size.
+pub fn uniform(draw: &mut Draw, goal: &Goal) -> Board {
     let size = goal.size();
     let mut tiles: Vec<u8> = (0..size.cells() as u8).collect();
     for i in (1..tiles.len()).rev() {

@@ -44,10 +44,9 @@ impl ByLength {
         let names = results.methods();
         let methods: Vec<Method> = names
             .iter()
-            .enumerate()
-            .map(|(i, name)| Method {
+            .map(|name| Method {
                 name: name.clone(),
-                color: style::color(i),
+                color: style::color_of(name),
                 points: results
                     .runs
                     .iter()

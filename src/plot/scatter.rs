@@ -77,6 +77,52 @@ pub(super) fn plot(
     Ok(())
 }
 
+/// Our count against the published one, per instance, for every published per-instance column
+/// of this set (see [`crate::analysis::per_instance`]).
+pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
+    for c in crate::analysis::per_instance_comparisons(data.results) {
+        if c.published.instance_set != data.set {
+            continue;
+        }
+        let h = c.published.heuristic;
+        let points: Vec<(f64, f64)> = c
+            .rows
+            .iter()
+            .map(|r| (r.theirs as f64, r.ours as f64))
+            .filter(|&(x, y)| x > 0.0 && y > 0.0)
+            .collect();
+        let Some(axis) = LogAxis::covering(points.iter().flat_map(|&(x, y)| [x, y])) else {
+            continue;
+        };
+        let title = format!("{}: {h}, nodes generated, ours against published", data.set);
+        let caption = format!(
+            "One point per solved instance: the published {} (x) against ours{} (y), log-log; \
+             points on the dashed diagonal match.",
+            c.published.column,
+            if c.published.counts_root {
+                " + 1 (the root)"
+            } else {
+                ""
+            }
+        );
+        let chart = Scatter {
+            x_name: format!("published ({})", c.published.column),
+            y_name: format!("ours ({h})"),
+            color: data.color(h),
+            points,
+            axis,
+        };
+        out.save(
+            &format!("published-{h}"),
+            style::SQUARE,
+            &chart,
+            title,
+            caption,
+        )?;
+    }
+    Ok(())
+}
+
 impl Chart for Scatter {
     fn draw<DB: DrawingBackend>(
         &self,

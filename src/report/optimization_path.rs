@@ -1,11 +1,11 @@
 //! The optimization-path section (issue #14): BFS, A* and IDA* side by side with the memory each
-//! holds, when the results compare algorithms. A section builder of its own, so that it moves
-//! as one piece into another renderer.
+//! holds, when the results compare algorithms. A section builder of its own (model blocks), so
+//! that every renderer draws it.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write;
+use std::collections::BTreeSet;
 
-use super::format::{fixed, int, opt, sig, NONE};
+use super::format::{int, opt, sig};
+use super::model::{Cell, Column, Rounding, Section, Table, Text};
 use crate::results::{Results, RunRecord, RunStatus};
 use crate::search::memory::Bytes;
 use crate::search::Algorithm;
@@ -20,12 +20,16 @@ pub fn applies(results: &Results) -> bool {
     results.runs.iter().any(|r| r.algorithm != Algorithm::Ida)
 }
 
-/// Writes the section (nothing when it does not apply).
-pub fn section(md: &mut String, results: &Results) {
+fn bytes_cell(b: Option<u64>) -> Cell {
+    b.map_or(Cell::Empty, |b| Cell::text(Bytes(b).to_string()))
+}
+
+/// The section and its subsection, when it applies.
+pub fn sections(results: &Results) -> Option<Vec<Section>> {
     if !applies(results) {
-        return;
+        return None;
     }
-    let _ = writeln!(md, "## The optimization path: BFS, A* and IDA*\n");
+    let mut s = Section::new(1, "The optimization path: BFS, A* and IDA*");
     let limit = results
         .meta
         .as_ref()
@@ -34,93 +38,99 @@ pub fn section(md: &mut String, results: &Results) {
         .meta
         .as_ref()
         .and_then(|m| m.limits.time_limit_seconds);
-    let _ = writeln!(
-        md,
-        "Every instance of every set, by algorithm and heuristic (`astar+H` is A*, `bfs` \
+    s.push(Text::plain(format!(
+        "Every instance of every set, by algorithm and heuristic (astar+H is A*, bfs \
          breadth-first search, a heuristic alone is IDA*). Memory limit per search: {}; time \
-         limit: {}. *Peak states* are the states held at once (open + closed for A*, frontier + \
-         visited for BFS, the path for IDA*), *peak bytes* the bytes of the search's own \
-         structures then (pattern-database tables excluded, they are shared: *tables*). Nodes \
-         and seconds are summed over solved runs.\n",
+         limit: {}. Peak states are the states held at once (open + closed for A*, frontier + \
+         visited for BFS, the path for IDA*), peak bytes the bytes of the search's own \
+         structures then (pattern-database tables excluded, they are shared: tables). Nodes \
+         and seconds are summed over solved runs.",
         limit.map_or("none".to_string(), |l| Bytes(l).to_string()),
         time.map_or("none".to_string(), |t| format!("{t} s")),
-    );
+    )));
     let methods = results.methods();
-    let runs_of =
-        |m: &str| -> Vec<&RunRecord> { results.runs.iter().filter(|r| r.method() == m).collect() };
-    let _ = writeln!(
-        md,
-        "| method | runs | solved | memory-limit | time-limit | nodes generated | seconds | \
-         largest peak states | largest peak bytes | median bytes/state | tables |"
-    );
-    let _ = writeln!(
-        md,
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    let mut table = Table::new(
+        "optimization-path",
+        Text::plain("BFS, A* and IDA*: runs, limits, nodes, time and memory per method."),
+        vec![
+            Column::text("method"),
+            Column::number("runs", None),
+            Column::number("solved", None),
+            Column::number("memory-limit", None),
+            Column::number("time-limit", None),
+            Column::number("nodes generated", None),
+            Column::number("seconds", Some("s")),
+            Column::number("largest peak states", None),
+            Column::number("largest peak bytes", None),
+            Column::number("median bytes/state", None),
+            Column::number("tables", None),
+        ],
     );
     for m in &methods {
-        let runs = runs_of(m);
-        let count = |s: RunStatus| runs.iter().filter(|r| r.status == s).count();
+        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
+        let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
         let solved: Vec<&&RunRecord> = runs
             .iter()
             .filter(|r| r.status == RunStatus::Solved)
             .collect();
         let nodes: u64 = solved.iter().map(|r| r.generated).sum();
         let seconds: f64 = solved.iter().map(|r| r.seconds).sum();
-        let peak_states = runs.iter().filter_map(|r| r.peak_stored).max();
-        let peak_bytes = runs.iter().filter_map(|r| r.peak_bytes).max();
-        let per_state = median(runs.iter().filter_map(|r| r.bytes_per_state).collect());
         let tables = runs.iter().filter_map(|r| r.table_bytes).max().unwrap_or(0);
-        let _ = writeln!(
-            md,
-            "| {m} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            runs.len(),
-            solved.len(),
-            count(RunStatus::MemoryLimit),
-            count(RunStatus::TimeLimit),
-            int(nodes as f64),
-            fixed(seconds, 2),
-            opt(peak_states.map(|v| v as f64), int),
-            peak_bytes.map_or(NONE.to_string(), |b| Bytes(b).to_string()),
-            opt(per_state, |v| sig(v, 3)),
-            if tables > 0 {
-                Bytes(tables).to_string()
-            } else {
-                NONE.to_string()
-            },
-        );
+        table.row(vec![
+            Cell::text(m.clone()),
+            Cell::Count(runs.len() as u64),
+            Cell::Count(solved.len() as u64),
+            Cell::Count(count(RunStatus::MemoryLimit)),
+            Cell::Count(count(RunStatus::TimeLimit)),
+            Cell::Count(nodes),
+            Cell::num(seconds, Rounding::Decimals(2)),
+            runs.iter()
+                .filter_map(|r| r.peak_stored)
+                .max()
+                .map_or(Cell::Empty, Cell::Count),
+            bytes_cell(runs.iter().filter_map(|r| r.peak_bytes).max()),
+            Cell::opt(
+                median(runs.iter().filter_map(|r| r.bytes_per_state).collect()),
+                Rounding::Significant(3),
+            ),
+            bytes_cell((tables > 0).then_some(tables)),
+        ]);
     }
-    md.push('\n');
-    by_length(md, results, &methods);
-    limits(md, results, &methods, limit);
+    s.push(table);
+    if let Some(t) = by_length(results, &methods) {
+        s.push(Text::plain(
+            "By optimal solution length (from the instance files; else the length found): solved \
+             of runs, then the median peak states stored and the median nodes generated over all \
+             runs of that length (limited runs count with the figures at which they stopped).",
+        ));
+        s.push(t);
+    }
+    let mut sub = Section::new(2, "Where the memory ran out");
+    limits(&mut sub, results, &methods, limit);
+    Some(vec![s, sub])
 }
 
 /// Per optimal length and method: solved of runs, median peak states and median nodes.
-fn by_length(md: &mut String, results: &Results, methods: &[String]) {
+fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
     let lengths: BTreeSet<u32> = results
         .runs
         .iter()
         .filter_map(RunRecord::known_length)
         .collect();
     if lengths.is_empty() {
-        return;
+        return None;
     }
-    let _ = writeln!(
-        md,
-        "By optimal solution length (from the instance files; else the length found): solved of \
-         runs, then the median peak states stored and the median nodes generated over all runs \
-         of that length (limited runs count with the figures at which they stopped).\n"
+    let mut columns = vec![Column::number("length", None)];
+    columns.extend(methods.iter().map(|m| Column::text(m.clone())));
+    let mut table = Table::new(
+        "optimization-path-by-length",
+        Text::plain(
+            "Per optimal length and method: solved / runs, median peak states, median nodes.",
+        ),
+        columns,
     );
-    let _ = write!(md, "| length |");
-    for m in methods {
-        let _ = write!(md, " {m} |");
-    }
-    let _ = write!(md, "\n|---:|");
-    for _ in methods {
-        let _ = write!(md, "---|");
-    }
-    md.push('\n');
     for l in lengths {
-        let _ = write!(md, "| {l} |");
+        let mut row = vec![Cell::Count(u64::from(l))];
         for m in methods {
             let runs: Vec<&RunRecord> = results
                 .runs
@@ -128,7 +138,7 @@ fn by_length(md: &mut String, results: &Results, methods: &[String]) {
                 .filter(|r| &r.method() == m && r.known_length() == Some(l))
                 .collect();
             if runs.is_empty() {
-                let _ = write!(md, " {NONE} |");
+                row.push(Cell::Empty);
                 continue;
             }
             let solved = runs
@@ -141,39 +151,36 @@ fn by_length(md: &mut String, results: &Results, methods: &[String]) {
                     .collect(),
             );
             let nodes = median(runs.iter().map(|r| r.generated as f64).collect());
-            let _ = write!(
-                md,
-                " {solved}/{}: {} st, {} nodes |",
+            row.push(Cell::text(format!(
+                "{solved}/{}: {} st, {} nodes",
                 runs.len(),
                 opt(states, |v| sig(v, 3)),
                 opt(nodes, |v| sig(v, 3)),
-            );
+            )));
         }
-        md.push('\n');
+        table.row(row);
     }
-    md.push('\n');
+    Some(table)
 }
 
 /// Where each storing algorithm met the memory limit, beside the lab's estimate.
-fn limits(md: &mut String, results: &Results, methods: &[String], limit: Option<u64>) {
-    let _ = writeln!(md, "### Where the memory ran out\n");
+fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<u64>) {
     let Some(limit) = limit else {
-        let _ = writeln!(md, "The run had no memory limit.\n");
+        s.push(Text::plain("The run had no memory limit."));
         return;
     };
     let lab_states = limit as f64 / LAB_BYTES_PER_STATE;
-    let _ = writeln!(
-        md,
+    s.push(Text::plain(format!(
         "The lab's estimate: about {LAB_BYTES_PER_STATE:.0} bytes a state, so {} holds about {} \
          states; with b ≈ {LAB_BRANCHING} the states within depth d grow like b^d, which passes \
          that number at d ≈ ln({}) / ln({LAB_BRANCHING}) ≈ {:.1} for a search without a \
-         heuristic (BFS). Measured here, per method that stores states:\n",
+         heuristic (BFS). Measured here, per method that stores states:",
         Bytes(limit),
         sig(lab_states, 3),
         sig(lab_states, 3),
         lab_states.ln() / LAB_BRANCHING.ln(),
-    );
-    let mut lines = BTreeMap::new();
+    )));
+    let mut items = Vec::new();
     for m in methods {
         let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
         if runs.iter().all(|r| r.algorithm == Algorithm::Ida) {
@@ -198,7 +205,7 @@ fn limits(md: &mut String, results: &Results, methods: &[String], limit: Option<
             .filter_map(|r| r.known_length())
             .min();
         let mut text = format!(
-            "- **{m}**: longest solved {}; ",
+            ": longest solved {}; ",
             longest_solved.map_or("none".to_string(), |l| format!("{l} moves")),
         );
         match first_hit {
@@ -223,18 +230,13 @@ fn limits(md: &mut String, results: &Results, methods: &[String], limit: Option<
                  out: on this machine the limit on time came first there)."
             ));
         }
-        lines.insert(m.clone(), text);
+        items.push(Text::new().strong(m.clone()).p(text));
     }
-    for m in methods {
-        if let Some(t) = lines.get(m) {
-            let _ = writeln!(md, "{t}");
-        }
-    }
-    let _ = writeln!(
-        md,
-        "- **IDA\\*** holds only its path: at most length + 1 states (a few hundred bytes), \
-         whatever the depth; what it pays instead is re-expansion (the nodes column).\n"
-    );
+    items.push(Text::new().strong("IDA*").p(
+        " holds only its path: at most length + 1 states (a few hundred bytes), whatever the \
+         depth; what it pays instead is re-expansion (the nodes column).",
+    ));
+    s.push(super::model::Block::List(items));
 }
 
 fn median(mut v: Vec<f64>) -> Option<f64> {

@@ -38,6 +38,8 @@ pub enum RunStatus {
     Error,
     /// Solved, but not in the known optimal number of moves (or unsolvable with a known length).
     WrongLength,
+    /// One complete iteration with the threshold of `run --fixed-bound` (no solution sought).
+    FixedBound,
 }
 
 impl RunStatus {
@@ -50,6 +52,7 @@ impl RunStatus {
         RunStatus::MemoryLimit,
         RunStatus::Error,
         RunStatus::WrongLength,
+        RunStatus::FixedBound,
     ];
 
     /// The name written in `runs.csv`.
@@ -62,6 +65,7 @@ impl RunStatus {
             RunStatus::MemoryLimit => "memory-limit",
             RunStatus::Error => "error",
             RunStatus::WrongLength => "wrong-length",
+            RunStatus::FixedBound => "fixed-bound",
         }
     }
 
@@ -212,6 +216,27 @@ pub struct RunRecord {
     /// Bytes of the heuristic's tables (pattern databases), shared by every search using them.
     #[serde(default)]
     pub table_bytes: Option<u64>,
+    /// Threads each search ran on (`run --search-threads`); files written before the column
+    /// existed read as 1. The counts do not depend on it.
+    #[serde(default = "one")]
+    pub search_threads: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A measured figure that must be a finite number ≥ 0.
+fn check_figure(column: &str, value: f64) -> Result<(), String> {
+    if value.is_nan() {
+        Err(format!("column '{column}': {value} is not a number"))
+    } else if value.is_infinite() {
+        Err(format!("column '{column}': {value} is infinite"))
+    } else if value < 0.0 {
+        Err(format!("column '{column}': {value} is negative"))
+    } else {
+        Ok(())
+    }
 }
 
 impl RunRecord {
@@ -234,6 +259,22 @@ impl RunRecord {
     pub fn known_length(&self) -> Option<u32> {
         self.optimal_length
             .or(self.length.filter(|_| self.status == RunStatus::Solved))
+    }
+
+    /// What is wrong with the row on its own (a figure that no run can have), if anything.
+    pub fn check(&self) -> Result<(), String> {
+        check_figure("seconds", self.seconds)?;
+        for (column, v) in [
+            ("nodes_per_second", self.nodes_per_second),
+            ("growth_ratio", self.growth_ratio),
+            ("overhead_measured", self.overhead_measured),
+            ("overhead_predicted", self.overhead_predicted),
+        ] {
+            if let Some(v) = v {
+                check_figure(column, v)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -268,6 +309,14 @@ impl IterationRecord {
     /// See [`method_label`].
     pub fn method(&self) -> String {
         method_label(self.algorithm, &self.heuristic)
+    }
+
+    /// What is wrong with the row on its own, if anything.
+    pub fn check(&self) -> Result<(), String> {
+        if self.iteration == 0 {
+            return Err("column 'iteration': iterations are numbered from 1".into());
+        }
+        check_figure("seconds", self.seconds)
     }
 }
 

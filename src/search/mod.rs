@@ -9,12 +9,16 @@
 mod astar;
 mod bfs;
 mod ida;
+mod kernel;
 pub mod memory;
 mod nodes;
+mod packed;
+mod parallel;
+mod pass;
 
 pub use astar::astar;
 pub use bfs::bfs;
-pub use ida::{ida, MAX_DEPTH};
+pub use ida::{ida, ida_with, MAX_DEPTH};
 pub use memory::{parse_byte_size, ByteSizeError, Memory};
 
 use std::fmt;
@@ -31,26 +35,42 @@ use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::moves::Dir;
 
 impl Prepared {
-    /// IDA* with this heuristic, monomorphised per heuristic (see [`Prepared::with`]).
+    /// IDA* with this heuristic on one thread.
     pub fn solve(
         &self,
         board: &Board,
         goal: &Goal,
         limits: &Limits,
     ) -> Result<SearchResult, HeuristicError> {
-        struct Ida<'a>(&'a Board, &'a Goal, &'a Limits);
+        let options = SearchOptions {
+            limits: limits.clone(),
+            threads: 1,
+        };
+        self.solve_with(board, goal, &options)
+    }
+
+    /// IDA* with this heuristic, its limits and thread count from `options`; monomorphised per
+    /// heuristic (see [`Prepared::with`]).
+    pub fn solve_with(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<SearchResult, HeuristicError> {
+        struct Ida<'a>(&'a Board, &'a Goal, &'a SearchOptions);
         impl WithHeuristic for Ida<'_> {
             type Output = Result<SearchResult, BoardError>;
             fn run<H: Heuristic>(self, h: &H) -> Self::Output {
-                ida(self.0, self.1, h, self.2)
+                ida_with(self.0, self.1, h, self.2)
             }
         }
-        Ok(self.with(Ida(board, goal, limits))?)
+        Ok(self.with(Ida(board, goal, options))?)
     }
 }
 
-/// When to give up. The node limit is exact (checked before each node is generated); the clock
-/// and the cancel flag are looked at every 2^20 generated nodes.
+/// When to give up. On one thread the node limit is exact (the search stops having generated
+/// exactly that many nodes); the clock and the cancel flag are looked at every 2^20 generated
+/// nodes. For more threads see [`SearchOptions`].
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Stop once this many nodes have been generated over all iterations.
@@ -208,18 +228,20 @@ impl Outcome {
 
 /// Runs `algorithm` on `board`: the one entry point for every algorithm (breadth-first search
 /// ignores `heuristic`, so callers that have none pass any, e.g. [`crate::heuristic::Manhattan`]).
-/// `limits.memory_limit` bounds the bytes A* and breadth-first search store; IDA* holds O(depth)
-/// bytes and ignores it.
+/// `options.limits.memory_limit` bounds the bytes A* and breadth-first search store; IDA* holds
+/// O(depth) bytes and ignores it. Only IDA* uses `options.threads`; A* and breadth-first search
+/// run on one thread.
 pub fn run<H: Heuristic>(
     algorithm: Algorithm,
     board: &Board,
     goal: &Goal,
     heuristic: &H,
-    limits: &Limits,
+    options: &SearchOptions,
 ) -> Result<Outcome, BoardError> {
+    let limits = &options.limits;
     match algorithm {
         Algorithm::Ida => {
-            let result = ida(board, goal, heuristic, limits)?;
+            let result = ida_with(board, goal, heuristic, options)?;
             let memory = ida_memory::<H>(&result);
             Ok(Outcome {
                 algorithm,
@@ -240,6 +262,8 @@ pub enum SearchError {
     HeuristicNotUsed(Algorithm),
     #[error("{0} needs a heuristic (-H manhattan, linear-conflict, pdb-663, …)")]
     HeuristicNeeded(Algorithm),
+    #[error("a fixed bound (run --fixed-bound) is an IDA* iteration: {0} has none")]
+    FixedBoundNotIda(Algorithm),
     #[error(transparent)]
     Board(#[from] BoardError),
 }
@@ -252,9 +276,9 @@ pub fn solve(
     heuristic: Option<&Prepared>,
     board: &Board,
     goal: &Goal,
-    limits: &Limits,
+    options: &SearchOptions,
 ) -> Result<Outcome, SearchError> {
-    struct Run<'a>(Algorithm, &'a Board, &'a Goal, &'a Limits);
+    struct Run<'a>(Algorithm, &'a Board, &'a Goal, &'a SearchOptions);
     impl WithHeuristic for Run<'_> {
         type Output = Result<Outcome, BoardError>;
         fn run<H: Heuristic>(self, h: &H) -> Self::Output {
@@ -264,8 +288,8 @@ pub fn solve(
     let mut outcome = match (algorithm.uses_heuristic(), heuristic) {
         (false, Some(_)) => return Err(SearchError::HeuristicNotUsed(algorithm)),
         (true, None) => return Err(SearchError::HeuristicNeeded(algorithm)),
-        (false, None) => bfs(board, goal, limits)?,
-        (true, Some(h)) => h.with(Run(algorithm, board, goal, limits))?,
+        (false, None) => bfs(board, goal, &options.limits)?,
+        (true, Some(h)) => h.with(Run(algorithm, board, goal, options))?,
     };
     outcome.memory.table_bytes = heuristic.map_or(0, Prepared::table_bytes);
     Ok(outcome)
@@ -288,6 +312,34 @@ pub fn ida_memory<H: Heuristic>(result: &SearchResult) -> Memory {
     }
 }
 
+/// How to run one search: when to give up, and on how many threads.
+///
+/// With `threads` > 1 each iteration's tree is split into subtrees searched on a pool of that
+/// many threads; the iterations' bounds, counts and the moves are those of the one-thread search.
+/// Limits then work as follows. Every thread looks at the clock, the cancel flag and the node
+/// budget every 2^16 nodes it generates, so all stop within about a millisecond. The node limit
+/// is a budget shared by all threads, drawn in chunks of 2^16 nodes: the search never generates
+/// more than the limit in all, and stops with [`Status::NodeLimit`] when the budget is spent,
+/// having generated the limit less at most what other threads had reserved and not yet used
+/// (under threads × 2^16). The counts it then reports are all the nodes generated by all threads,
+/// which may include subtrees the one-thread search would not have reached before the limit; a
+/// search that solves within the limit reports exactly the one-thread counts.
+#[derive(Debug, Clone)]
+pub struct SearchOptions {
+    pub limits: Limits,
+    /// Threads per search (1: the sequential search, with no thread pool).
+    pub threads: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            limits: Limits::none(),
+            threads: 1,
+        }
+    }
+}
+
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -300,6 +352,9 @@ pub enum Status {
     /// A* or breadth-first search would have passed its memory limit.
     MemoryLimit,
     Cancelled,
+    /// One complete iteration with a fixed threshold (`run --fixed-bound`), not asked to reach
+    /// the goal: what Korf, Reid & Edelkamp's formula predicts.
+    FixedBound,
 }
 
 impl Status {
@@ -311,6 +366,7 @@ impl Status {
             Status::TimeLimit => "time-limit",
             Status::MemoryLimit => "memory-limit",
             Status::Cancelled => "cancelled",
+            Status::FixedBound => "fixed-bound",
         }
     }
 }

@@ -8,11 +8,31 @@ use tilebench::results::{
     IterationRecord, Meta, ReadMode, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
 };
 
-/// The binary, run from the crate root so that relative paths (`instances/…`) resolve.
+/// The binary, run in this test process's scratch directory (so that default outputs such as
+/// `reports/<name>` or `./pdb-cache` land there, never in the checkout), where `instances` links
+/// to the crate's instance files so that relative paths (`instances/…`) resolve. Pattern
+/// databases come from the tests' cache ([`super::test_pdb_dir`]).
 pub fn tilebench() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tilebench"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.current_dir(work_dir());
+    c.env("TILEBENCH_PDB_DIR", super::test_pdb_dir());
     c
+}
+
+/// The working directory of the binary in tests: `<process dir>/work`, made once per process.
+pub fn work_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = super::process_dir().join("work");
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("instances");
+        if !link.exists() {
+            let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances");
+            std::os::unix::fs::symlink(target, &link).unwrap();
+        }
+        dir
+    })
+    .clone()
 }
 
 /// Runs `tilebench <args>` to the end.
@@ -53,6 +73,22 @@ pub fn gen(dir: &Path, file: &str, args: &[&str]) -> String {
     let path: PathBuf = dir.join(file);
     ok(&[&["gen"][..], args, &["-o", arg(&path)]].concat());
     arg(&path).to_string()
+}
+
+/// `tilebench run` of `instances` with `heuristics` into `out`, one thread, no history line.
+pub fn run_into(instances: &str, heuristics: &str, out: &Path) -> Output {
+    run(&[
+        "run",
+        "--instances",
+        instances,
+        "-H",
+        heuristics,
+        "--jobs",
+        "1",
+        "--no-history",
+        "--out",
+        arg(out),
+    ])
 }
 
 /// Every row of a CSV file, through the crate's own loader; panics naming file and line.

@@ -1,0 +1,97 @@
+//! KRE's prediction against complete IDA* iterations over a seeded set of random boards.
+//!
+//! cargo run --release --example kre_check -- HEURISTIC A..B [INSTANCES] [SEED] [SAMPLES]
+//!
+//! Prints per threshold: the mean generated (and expanded) nodes of one complete iteration
+//! (no stop at the goal) over INSTANCES uniformly random solvable 4×4 boards (blank-last goal,
+//! the stream of `tilebench gen --size 4x4 --count INSTANCES --seed SEED`), KRE's prediction
+//! from SAMPLES random boards (seed SEED + 1), and their ratio.
+
+use std::ops::RangeInclusive;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::Heuristic;
+use tilebench::heuristic::{HeuristicName, Prepared, WithHeuristic};
+use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::pdb::CacheOptions;
+use tilebench::predict::{fixed_threshold, predict_random_starts};
+
+struct Check<'a> {
+    goal: &'a Goal,
+    boards: &'a [Board],
+    bounds: RangeInclusive<u32>,
+    samples: u64,
+    seed: u64,
+}
+
+impl WithHeuristic for Check<'_> {
+    type Output = ();
+    fn run<H: Heuristic>(self, h: &H) {
+        let t = Instant::now();
+        let (pred, _) = predict_random_starts(
+            h,
+            self.goal,
+            self.bounds.clone(),
+            self.samples,
+            self.seed + 1,
+        )
+        .unwrap();
+        eprintln!("prediction: {:.2} s", t.elapsed().as_secs_f64());
+        println!("bound,measured_generated,predicted_generated,ratio,measured_expanded,predicted_expanded,ratio_expanded,seconds");
+        for p in pred {
+            let t = Instant::now();
+            let counts: Vec<_> = self
+                .boards
+                .par_iter()
+                .map(|b| fixed_threshold(b, h, p.bound))
+                .collect();
+            let n = counts.len() as f64;
+            let g = counts.iter().map(|c| c.generated as f64).sum::<f64>() / n;
+            let e = counts.iter().map(|c| c.expanded as f64).sum::<f64>() / n;
+            println!(
+                "{},{:.1},{:.1},{:.3},{:.1},{:.1},{:.3},{:.2}",
+                p.bound,
+                g,
+                p.generated,
+                p.generated / g,
+                e,
+                p.expanded,
+                p.expanded / e,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let name: HeuristicName = args.first().map_or("manhattan", |s| s).parse().unwrap();
+    let bounds = tilebench::predict::parse_bounds(args.get(1).map_or("40..46", |s| s)).unwrap();
+    let count: usize = args.get(2).map_or(50, |s| s.parse().unwrap());
+    let seed: u64 = args.get(3).map_or(42, |s| s.parse().unwrap());
+    let samples: u64 = args.get(4).map_or(1_000_000, |s| s.parse().unwrap());
+    let size = Size::new(4, 4).unwrap();
+    let goal = Goal::blank_last(size);
+    let set = boards(&Spec {
+        size,
+        goal: goal.clone(),
+        count,
+        seed,
+        method: Method::Uniform,
+    });
+    let h = Prepared::new(&name, &goal, &CacheOptions::default()).unwrap();
+    eprintln!(
+        "{name}: {count} boards (seed {seed}), {samples} samples (seed {})",
+        seed + 1
+    );
+    h.with(Check {
+        goal: &goal,
+        boards: &set,
+        bounds,
+        samples,
+        seed,
+    });
+}

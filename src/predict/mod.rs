@@ -1,0 +1,186 @@
+//! Predicting the work of IDA* before searching (Korf, Reid & Edelkamp 2001, "Time complexity of
+//! iterative-deepening-A*", Artificial Intelligence 129:199–218; "KRE").
+//!
+//! A node at depth i is expanded in an iteration with threshold d when i + h ≤ d (for a
+//! consistent heuristic its ancestors then pass too). With N_i(c) the nodes at depth i of the
+//! brute-force tree with the blank at cell c ([`tree`]) and P_c(v) the fraction of states with
+//! the blank at c and h ≤ v ([`distribution`]), the expected number of expanded nodes is
+//!
+//!   E(d) = Σ_i Σ_c N_i(c) · P_c(d − i),
+//!
+//! and the generated nodes are their children, Σ_i Σ_c K_i(c) · P_c(d − i), with K_i(c) the
+//! children of the depth-i nodes at c. [`iteration::fixed_threshold`] measures what this
+//! predicts: one complete iteration with threshold d, not stopping at the goal.
+//!
+//! What the prediction assumes: that the states deep in the tree have the equilibrium
+//! distribution (near the root they are close to the start, whose own h is known to be ≤ d), and
+//! that pruning a node prunes its subtree exactly when its own f exceeds d, which holds for
+//! consistent heuristics (Manhattan, linear conflict, walking distance) but not for pattern
+//! databases that take the minimum over the blank's regions (inconsistent: a node can pass
+//! under a pruned ancestor), where the formula overcounts.
+
+pub mod distribution;
+pub mod iteration;
+pub mod tree;
+
+use std::fmt::Write as _;
+use std::ops::RangeInclusive;
+
+use thiserror::Error;
+
+pub use distribution::Distribution;
+pub use iteration::{fixed_bound_search, fixed_threshold, IterationCount};
+pub use tree::{tree_counts, uniform_weights, TreeCounts};
+
+use crate::board::Goal;
+use crate::heuristic::Heuristic;
+
+/// Bad requests for a prediction.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PredictError {
+    #[error("bounds '{0}': expected A..B with whole numbers A ≤ B ≤ 255, e.g. 40..50")]
+    BadBounds(String),
+    #[error("--samples must be at least 1")]
+    NoSamples,
+}
+
+/// Parses `A..B` (also `A..=B` or a single `A`).
+pub fn parse_bounds(text: &str) -> Result<RangeInclusive<u32>, PredictError> {
+    let bad = || PredictError::BadBounds(text.to_string());
+    let t = text.trim();
+    let (a, b) = match t.split_once("..") {
+        Some((a, b)) => (a, b.trim_start_matches('=')),
+        None => (t, t),
+    };
+    let a: u32 = a.trim().parse().map_err(|_| bad())?;
+    let b: u32 = b.trim().parse().map_err(|_| bad())?;
+    if a > b || b > 255 {
+        return Err(bad());
+    }
+    Ok(a..=b)
+}
+
+/// The prediction for one threshold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prediction {
+    pub bound: u32,
+    pub expanded: f64,
+    pub generated: f64,
+}
+
+/// KRE's formula for each bound, from the tree counts (to the largest bound) and the sampled
+/// distribution.
+pub fn predict(
+    tree: &TreeCounts,
+    dist: &Distribution,
+    bounds: RangeInclusive<u32>,
+) -> Vec<Prediction> {
+    let len = *bounds.end() as usize + 1;
+    let p = dist.cumulative(len);
+    bounds
+        .map(|d| {
+            let (mut expanded, mut generated) = (0.0, 0.0);
+            for i in 0..=(d as usize).min(tree.nodes.len() - 1) {
+                let v = d as usize - i;
+                for ((n, k), pc) in tree.nodes[i].iter().zip(&tree.children[i]).zip(&p) {
+                    expanded += n * pc[v];
+                    generated += k * pc[v];
+                }
+            }
+            Prediction {
+                bound: d,
+                expanded,
+                generated,
+            }
+        })
+        .collect()
+}
+
+/// Samples the heuristic's distribution and predicts every bound, for random starts (the blank
+/// equally likely in every cell).
+pub fn predict_random_starts<H: Heuristic>(
+    h: &H,
+    goal: &Goal,
+    bounds: RangeInclusive<u32>,
+    samples: u64,
+    seed: u64,
+) -> Result<(Vec<Prediction>, Distribution), PredictError> {
+    if samples == 0 {
+        return Err(PredictError::NoSamples);
+    }
+    let dist = Distribution::sample(h, goal, samples, seed);
+    let size = goal.size();
+    let tree = tree_counts(size, &uniform_weights(size), *bounds.end() as usize);
+    Ok((predict(&tree, &dist, bounds), dist))
+}
+
+/// `bound,predicted_expanded,predicted_generated` rows.
+pub fn predictions_csv(rows: &[Prediction]) -> String {
+    let mut s = String::from("bound,predicted_expanded,predicted_generated\n");
+    for r in rows {
+        let _ = writeln!(s, "{},{:.1},{:.1}", r.bound, r.expanded, r.generated);
+    }
+    s
+}
+
+/// `h,samples,fraction,cumulative` rows over all cells.
+pub fn distribution_csv(dist: &Distribution) -> String {
+    let all = dist.overall();
+    let total = dist.samples.max(1) as f64;
+    let mut s = String::from("h,samples,fraction,cumulative\n");
+    let mut cum = 0u64;
+    for (v, &n) in all.iter().enumerate() {
+        cum += n;
+        let _ = writeln!(
+            s,
+            "{v},{n},{:.6},{:.6}",
+            n as f64 / total,
+            cum as f64 / total
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Size};
+    use crate::heuristic::Manhattan;
+    use crate::instances::generate::{uniform, Draw};
+
+    #[test]
+    fn bounds_parse_with_clear_errors() {
+        assert_eq!(parse_bounds("40..44").unwrap(), 40..=44);
+        assert_eq!(parse_bounds("40..=44").unwrap(), 40..=44);
+        assert_eq!(parse_bounds(" 7 ").unwrap(), 7..=7);
+        for bad in ["44..40", "a..b", "1..300", ""] {
+            assert!(parse_bounds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn predicts_the_8_puzzle_within_a_few_percent() {
+        // On 3×3 the distribution can be sampled densely and the tree is small, so the
+        // prediction should be close to the mean of complete iterations over random starts.
+        let size = Size::new(3, 3).unwrap();
+        let goal = Goal::blank_last(size);
+        let md = Manhattan::new(&goal);
+        let (pred, _) = predict_random_starts(&md, &goal, 20..=24, 200_000, 1).unwrap();
+        let mut draw = Draw::new(2);
+        let boards: Vec<Board> = (0..2000).map(|_| uniform(&mut draw, &goal)).collect();
+        for p in &pred {
+            let mean = boards
+                .iter()
+                .map(|b| fixed_threshold(b, &md, p.bound).generated as f64)
+                .sum::<f64>()
+                / boards.len() as f64;
+            let ratio = p.generated / mean;
+            assert!(
+                (0.8..1.25).contains(&ratio),
+                "bound {}: {} vs {mean}",
+                p.bound,
+                p.generated
+            );
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The depth-first search below one node, for a fixed bound: the part of IDA* that runs per
+//! node. [`Generic`] serves every heuristic; [`super::packed::PackedManhattan`] is a faster one
+//! for Manhattan distance on boards of up to 16 cells. The iteration drivers (sequential and
+//! parallel) are written once over [`Kernel`].
+
+use crate::board::{Goal, Grid, Size, GRID_CELLS};
+use crate::heuristic::Heuristic;
+use crate::moves::MoveTable;
+
+use super::pass::Pass;
+use super::MAX_DEPTH;
+
+/// Parent pruning: the root has no parent, and no move has this number as its opposite.
+pub(crate) const NO_MOVE: u8 = 4;
+
+/// One search node's representation and the depth-first search below it.
+pub(crate) trait Kernel: Sync {
+    /// A node: the board, the heuristic's state, the blank and the move that led to it.
+    type Node: Copy + Send + Sync;
+
+    fn h(&self, node: &Self::Node) -> u32;
+
+    fn is_goal(&self, node: &Self::Node) -> bool;
+
+    /// Calls `f(dir, child)` for each child in operator order, after parent pruning. For the
+    /// shallow part of a parallel iteration, not for the hot loop.
+    fn children(&self, node: &Self::Node, f: impl FnMut(u8, Self::Node));
+
+    /// Expands `node`, which lies at depth `g` with f ≤ `pass.bound` and is not the goal, and
+    /// searches below it, counting into `pass`. Returns true to unwind: the goal was reached
+    /// (`pass.found`, with `pass.path[g..pass.length]` filled in) or a limit stopped the pass.
+    fn search(&self, pass: &mut Pass, node: &Self::Node, g: u32) -> bool;
+}
+
+/// The kernel for any heuristic: one grid mutated in place and undone on backtrack.
+pub(crate) struct Generic<'h, H: Heuristic> {
+    h: &'h H,
+    moves: MoveTable,
+    goal: [u8; GRID_CELLS],
+}
+
+/// A node of [`Generic`].
+#[derive(Clone, Copy)]
+pub(crate) struct GenericNode<S> {
+    grid: Grid,
+    state: S,
+    blank: u8,
+    back: u8,
+}
+
+impl<'h, H: Heuristic> Generic<'h, H> {
+    pub(crate) fn new(h: &'h H, goal: &Goal, size: Size) -> Self {
+        Generic {
+            h,
+            moves: MoveTable::new(size),
+            goal: Grid::new(&goal.as_board()).tile_at,
+        }
+    }
+
+    pub(crate) fn root(&self, grid: Grid, state: H::State, blank: usize) -> GenericNode<H::State> {
+        GenericNode {
+            grid,
+            state,
+            blank: blank as u8,
+            back: NO_MOVE,
+        }
+    }
+
+    /// Moves the tile in `from` into the blank at `to`, keeping `cell_of` only for heuristics
+    /// that read it.
+    #[inline(always)]
+    fn slide(grid: &mut Grid, from: usize, to: usize) {
+        if H::READS_CELL_OF {
+            grid.slide(from, to);
+        } else {
+            grid.slide_tile(from, to);
+        }
+    }
+
+    /// Searches below the node with the blank at `blank`, reached at depth `g` by a move whose
+    /// opposite is `back`.
+    fn dfs(
+        &self,
+        p: &mut Pass,
+        grid: &mut Grid,
+        g: u32,
+        blank: usize,
+        back: u8,
+        state: H::State,
+    ) -> bool {
+        p.expanded += 1;
+        let h = self.h;
+        for op in self.moves.ops(blank) {
+            if op.dir == back {
+                continue;
+            }
+            if p.generated >= p.check_at && p.checkpoint() {
+                return true;
+            }
+            p.generated += 1;
+            // The blank moves to `to`: the tile there slides into `blank`.
+            let to = op.to as usize;
+            let tile = grid.tile_at[to & (GRID_CELLS - 1)];
+            let child = if H::CUTS_LOOKUPS {
+                // A child with f ≥ max(bound + 1, next_bound) is pruned and leaves next_bound as
+                // it is, so its exact h is not needed.
+                let cutoff = (p.bound + 1).max(p.next_bound) - (g + 1);
+                match h.update_below(&state, grid, tile, to, blank, cutoff) {
+                    Some(child) => child,
+                    None => continue,
+                }
+            } else {
+                h.update(&state, grid, tile, to, blank)
+            };
+            let hc = h.h(&child);
+            // Test f before moving anything (the cutoff test precedes the goal test).
+            let f = g + 1 + hc;
+            if f > p.bound {
+                p.next_bound = p.next_bound.min(f);
+                continue;
+            }
+            Self::slide(grid, to, blank);
+            if hc == 0 && grid.tile_at == self.goal {
+                p.reached_goal(g, op.dir);
+                return true;
+            }
+            if self.dfs(p, grid, g + 1, to, 3 - op.dir, child) {
+                // g < bound ≤ MAX_DEPTH − 1 (checked by the driver), so the mask changes nothing.
+                p.path[g as usize & (MAX_DEPTH - 1)] = op.dir;
+                return true;
+            }
+            Self::slide(grid, blank, to);
+        }
+        false
+    }
+}
+
+impl<H: Heuristic> Kernel for Generic<'_, H> {
+    type Node = GenericNode<H::State>;
+
+    fn h(&self, node: &Self::Node) -> u32 {
+        self.h.h(&node.state)
+    }
+
+    fn is_goal(&self, node: &Self::Node) -> bool {
+        node.grid.tile_at == self.goal
+    }
+
+    fn children(&self, node: &Self::Node, mut f: impl FnMut(u8, Self::Node)) {
+        let blank = node.blank as usize;
+        for op in self.moves.ops(blank) {
+            if op.dir == node.back {
+                continue;
+            }
+            let to = op.to as usize;
+            let tile = node.grid.tile_at[to & (GRID_CELLS - 1)];
+            let state = self.h.update(&node.state, &node.grid, tile, to, blank);
+            let mut grid = node.grid;
+            grid.slide(to, blank);
+            f(
+                op.dir,
+                GenericNode {
+                    grid,
+                    state,
+                    blank: op.to,
+                    back: 3 - op.dir,
+                },
+            );
+        }
+    }
+
+    fn search(&self, pass: &mut Pass, node: &Self::Node, g: u32) -> bool {
+        let mut grid = node.grid;
+        self.dfs(
+            pass,
+            &mut grid,
+            g,
+            node.blank as usize,
+            node.back,
+            node.state,
+        )
+    }
+}

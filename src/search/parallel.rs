@@ -1,0 +1,279 @@
+//! One IDA* pass on several threads, with the counts and the moves of the sequential pass.
+//!
+//! The pass is split at a shallow depth: the tree above it is walked here, in operator order,
+//! and each node at the split depth that passes the bound becomes a subtree task. The tasks are
+//! spawned in that (sequential) order on a rayon pool (`spawn_fifo`: each thread takes the
+//! oldest task, idle threads steal), and each is an ordinary depth-first pass below its node.
+//!
+//! Counts: a pass that does not reach the goal counts the shallow walk and every task in full,
+//! which is what the sequential pass counts. When tasks reach the goal, the first one in
+//! sequential order, k, holds the sequential pass's solution: the pass then counts the shallow
+//! walk up to and including the generation of k's node, tasks before k in full (they always run
+//! to the end) and task k up to its solution; tasks after k stop at their next checkpoint and
+//! are not counted. The moves are task k's.
+
+use std::sync::atomic::Ordering;
+use std::sync::OnceLock;
+
+use rayon::ThreadPool;
+
+use super::ida::{sequential_pass, Outcome};
+use super::kernel::Kernel;
+use super::pass::{Control, Pass};
+
+/// Deepest split (the moves above a task are kept in an array of this size).
+const MAX_SPLIT: usize = 24;
+
+/// Subtrees wanted per thread: many more than threads, so that work stealing balances uneven
+/// subtrees, and the last pass wastes little on subtrees after the solution.
+const TASKS_PER_THREAD: usize = 256;
+
+/// A subtree to search: a node at the split depth that passes the bound.
+struct Task<N> {
+    node: N,
+    depth: u32,
+    /// The moves from the root to `node`.
+    prefix: [u8; MAX_SPLIT],
+    /// The shallow walk's counts up to and including the generation of `node`.
+    expanded_before: u64,
+    generated_before: u64,
+}
+
+/// The shallow part of a pass: its counts, and the subtrees below it in sequential order.
+struct Split<N> {
+    tasks: Vec<Task<N>>,
+    expanded: u64,
+    generated: u64,
+    next_bound: u32,
+}
+
+/// What a task's pass counted; `complete` when it ran to the end of its subtree or to a
+/// solution (not stopped by a limit or by an earlier solution).
+struct TaskOutcome {
+    expanded: u64,
+    generated: u64,
+    next_bound: u32,
+    complete: bool,
+    solution: Option<Vec<u8>>,
+}
+
+/// Walks the tree above `depth` as the sequential pass would; None if the goal lies within it.
+fn split<K: Kernel>(k: &K, root: &K::Node, bound: u32, depth: u32) -> Option<Split<K::Node>> {
+    let mut s = Split {
+        tasks: Vec::new(),
+        expanded: 0,
+        generated: 0,
+        next_bound: u32::MAX,
+    };
+    let mut prefix = [0u8; MAX_SPLIT];
+    let mut goal = false;
+    walk(k, root, 0, depth, bound, &mut prefix, &mut s, &mut goal);
+    (!goal).then_some(s)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk<K: Kernel>(
+    k: &K,
+    node: &K::Node,
+    g: u32,
+    depth: u32,
+    bound: u32,
+    prefix: &mut [u8; MAX_SPLIT],
+    s: &mut Split<K::Node>,
+    goal: &mut bool,
+) {
+    s.expanded += 1;
+    k.children(node, |dir, child| {
+        if *goal {
+            return;
+        }
+        s.generated += 1;
+        let f = g + 1 + k.h(&child);
+        if f > bound {
+            s.next_bound = s.next_bound.min(f);
+            return;
+        }
+        prefix[g as usize % MAX_SPLIT] = dir;
+        if k.is_goal(&child) {
+            *goal = true;
+        } else if g + 1 == depth {
+            s.tasks.push(Task {
+                node: child,
+                depth,
+                prefix: *prefix,
+                expanded_before: s.expanded,
+                generated_before: s.generated,
+            });
+        } else {
+            walk(k, &child, g + 1, depth, bound, prefix, s, goal);
+        }
+    });
+}
+
+/// The shallowest split with enough tasks for `threads` (or the deepest allowed); None when the
+/// goal lies above it, for the sequential pass to find.
+fn plan<K: Kernel>(k: &K, root: &K::Node, bound: u32, threads: usize) -> Option<Split<K::Node>> {
+    let want = TASKS_PER_THREAD * threads;
+    let mut depth = 1;
+    loop {
+        let s = split(k, root, bound, depth)?;
+        if s.tasks.len() >= want || s.tasks.is_empty() || depth as usize == MAX_SPLIT {
+            return Some(s);
+        }
+        depth += 1;
+    }
+}
+
+/// One pass with bound `bound` on `pool`.
+pub(crate) fn pass<K: Kernel>(
+    k: &K,
+    root: &K::Node,
+    bound: u32,
+    control: &Control,
+    pool: &ThreadPool,
+    threads: usize,
+) -> Outcome {
+    let Some(split) = plan(k, root, bound, threads) else {
+        return sequential_pass(k, root, bound, control);
+    };
+    // The shallow walk's nodes come out of the node budget too; near the limit the sequential
+    // pass stops exactly where it must.
+    let granted = control.reserve(split.generated);
+    if granted < split.generated {
+        control.give_back(granted);
+        return sequential_pass(k, root, bound, control);
+    }
+    control.found_at.store(usize::MAX, Ordering::Relaxed);
+    let slots: Vec<OnceLock<TaskOutcome>> = split.tasks.iter().map(|_| OnceLock::new()).collect();
+    pool.scope_fifo(|scope| {
+        for (i, (task, slot)) in split.tasks.iter().zip(&slots).enumerate() {
+            scope.spawn_fifo(move |_| {
+                if control.stopped().is_some() || control.found_at.load(Ordering::Relaxed) < i {
+                    return;
+                }
+                let mut p = Pass::new(control, bound, i);
+                // A pruned f already seen: lets `update_below` skip lookups from the start, and
+                // the pass's minimum stays the iteration's (the shallow walk's is in it anyway).
+                p.next_bound = split.next_bound;
+                let d = task.depth as usize;
+                p.path[..d].copy_from_slice(&task.prefix[..d]);
+                let unwound = k.search(&mut p, &task.node, task.depth);
+                p.finish();
+                if p.found {
+                    control.found_at.fetch_min(i, Ordering::Relaxed);
+                }
+                let _ = slot.set(TaskOutcome {
+                    expanded: p.expanded,
+                    generated: p.generated,
+                    next_bound: p.next_bound,
+                    complete: !unwound || p.found,
+                    solution: p.found.then(|| p.path[..p.length].to_vec()),
+                });
+            });
+        }
+    });
+    let outcomes: Vec<Option<TaskOutcome>> = slots.into_iter().map(|s| s.into_inner()).collect();
+    combine(&split, &outcomes)
+}
+
+/// The pass's counts from the shallow walk and the tasks' outcomes (None: never started).
+fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> Outcome {
+    let first = outcomes
+        .iter()
+        .position(|o| o.as_ref().is_some_and(|o| o.solution.is_some()));
+    if let Some(k) = first {
+        let before = &outcomes[..k];
+        if before
+            .iter()
+            .all(|o| o.as_ref().is_some_and(|o| o.complete))
+        {
+            let done = before.iter().flatten().chain(outcomes[k].as_ref());
+            let (expanded, generated) = done.fold(
+                (
+                    split.tasks[k].expanded_before,
+                    split.tasks[k].generated_before,
+                ),
+                |(e, g), o| (e + o.expanded, g + o.generated),
+            );
+            return Outcome {
+                expanded,
+                generated,
+                next_bound: u32::MAX,
+                solution: outcomes[k].as_ref().and_then(|o| o.solution.clone()),
+            };
+        }
+    }
+    // No solution, or a limit stopped an earlier task: everything that was searched counts.
+    outcomes.iter().flatten().fold(
+        Outcome {
+            expanded: split.expanded,
+            generated: split.generated,
+            next_bound: split.next_bound,
+            solution: None,
+        },
+        |acc, o| Outcome {
+            expanded: acc.expanded + o.expanded,
+            generated: acc.generated + o.generated,
+            next_bound: acc.next_bound.min(o.next_bound),
+            solution: None,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use crate::board::{Board, Goal, Grid, Size};
+    use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+    use crate::search::kernel::Generic;
+    use crate::search::packed::PackedManhattan;
+    use crate::search::Limits;
+
+    /// Every iteration's split pass (with real subtree tasks) counts what the sequential pass
+    /// counts, and the last one returns the sequential moves.
+    fn agrees<K: Kernel>(k: &K, root: K::Node, h0: u32) {
+        let limits = Limits::none();
+        let control = Control::new(&limits, Instant::now(), 1 << 16);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let mut bound = h0;
+        loop {
+            let split = plan(k, &root, bound, 2).expect("the goal is deeper than the split");
+            let seq = sequential_pass(k, &root, bound, &control);
+            let par = pass(k, &root, bound, &control, &pool, 2);
+            assert_eq!(
+                (par.expanded, par.generated, &par.solution),
+                (seq.expanded, seq.generated, &seq.solution),
+                "bound {bound}"
+            );
+            if seq.solution.is_some() {
+                // The last pass, at least, was really split into subtrees.
+                assert!(split.tasks.len() >= 2 * TASKS_PER_THREAD);
+                return;
+            }
+            assert_eq!(par.next_bound, seq.next_bound);
+            bound = seq.next_bound;
+        }
+    }
+
+    #[test]
+    fn split_passes_count_as_the_sequential_pass() {
+        let size = Size::new(4, 4).unwrap();
+        let goal = Goal::blank_first(size);
+        // Korf's #5: 56 moves, 11 million nodes under Manhattan.
+        let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
+        let grid = Grid::new(&board);
+        let lc = LinearConflict::new(&goal);
+        let k = Generic::new(&lc, &goal, size);
+        let state = lc.init(&grid);
+        agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
+        let md = Manhattan::new(&goal);
+        let h0 = md.evaluate(&board);
+        let k = PackedManhattan::new(&md, size, false).unwrap();
+        agrees(&k, k.root(&board, h0), h0);
+    }
+}
