@@ -253,10 +253,11 @@ pub fn compare_runs(
     }
     let only_new: Vec<RunKey> = new.into_keys().collect();
 
-    let heuristics: BTreeSet<&str> = matched.iter().map(|m| m.key.heuristic.as_str()).collect();
+    // Grouped by method (the heuristic for IDA*, `astar+H`, `bfs`: see `results::method_label`).
+    let methods: BTreeSet<String> = matched.iter().map(|m| m.key.method()).collect();
     let mut summaries = Vec::new();
-    for h in heuristics {
-        let runs: Vec<&Matched> = matched.iter().filter(|m| m.key.heuristic == h).collect();
+    for h in methods.iter().map(String::as_str) {
+        let runs: Vec<&Matched> = matched.iter().filter(|m| m.key.method() == h).collect();
         let ratios: Vec<f64> = runs
             .iter()
             .filter_map(|m| m.time_ratio(options.min_seconds))
@@ -416,7 +417,7 @@ impl Comparison {
                 "| {} | {} | {} | {} | {} | {} | {} | {}{} | {:.3} | {:.3} | {} | {} |",
                 m.key.instance_set,
                 m.key.instance_id,
-                m.key.heuristic,
+                m.key.method(),
                 status,
                 length,
                 b.generated,
@@ -439,7 +440,9 @@ impl Comparison {
                     let _ = writeln!(
                         s,
                         "| {} | {} | {} | {side} only |",
-                        k.instance_set, k.instance_id, k.heuristic
+                        k.instance_set,
+                        k.instance_id,
+                        k.method()
                     );
                 }
             }
@@ -484,6 +487,7 @@ mod tests {
             verified: true,
             threads: 1,
             search_threads: 1,
+            ..RunRecord::default()
         }
     }
 

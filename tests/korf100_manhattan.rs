@@ -59,6 +59,7 @@ fn report_counts_exact_matches_with_korf_1985() {
                 expanded: it.expanded,
                 generated: it.generated,
                 seconds: it.seconds,
+                ..IterationRecord::default()
             });
         }
         runs.push(RunRecord {
@@ -82,6 +83,7 @@ fn report_counts_exact_matches_with_korf_1985() {
             verified: true,
             threads: 1,
             search_threads: 1,
+            ..RunRecord::default()
         });
     }
     write_csv(&dir.join(RUNS_FILE), &runs).unwrap();

@@ -72,14 +72,15 @@ fn csv_columns_and_values() {
     let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
     assert_eq!(
         text.lines().next().unwrap(),
-        "instance_set,instance_id,heuristic,status,length,optimal_length,h0,iterations,expanded,\
-         generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
-         overhead_measured,overhead_predicted,moves,verified,threads,search_threads"
+        "instance_set,instance_id,algorithm,heuristic,status,length,optimal_length,h0,iterations,\
+         expanded,generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
+         overhead_measured,overhead_predicted,moves,verified,threads,reopened,peak_stored,\
+         peak_bytes,bytes_per_state,table_bytes,search_threads"
     );
     let text = std::fs::read_to_string(out.join("iterations.csv")).unwrap();
     assert_eq!(
         text.lines().next().unwrap(),
-        "instance_set,instance_id,heuristic,iteration,bound,expanded,generated,seconds"
+        "instance_set,instance_id,algorithm,heuristic,iteration,bound,expanded,generated,seconds"
     );
 
     let runs = read_runs(&out);
@@ -256,10 +257,10 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
     // What a kill between two writes, or in the middle of one, would leave: iteration rows of a
     // pair with no run row, and a last line without its newline.
     let mut its = std::fs::read_to_string(killed.join("iterations.csv")).unwrap();
-    its.push_str("w,24,manhattan,1,30,5,9,0.1\nw,24,manhat");
+    its.push_str("w,24,ida,manhattan,1,30,5,9,0.1\nw,24,ida,manhat");
     std::fs::write(killed.join("iterations.csv"), its).unwrap();
     let mut runs = std::fs::read_to_string(&runs_path).unwrap();
-    runs.push_str("w,24,manhattan,solved,40,,30,3,10");
+    runs.push_str("w,24,ida,manhattan,solved,40,,30,3,10");
     std::fs::write(&runs_path, runs).unwrap();
 
     // Without --resume the directory is not touched.
@@ -400,7 +401,7 @@ fn limits_become_statuses_without_a_length() {
         .lines()
         .nth(1)
         .unwrap()
-        .starts_with("korf100,1,manhattan,node-limit,,57,41,"));
+        .starts_with("korf100,1,ida,manhattan,node-limit,,57,41,"));
 
     let out = dir.join("time");
     ok(&[
@@ -493,4 +494,200 @@ fn a_malformed_instance_file_names_file_and_line_and_nothing_runs() {
         "{err}"
     );
     assert!(!out.exists());
+}
+
+/// `run --algorithm bfs,astar,ida`: bfs once per instance (empty heuristic) whatever -H says,
+/// astar and ida once per heuristic; every algorithm finds the optimal length (known from
+/// `gen --optimal-length`); the memory columns are filled (IDA*: the path, length + 1 states);
+/// the report has the optimization-path section and its two plots; a memory limit too small for
+/// bfs gives `memory-limit` rows and exit 0.
+#[test]
+fn algorithms_run_side_by_side_with_their_memory() {
+    let dir = scratch("algorithms");
+    let set = gen(
+        &dir,
+        "d12.txt",
+        &[
+            "--size",
+            "3x3",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+            "--optimal-length",
+            "12",
+        ],
+    );
+    let out = dir.join("out");
+    ok(&[
+        "run",
+        "--instances",
+        &set,
+        "--algorithm",
+        "bfs,astar,ida",
+        "-H",
+        "manhattan,linear-conflict",
+        "--jobs",
+        "2",
+        "--no-history",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let runs = read_runs(&out);
+    assert_eq!(runs.len(), 3 * 5);
+    let methods: Vec<String> = runs[..5].iter().map(|r| r.method()).collect();
+    assert_eq!(
+        methods,
+        [
+            "bfs",
+            "astar+manhattan",
+            "astar+linear-conflict",
+            "manhattan",
+            "linear-conflict"
+        ]
+    );
+    for r in &runs {
+        assert_eq!(r.status.as_str(), "solved", "{}", r.key());
+        assert_eq!(
+            (r.length, r.optimal_length),
+            (Some(12), Some(12)),
+            "{}",
+            r.key()
+        );
+        assert!(r.verified);
+        let stored = r.peak_stored.unwrap();
+        match r.algorithm.as_str() {
+            "ida" => assert_eq!(stored, 13, "{}", r.key()),
+            _ => assert!(stored > 13, "{}", r.key()),
+        }
+        assert!(r.peak_bytes.unwrap() > 0 && r.bytes_per_state.is_some());
+        assert_eq!(r.reopened, Some(0), "{}", r.key());
+        assert_eq!(r.table_bytes, Some(0));
+    }
+    let report_dir = dir.join("report");
+    ok(&[
+        "report",
+        out.to_str().unwrap(),
+        "--out",
+        report_dir.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
+    assert!(
+        md.contains("## The optimization path: BFS, A\\* and IDA\\*"),
+        "{md}"
+    );
+    assert!(md.contains("| astar+manhattan | 3 | 3 |"), "{md}");
+    for stem in [
+        "optimization-path-peak-stored",
+        "optimization-path-nodes-by-length",
+    ] {
+        assert!(report_dir.join(format!("{stem}.svg")).exists(), "{stem}");
+    }
+
+    let small = dir.join("small");
+    ok(&[
+        "run",
+        "--instances",
+        &set,
+        "--algorithm",
+        "bfs",
+        "--memory-limit",
+        "20K",
+        "--jobs",
+        "1",
+        "--no-history",
+        "--out",
+        small.to_str().unwrap(),
+    ]);
+    let runs = read_runs(&small);
+    assert_eq!(runs.len(), 3);
+    for r in &runs {
+        assert_eq!(r.status.as_str(), "memory-limit");
+        assert!(r.peak_bytes.unwrap() <= 20 * 1024);
+    }
+    // -H with bfs alone is refused.
+    let o = run(&[
+        "run",
+        "--instances",
+        &set,
+        "--algorithm",
+        "bfs",
+        "-H",
+        "manhattan",
+        "--out",
+        small.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("no algorithm uses a heuristic"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Only IDA* searches on several threads: with `--search-threads 2`, the A* and bfs pairs of the
+/// same run search on one and their rows say so, the IDA* rows say 2, and all agree on the
+/// optimal length. `--fixed-bound` (one IDA* iteration) is refused up front with A* or bfs.
+#[test]
+fn search_threads_and_fixed_bound_with_astar_and_bfs() {
+    let dir = scratch("algorithms-threads");
+    let set = gen(
+        &dir,
+        "d10.txt",
+        &[
+            "--size",
+            "3x3",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+            "--optimal-length",
+            "10",
+        ],
+    );
+    let out = dir.join("out");
+    ok(&[
+        "run",
+        "--instances",
+        &set,
+        "--algorithm",
+        "bfs,astar,ida",
+        "-H",
+        "manhattan",
+        "--search-threads",
+        "2",
+        "--jobs",
+        "1",
+        "--no-history",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let runs = read_runs(&out);
+    assert_eq!(runs.len(), 2 * 3);
+    for r in &runs {
+        assert_eq!((r.status.as_str(), r.length), ("solved", Some(10)));
+        let want = if r.algorithm.as_str() == "ida" { 2 } else { 1 };
+        assert_eq!(r.search_threads, want, "{}", r.key());
+    }
+    let fixed = dir.join("fixed");
+    for (algorithm, h) in [
+        ("astar", &["-H", "manhattan"][..]),
+        ("bfs", &[]),
+        ("ida,astar", &["-H", "manhattan"]),
+    ] {
+        let args = [
+            &["run", "--instances", &set, "--algorithm", algorithm][..],
+            h,
+            &["--fixed-bound", "8", "--out", fixed.to_str().unwrap()],
+        ]
+        .concat();
+        let o = run(&args);
+        assert!(!o.status.success(), "{algorithm}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("--fixed-bound runs one IDA* iteration per pair"),
+            "{e}"
+        );
+        assert!(!fixed.join("runs.csv").exists());
+    }
 }

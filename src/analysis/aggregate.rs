@@ -71,7 +71,7 @@ pub fn solved_by_instance<'a>(
         .runs
         .iter()
         .filter(|r| {
-            r.instance_set == set && r.heuristic == heuristic && r.status == RunStatus::Solved
+            r.instance_set == set && r.method() == heuristic && r.status == RunStatus::Solved
         })
         .map(|r| (r.instance_id.as_str(), r))
         .collect()
@@ -80,13 +80,13 @@ pub fn solved_by_instance<'a>(
 /// Heuristics that have runs on the given set, in order of first appearance.
 pub fn heuristics_of_set(results: &Results, set: &str) -> Vec<String> {
     results
-        .heuristics()
+        .methods()
         .into_iter()
         .filter(|h| {
             results
                 .runs
                 .iter()
-                .any(|r| r.instance_set == set && &r.heuristic == h)
+                .any(|r| r.instance_set == set && &r.method() == h)
         })
         .collect()
 }
@@ -109,7 +109,7 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
             let all: Vec<&RunRecord> = results
                 .runs
                 .iter()
-                .filter(|r| r.instance_set == set && &r.heuristic == heuristic)
+                .filter(|r| r.instance_set == set && &r.method() == heuristic)
                 .collect();
             let solved: Vec<&RunRecord> = all
                 .iter()

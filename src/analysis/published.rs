@@ -187,7 +187,7 @@ pub fn korf1985_comparison(results: &Results) -> Option<Korf1985Comparison> {
         korf_total: 0,
     };
     for r in results.runs.iter().filter(|r| {
-        r.instance_set == KORF100_SET && r.heuristic == "manhattan" && r.status == RunStatus::Solved
+        r.instance_set == KORF100_SET && r.method() == "manhattan" && r.status == RunStatus::Solved
     }) {
         let Some(&k) = korf.get(r.instance_id.as_str()) else {
             continue;

@@ -25,8 +25,12 @@ pub struct GenArgs {
     #[arg(long, default_value = "blank-last")]
     goal: String,
     /// Random walks of K moves from the goal instead of uniform random solvable boards.
-    #[arg(long, value_name = "K", value_parser = limits::walk_length)]
+    #[arg(long, value_name = "K", value_parser = limits::walk_length, conflicts_with = "optimal_length")]
     walk: Option<u32>,
+    /// Random walks from the goal, each stopped at the first board whose optimal length is L
+    /// (checked with IDA* + linear conflict after every move; written as optimal_length).
+    #[arg(long, value_name = "L")]
+    optimal_length: Option<u32>,
     /// Output file (default: standard output); an existing file is kept unless --force.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
@@ -45,7 +49,11 @@ pub fn run(args: GenArgs) -> Result<ExitCode, Box<dyn Error>> {
         goal: Goal::parse(&args.goal, size)?,
         count: args.count,
         seed: args.seed,
-        method: args.walk.map_or(Method::Uniform, Method::Walk),
+        method: match (args.walk, args.optimal_length) {
+            (_, Some(l)) => Method::Depth(l),
+            (Some(k), None) => Method::Walk(k),
+            (None, None) => Method::Uniform,
+        },
     };
     let text = file_text(&spec);
     match args.output {

@@ -11,10 +11,12 @@ use clap::Args;
 
 use super::pdb::PdbArgs;
 use super::progress::PairBar;
+use super::solve::parse_algorithm;
 use tilebench::experiment::{Request, RunRequest, Session};
 use tilebench::limits;
 use tilebench::results::meta::Shard;
 use tilebench::results::RunStatus;
+use tilebench::search::{parse_byte_size, Algorithm};
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
@@ -28,6 +30,16 @@ pub struct ExperimentArgs {
     /// experiment's.
     #[arg(long, short = 'H', value_name = "H")]
     pub heuristics: Vec<String>,
+    /// Search algorithms, comma-separated: ida (IDA*), astar (A*), bfs (breadth-first). Each
+    /// of ida and astar runs with every -H heuristic; bfs takes none and runs once per instance
+    /// whatever -H says. Default: ida.
+    #[arg(long, short = 'a', value_delimiter = ',', value_name = "A", value_parser = parse_algorithm)]
+    pub algorithm: Vec<Algorithm>,
+    /// Stop A* or bfs on a pair before its stored states pass SIZE bytes (512M, 2G; K/M/G/T are
+    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it. With
+    /// --jobs N, up to N times SIZE is held at once.
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    pub memory_limit: Option<u64>,
     /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
     #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
     pub time_limit: Option<Duration>,
@@ -42,6 +54,8 @@ impl ExperimentArgs {
         Request {
             instances: self.instances.clone(),
             heuristics: self.heuristics.clone(),
+            algorithms: self.algorithm.clone(),
+            memory_limit: self.memory_limit,
             partition: pdb.partition.clone(),
             time_limit_seconds: self.time_limit.map(|d| d.as_secs_f64()),
             node_limit: self.node_limit,
@@ -59,8 +73,9 @@ pub struct RunArgs {
     /// than the pairs to run.
     #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
-    /// Threads of each pair's search (parallel IDA*, same counts as one thread). Keep
-    /// jobs × search threads ≤ cores; see docs/experiments.md.
+    /// Threads of each IDA* pair's search (parallel IDA*, same counts as one thread); A* and bfs
+    /// pairs run on one thread and their rows say search_threads 1. Keep jobs × search threads
+    /// ≤ cores; see docs/experiments.md.
     #[arg(long, value_name = "N", default_value_t = 1)]
     search_threads: usize,
     /// Results directory (default: results/default for the default experiment, otherwise

@@ -11,7 +11,10 @@ use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Prepared;
 use tilebench::limits;
 use tilebench::moves::path_string;
-use tilebench::search::{Limits, SearchOptions, Status};
+use tilebench::search::memory::Bytes;
+use tilebench::search::{
+    self, parse_byte_size, Algorithm, Limits, SearchError, SearchOptions, Status,
+};
 
 use super::pdb::PdbArgs;
 
@@ -23,11 +26,19 @@ pub enum Format {
 
 #[derive(Args)]
 pub struct SolveArgs {
+    /// Search algorithm: ida (IDA*), astar (A*) or bfs (breadth-first, no heuristic).
+    #[arg(long, short = 'a', default_value = "ida", value_parser = parse_algorithm)]
+    algorithm: Algorithm,
     /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
     /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
-    /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r).
-    #[arg(long, short = 'H', default_value = "manhattan")]
-    heuristic: String,
+    /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
+    /// none for bfs [default: manhattan, none with bfs].
+    #[arg(long, short = 'H')]
+    heuristic: Option<String>,
+    /// Stop A* or bfs before its stored states pass SIZE bytes (512M, 4G, or bytes; K/M/G/T are
+    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it.
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    memory_limit: Option<u64>,
     #[command(flatten)]
     pdb: PdbArgs,
     /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
@@ -37,7 +48,8 @@ pub struct SolveArgs {
     #[arg(long)]
     size: Option<String>,
     /// Threads for the one search: each IDA* iteration is split into subtrees searched in
-    /// parallel, with the node counts and the moves of the one-thread search.
+    /// parallel, with the node counts and the moves of the one-thread search (IDA* only: A* and
+    /// bfs refuse more than 1).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     threads: u16,
     /// Output format.
@@ -55,32 +67,52 @@ pub struct SolveArgs {
     tiles: Vec<String>,
 }
 
+pub(super) fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    text.parse().map_err(|e| format!("{e}"))
+}
+
 pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = args.size.as_deref().map(Size::parse).transpose()?;
     let board = Board::parse(&args.tiles.join(" "), size)?;
     let goal = Goal::parse(&args.goal, board.size())?;
-    let name = args.pdb.heuristic_name(&args.heuristic)?;
-    let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
+    let algorithm = args.algorithm;
+    let name = match args.heuristic.as_deref().map(str::trim) {
+        Some("none") | Some("") => None,
+        Some(h) => Some(args.pdb.heuristic_name(h)?),
+        None if algorithm.uses_heuristic() => Some(args.pdb.heuristic_name("manhattan")?),
+        None => None,
+    };
+    if !algorithm.uses_heuristic() && name.is_some() {
+        return Err(SearchError::HeuristicNotUsed(algorithm).into());
+    }
+    let heuristic = name
+        .as_ref()
+        .map(|n| Prepared::new(n, &goal, &args.pdb.options()))
+        .transpose()?;
     let options = SearchOptions {
         limits: Limits {
             node_limit: args.node_limit,
             time_limit: args.time_limit,
+            memory_limit: args.memory_limit,
             cancel: None,
         },
         threads: args.threads as usize,
     };
-    let result = heuristic.solve_with(&board, &goal, &options)?;
+    let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
+    let (result, memory) = (&outcome.result, &outcome.memory);
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
     let moves = path_string(&result.moves);
+    let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
     match args.format {
         Format::Json => {
             let out = json!({
                 "board": board.to_string(),
                 "size": board.size().to_string(),
                 "goal": goal.name(),
-                "heuristic": name.as_str(),
+                "algorithm": algorithm.as_str(),
+                "heuristic": heuristic_label,
                 "solvable": result.status != Status::Unsolvable,
                 "status": result.status.as_str(),
                 "length": result.length(),
@@ -88,7 +120,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "h0": result.h0,
                 "nodes_expanded": result.expanded(),
                 "nodes_generated": result.generated(),
+                "reopened": outcome.reopened,
                 "seconds": result.seconds,
+                "memory_limit": args.memory_limit,
+                "peak_stored": memory.peak_stored,
+                "peak_bytes": memory.peak_bytes,
+                "bytes_per_state": memory.bytes_per_state(),
+                "table_bytes": memory.table_bytes,
                 "threads": args.threads,
                 "iterations": result.iterations,
             });
@@ -101,7 +139,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 board.size(),
                 goal.name()
             );
-            println!("heuristic  {} (h = {} at the start)", name, result.h0);
+            match &name {
+                Some(n) => println!(
+                    "search     {algorithm} with {n} (h = {} at the start)",
+                    result.h0
+                ),
+                None => println!("search     {algorithm} (no heuristic)"),
+            }
             if result.status == Status::Unsolvable {
                 println!("unsolvable (parity rule); 0 nodes searched");
                 return Ok(ExitCode::SUCCESS);
@@ -114,12 +158,38 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "moves      {}",
                 if moves.is_empty() { "(none)" } else { &moves }
             );
+            let reopened = if algorithm == Algorithm::Astar {
+                format!(", {} reopened", outcome.reopened)
+            } else {
+                String::new()
+            };
             println!(
-                "nodes      {} expanded, {} generated in {:.3} s",
+                "nodes      {} expanded, {} generated{reopened} in {:.3} s",
                 result.expanded(),
                 result.generated(),
                 result.seconds
             );
+            let per_state = memory
+                .bytes_per_state()
+                .map_or(String::new(), |b| format!(", {b:.1} bytes a state"));
+            let limit = args
+                .memory_limit
+                .filter(|_| algorithm != Algorithm::Ida)
+                .map_or(String::new(), |l| format!(" (limit {})", Bytes(l)));
+            println!(
+                "memory     {} states stored at peak, {}{per_state}{limit}",
+                memory.peak_stored,
+                Bytes(memory.peak_bytes),
+            );
+            if memory.table_bytes > 0 {
+                println!(
+                    "tables     {} of pattern databases (shared)",
+                    Bytes(memory.table_bytes)
+                );
+            }
+            if algorithm != Algorithm::Ida {
+                return Ok(ExitCode::SUCCESS);
+            }
             println!();
             println!(
                 "{:>9} {:>6} {:>14} {:>14} {:>10}",

@@ -140,13 +140,13 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
             if shard_of.get(&key) != Some(&index) {
                 return Err(ClusterError::Foreign {
                     dir,
-                    key,
+                    key: Box::new(key),
                     shard: index,
                 });
             }
             if let Some(first) = seen.insert(key.clone(), index) {
                 return Err(ClusterError::Duplicate {
-                    key,
+                    key: Box::new(key),
                     first: shard_dir(out, first),
                     second: dir,
                 });
@@ -247,6 +247,7 @@ fn merged_meta(
         let limits = LimitsInfo {
             node_limit: spec.node_limit,
             time_limit_seconds: spec.time_limit_seconds,
+            memory_limit_bytes: spec.memory_limit,
         };
         experiment_meta(exp, limits, Vec::new())
     });

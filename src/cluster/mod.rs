@@ -39,19 +39,19 @@ pub enum ClusterError {
     NotSharded(PathBuf),
     #[error("{}: {reason}", dir.display())]
     Layout { dir: PathBuf, reason: String },
-    #[error("pair {} #{} with {} is in both {} and {}", key.instance_set, key.instance_id, key.heuristic, first.display(), second.display())]
+    #[error("pair {} #{} with {} is in both {} and {}", key.instance_set, key.instance_id, key.method(), first.display(), second.display())]
     Duplicate {
-        key: RunKey,
+        key: Box<RunKey>,
         first: PathBuf,
         second: PathBuf,
     },
     #[error(
         "{}: pair {} #{} with {} is not part of shard {shard} of this experiment",
-        dir.display(), key.instance_set, key.instance_id, key.heuristic
+        dir.display(), key.instance_set, key.instance_id, key.method()
     )]
     Foreign {
         dir: PathBuf,
-        key: RunKey,
+        key: Box<RunKey>,
         shard: usize,
     },
     #[error("{0}")]

@@ -391,8 +391,10 @@ mod tests {
         ExperimentSpec {
             instances: vec!["/data/korf100.txt:1-10".into(), "/data/my set.txt".into()],
             heuristics: vec!["manhattan".into(), "pdb:1.2.3/4.5.6.7.8".into()],
+            algorithms: vec!["ida".into()],
             node_limit: Some(1_000_000),
             time_limit_seconds: Some(2.5),
+            memory_limit: None,
             shards: 4,
         }
     }

@@ -90,8 +90,13 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
                 ClusterError::BadOption("--tasks N is needed for a new experiment".into())
             })?;
             let chosen = request.experiment.read()?;
-            let spec =
-                ExperimentSpec::new(&chosen.exp, chosen.node_limit, chosen.time_limit, tasks);
+            let spec = ExperimentSpec::new(
+                &chosen.exp,
+                chosen.node_limit,
+                chosen.time_limit,
+                chosen.memory_limit,
+                tasks,
+            );
             spec.establish(&out)?;
             spec
         }

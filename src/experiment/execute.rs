@@ -28,7 +28,7 @@ use crate::results::meta::Shard;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::search::{Iteration, Limits, SearchOptions, SearchResult, Status};
+use crate::search::{self, Algorithm, Iteration, Limits, SearchOptions, SearchResult, Status};
 
 /// How to run.
 #[derive(Debug, Clone)]
@@ -40,6 +40,8 @@ pub struct Settings {
     pub search_threads: usize,
     pub node_limit: Option<u64>,
     pub time_limit: Option<Duration>,
+    /// Bytes A* and breadth-first search may store per pair.
+    pub memory_limit: Option<u64>,
     /// Keep the finished rows of `out` and run only the missing pairs.
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
@@ -164,14 +166,9 @@ pub fn run(
     let mut index: HashMap<(usize, Goal), usize> = HashMap::new();
     for p in &pending {
         let goal = &exp.sets[p.set].1.goal;
-        if let std::collections::hash_map::Entry::Vacant(slot) =
-            index.entry((p.heuristic, goal.clone()))
-        {
-            prepared.push(prepare(
-                &exp.heuristics[p.heuristic],
-                goal,
-                &settings.cache,
-            )?);
+        let Some(h) = p.heuristic else { continue };
+        if let std::collections::hash_map::Entry::Vacant(slot) = index.entry((h, goal.clone())) {
+            prepared.push(prepare(&exp.heuristics[h], goal, &settings.cache)?);
             slot.insert(prepared.len() - 1);
         }
     }
@@ -188,6 +185,7 @@ pub fn run(
             node_limit: settings.node_limit,
             time_limit: settings.time_limit,
             cancel: Some(settings.cancel.clone()),
+            memory_limit: settings.memory_limit,
         },
         threads: settings.search_threads,
     };
@@ -200,7 +198,9 @@ pub fn run(
             return;
         }
         let (_, set) = &exp.sets[p.set];
-        let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
+        let h = p
+            .heuristic
+            .map(|h| &prepared[index[&(h, set.goal.clone())]]);
         let Some((run, iterations, problem)) =
             run_pair(exp, p, h, &search, threads, settings.fixed_bound)
         else {
@@ -301,31 +301,49 @@ pub fn prepare_all(exp: &Experiment, cache: &CacheOptions) -> Result<(), Experim
 fn run_pair(
     exp: &Experiment,
     p: &Pair,
-    h: &Prepared,
-    search: &SearchOptions,
+    h: Option<&Prepared>,
+    options: &SearchOptions,
     threads: usize,
     fixed_bound: Option<u32>,
 ) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
     let key = exp.key(p);
-    let who = format!(
-        "{} #{} with {}",
-        key.instance_set, key.instance_id, key.heuristic
-    );
-    let searched = match fixed_bound {
-        Some(d) => Ok(crate::predict::fixed_bound_search(h, &instance.board, d)),
-        None => h.solve_with(&instance.board, &set.goal, search),
+    let who = format!("{key}");
+    // Only IDA* searches on several threads: A* and breadth-first pairs run on one (and say so).
+    let one_thread;
+    let options = if p.algorithm == Algorithm::Ida || options.threads == 1 {
+        options
+    } else {
+        one_thread = SearchOptions {
+            threads: 1,
+            ..options.clone()
+        };
+        &one_thread
     };
-    let (status, problem, result) = match searched {
+    let outcome = match (fixed_bound, h) {
+        (Some(d), Some(h)) if p.algorithm == Algorithm::Ida => Ok(search::Outcome {
+            algorithm: p.algorithm,
+            result: crate::predict::fixed_bound_search(h, &instance.board, d),
+            reopened: 0,
+            memory: search::Memory {
+                table_bytes: h.table_bytes(),
+                ..search::Memory::default()
+            },
+        }),
+        (Some(_), _) => Err(search::SearchError::FixedBoundNotIda(p.algorithm)),
+        (None, h) => search::solve(p.algorithm, h, &instance.board, &set.goal, options),
+    };
+    let (status, problem, outcome) = match outcome {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
-        Ok(r) if r.status == Status::Cancelled => return None,
-        Ok(r) => {
-            let (status, problem) = judge(&r, instance, &set.goal, &who);
-            (status, problem, Some(r))
+        Ok(o) if o.result.status == Status::Cancelled => return None,
+        Ok(o) => {
+            let (status, problem) = judge(&o.result, instance, &set.goal, &who);
+            (status, problem, Some(o))
         }
     };
-    let result = result.as_ref();
+    let result = outcome.as_ref().map(|o| &o.result);
+    let memory = outcome.as_ref().map(|o| o.memory);
     let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
     let moves = result.map_or(&[][..], |r| &r.moves[..]);
     let length = result
@@ -343,6 +361,7 @@ fn run_pair(
         .map(|(i, it)| IterationRecord {
             instance_set: key.instance_set.clone(),
             instance_id: key.instance_id.clone(),
+            algorithm: key.algorithm,
             heuristic: key.heuristic.clone(),
             iteration: i as u32 + 1,
             bound: it.bound,
@@ -354,6 +373,7 @@ fn run_pair(
     let run = RunRecord {
         instance_set: key.instance_set,
         instance_id: key.instance_id,
+        algorithm: key.algorithm,
         heuristic: key.heuristic,
         status,
         length,
@@ -371,7 +391,12 @@ fn run_pair(
         moves: path_string(moves),
         verified,
         threads: threads as u32,
-        search_threads: search.threads as u32,
+        reopened: outcome.as_ref().map(|o| o.reopened),
+        peak_stored: memory.map(|m| m.peak_stored),
+        peak_bytes: memory.map(|m| m.peak_bytes),
+        bytes_per_state: memory.and_then(|m| m.bytes_per_state()),
+        table_bytes: memory.map(|m| m.table_bytes),
+        search_threads: options.threads as u32,
     };
     Some((run, iterations, problem))
 }
@@ -407,6 +432,7 @@ fn judge(
         (Status::Unsolvable, None) => (RunStatus::Unsolvable, None),
         (Status::TimeLimit, _) => (RunStatus::TimeLimit, None),
         (Status::NodeLimit, _) => (RunStatus::NodeLimit, None),
+        (Status::MemoryLimit, _) => (RunStatus::MemoryLimit, None),
         (Status::FixedBound, _) => (RunStatus::FixedBound, None),
         // run_pair returns before judging a cancelled search; should one get here, it is no
         // result, so it is recorded as one.

@@ -192,6 +192,18 @@ impl Session {
             ));
         }
         let chosen = request.experiment.read()?;
+        if let Some(a) = request.fixed_bound.and(
+            chosen
+                .exp
+                .algorithms
+                .iter()
+                .find(|&&a| a != crate::search::Algorithm::Ida),
+        ) {
+            return Err(ExperimentError::BadOption(format!(
+                "--fixed-bound runs one IDA* iteration per pair: {a} has no bound (run it with \
+                 --algorithm ida)"
+            )));
+        }
         let results_dir = request.out.clone().unwrap_or_else(|| {
             if chosen.default {
                 PathBuf::from(DEFAULT_OUT)
@@ -207,6 +219,7 @@ impl Session {
                 &chosen.exp,
                 chosen.node_limit,
                 chosen.time_limit,
+                chosen.memory_limit,
                 shard.count,
             )
             .establish(&results_dir)?;
@@ -228,6 +241,7 @@ impl Session {
             search_threads: request.search_threads,
             node_limit: chosen.node_limit,
             time_limit: chosen.time_limit,
+            memory_limit: chosen.memory_limit,
             resume,
             retry: request.retry,
             overwrite: request.overwrite || (chosen.default && !resume),
@@ -254,9 +268,15 @@ impl Session {
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
         format!(
-            "{} pairs ({} instance sets × {} heuristics{}), {} at once on {} search thread{} each, into {}",
+            "{} pairs ({} instance sets × {} × {} heuristics{}), {} at once on {} search thread{} each, into {}",
             self.pairs.len(),
             self.exp.sets.len(),
+            self.exp
+                .algorithms
+                .iter()
+                .map(|a| a.as_str())
+                .collect::<Vec<_>>()
+                .join(","),
             self.exp.heuristics.len(),
             self.settings
                 .shard

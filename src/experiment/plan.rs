@@ -1,5 +1,8 @@
-//! The plan of an experiment: its instance sets and heuristics, and the (instance, heuristic)
-//! pairs they make, in the order every result file is sorted into.
+//! The plan of an experiment: its instance sets, algorithms and heuristics, and the (instance,
+//! algorithm, heuristic) pairs they make, in the order every result file is sorted into.
+//!
+//! The heuristics (`-H`) pair with every algorithm that uses one (IDA*, A*); breadth-first search
+//! uses none and runs once per instance whatever `-H` says, with an empty heuristic column.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -10,6 +13,7 @@ use crate::board::Goal;
 use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
 use crate::results::RunKey;
+use crate::search::Algorithm;
 
 /// The default experiment (`tilebench run` with no arguments): instance selections, relative
 /// to the checkout (see `docs/experiments.md`).
@@ -24,28 +28,43 @@ pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict", "pdb-6
 /// Where the default experiment writes.
 pub const DEFAULT_OUT: &str = "results/default";
 
-/// The instance sets and heuristics of an experiment.
+/// The instance sets, algorithms and heuristics of an experiment.
 #[derive(Debug, Clone)]
 pub struct Experiment {
     /// Each set with the selection it was read from (`FILE` or `FILE:FIRST-LAST`).
     pub sets: Vec<(String, InstanceSet)>,
+    /// In the order given; IDA* alone unless asked otherwise.
+    pub algorithms: Vec<Algorithm>,
     pub heuristics: Vec<HeuristicName>,
 }
 
-/// One (instance, heuristic) pair, by index into an [`Experiment`].
+/// One (instance, algorithm, heuristic) pair, by index into an [`Experiment`]; no heuristic for
+/// breadth-first search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair {
     pub set: usize,
     pub instance: usize,
-    pub heuristic: usize,
+    pub algorithm: Algorithm,
+    pub heuristic: Option<usize>,
 }
 
 impl Experiment {
     /// Reads every selection; all must parse (the run refuses to start on any malformed line).
     pub fn read(
         selections: &[String],
+        algorithms: Vec<Algorithm>,
         heuristics: Vec<HeuristicName>,
     ) -> Result<Self, ExperimentError> {
+        if algorithms.is_empty() {
+            return Err(ExperimentError::BadOption(
+                "no algorithm given (--algorithm ida,astar,bfs)".into(),
+            ));
+        }
+        if algorithms.iter().any(|a| a.uses_heuristic()) && heuristics.is_empty() {
+            return Err(ExperimentError::BadOption(
+                "no heuristic given for ida or astar (-H manhattan,…)".into(),
+            ));
+        }
         for (i, h) in heuristics.iter().enumerate() {
             if heuristics[..i]
                 .iter()
@@ -68,33 +87,52 @@ impl Experiment {
                 });
             }
         }
-        Ok(Experiment { sets, heuristics })
+        Ok(Experiment {
+            sets,
+            algorithms,
+            heuristics,
+        })
     }
 
-    /// Every pair, in the experiment's order: set, then instance, then heuristic.
+    /// Every pair, in the experiment's order: set, then instance, then algorithm (in the order
+    /// given), then heuristic; breadth-first search once per instance.
     pub fn pairs(&self) -> Vec<Pair> {
         let mut pairs = Vec::new();
         for (set, (_, s)) in self.sets.iter().enumerate() {
             for instance in 0..s.instances.len() {
-                for heuristic in 0..self.heuristics.len() {
-                    pairs.push(Pair {
-                        set,
-                        instance,
-                        heuristic,
-                    });
+                for &algorithm in &self.algorithms {
+                    let heuristics: Vec<Option<usize>> = if algorithm.uses_heuristic() {
+                        (0..self.heuristics.len()).map(Some).collect()
+                    } else {
+                        vec![None]
+                    };
+                    for heuristic in heuristics {
+                        pairs.push(Pair {
+                            set,
+                            instance,
+                            algorithm,
+                            heuristic,
+                        });
+                    }
                 }
             }
         }
         pairs
     }
 
+    /// The heuristic of a pair (none for breadth-first search).
+    pub fn heuristic(&self, p: &Pair) -> Option<&HeuristicName> {
+        p.heuristic.map(|h| &self.heuristics[h])
+    }
+
     /// The names of a pair in the result files.
     pub fn key(&self, p: &Pair) -> RunKey {
         let (_, set) = &self.sets[p.set];
-        RunKey::new(
+        RunKey::of(
             &set.name,
             &set.instances[p.instance].id,
-            self.heuristics[p.heuristic].as_str(),
+            p.algorithm,
+            self.heuristic(p).map_or("", |h| h.as_str()),
         )
     }
 
@@ -132,10 +170,14 @@ pub struct Request {
     /// Instance selections, `FILE` or `FILE:FIRST-LAST`.
     pub instances: Vec<String>,
     pub heuristics: Vec<String>,
+    /// Empty: IDA* alone.
+    pub algorithms: Vec<Algorithm>,
     /// The groups of `-H pdb` / `-H pdbr`.
     pub partition: Option<String>,
     pub time_limit_seconds: Option<f64>,
     pub node_limit: Option<u64>,
+    /// Bytes A* and breadth-first search may store per pair (status memory-limit beyond).
+    pub memory_limit: Option<u64>,
 }
 
 /// A [`Request`] read: the experiment and its limits.
@@ -146,6 +188,7 @@ pub struct Chosen {
     pub default: bool,
     pub time_limit: Option<Duration>,
     pub node_limit: Option<u64>,
+    pub memory_limit: Option<u64>,
 }
 
 impl Request {
@@ -153,6 +196,8 @@ impl Request {
     pub fn is_given(&self) -> bool {
         !self.instances.is_empty()
             || !self.heuristics.is_empty()
+            || !self.algorithms.is_empty()
+            || self.memory_limit.is_some()
             || self.node_limit.is_some()
             || self.time_limit_seconds.is_some()
     }
@@ -168,6 +213,20 @@ impl Request {
             }
         };
         let selections = or_default(&self.instances, DEFAULT_INSTANCES);
+        let algorithms = if self.algorithms.is_empty() {
+            vec![Algorithm::Ida]
+        } else {
+            let mut a = self.algorithms.clone();
+            let mut seen = std::collections::HashSet::new();
+            a.retain(|x| seen.insert(*x));
+            a
+        };
+        if !self.heuristics.is_empty() && !algorithms.iter().any(|a| a.uses_heuristic()) {
+            return Err(ExperimentError::BadOption(
+                "-H is given but no algorithm uses a heuristic (bfs takes none; add ida or astar)"
+                    .into(),
+            ));
+        }
         // `-H a,max(b,c)` arrives as one string: split at the separating commas only.
         let heuristics = or_default(&self.heuristics, DEFAULT_HEURISTICS)
             .iter()
@@ -184,11 +243,17 @@ impl Request {
                 "--node-limit: 0 is out of range: give a node count from 1".into(),
             ));
         }
+        let heuristics = if algorithms.iter().any(|a| a.uses_heuristic()) {
+            heuristics
+        } else {
+            Vec::new()
+        };
         Ok(Chosen {
-            exp: Experiment::read(&selections, heuristics)?,
+            exp: Experiment::read(&selections, algorithms, heuristics)?,
             default,
             time_limit,
             node_limit: self.node_limit,
+            memory_limit: self.memory_limit,
         })
     }
 }

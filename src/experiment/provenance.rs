@@ -34,6 +34,7 @@ pub fn new_meta(
     let limits = LimitsInfo {
         node_limit: settings.node_limit,
         time_limit_seconds: settings.time_limit.map(|d| d.as_secs_f64()),
+        memory_limit_bytes: settings.memory_limit,
     };
     let mut meta = experiment_meta(exp, limits, settings.command_line.clone());
     meta.threads = settings.threads;
@@ -78,6 +79,7 @@ pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<S
                 content_hash: Some(super::resume::content_hash(s)),
             })
             .collect(),
+        algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
         heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
         limits,
         pairs: 0,

@@ -65,6 +65,19 @@ pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<
                 .join(",")
         ));
     }
+    let a_before = sorted(&mut stored.algorithms.iter().cloned());
+    let a_now = sorted(&mut exp.algorithms.iter().map(|a| a.to_string()));
+    if a_before != a_now {
+        d.push(format!(
+            "algorithms: {} before, {} now",
+            stored.algorithms.join(","),
+            exp.algorithms
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+    }
     d.extend(limit_differences(&stored.limits, settings));
     d
 }
@@ -108,6 +121,13 @@ fn limit_differences(old: &LimitsInfo, settings: &Settings) -> Vec<String> {
             "node limit: {} before, {} now (a changed limit goes with --retry node-limit)",
             or_none(old.node_limit, ""),
             or_none(settings.node_limit, "")
+        ));
+    }
+    if old.memory_limit_bytes != settings.memory_limit && !retried(RunStatus::MemoryLimit) {
+        d.push(format!(
+            "memory limit: {} before, {} now (a changed limit goes with --retry memory-limit)",
+            or_none(old.memory_limit_bytes, " bytes"),
+            or_none(settings.memory_limit, " bytes")
         ));
     }
     let now = settings.time_limit.map(|t| t.as_secs_f64());

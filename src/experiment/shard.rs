@@ -45,7 +45,7 @@ impl Shard {
         let mut order: Vec<usize> = (0..pairs.len()).collect();
         order.sort_by_key(|&k| {
             let p = pairs[k];
-            (p.heuristic, p.set, p.instance, k)
+            (p.algorithm, p.heuristic, p.set, p.instance, k)
         });
         let mut shard = vec![0; pairs.len()];
         for (dealt, &k) in order.iter().enumerate() {
@@ -86,6 +86,7 @@ impl ExperimentSpec {
         exp: &Experiment,
         node_limit: Option<u64>,
         time_limit: Option<Duration>,
+        memory_limit: Option<u64>,
         shards: usize,
     ) -> ExperimentSpec {
         ExperimentSpec {
@@ -95,8 +96,10 @@ impl ExperimentSpec {
                 .map(|(s, _)| absolute_selection(s))
                 .collect(),
             heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
+            algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
             node_limit,
             time_limit_seconds: time_limit.map(|d| d.as_secs_f64()),
+            memory_limit,
             shards,
         }
     }
@@ -112,7 +115,16 @@ impl ExperimentSpec {
                 path: EXPERIMENT_FILE.into(),
                 reason: e.to_string(),
             })?;
-        Experiment::read(&self.instances, heuristics)
+        let algorithms = self
+            .algorithms
+            .iter()
+            .map(|a| a.parse::<crate::search::Algorithm>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ExperimentError::BadSpec {
+                path: EXPERIMENT_FILE.into(),
+                reason: e.to_string(),
+            })?;
+        Experiment::read(&self.instances, algorithms, heuristics)
     }
 
     /// The spec stored in `out`, if any.
@@ -188,7 +200,8 @@ mod tests {
                     v.push(Pair {
                         set,
                         instance,
-                        heuristic,
+                        algorithm: crate::search::Algorithm::Ida,
+                        heuristic: Some(heuristic),
                     });
                 }
             }
@@ -232,7 +245,7 @@ mod tests {
             for h in 0..2 {
                 let mut per = vec![0usize; count];
                 for (p, s) in all.iter().zip(&assign) {
-                    if p.heuristic == h {
+                    if p.heuristic == Some(h) {
                         per[*s] += 1;
                     }
                 }

@@ -134,6 +134,14 @@ impl Pdb {
         n
     }
 
+    /// Bytes of the groups' tables (shared by every search that uses them).
+    pub fn table_bytes(&self) -> u64 {
+        self.groups
+            .iter()
+            .map(|g| g.table.entries.len() as u64)
+            .sum()
+    }
+
     /// Each group's value on `grid` (for tests and reports).
     pub fn group_values(&self, grid: &Grid) -> Vec<u8> {
         let s = self.init(grid);
@@ -257,6 +265,13 @@ impl ReflectedPdb {
     #[inline(always)]
     fn mirrored_cell(&self, grid: &Grid, t: u8) -> u8 {
         self.transpose[ix(grid.cell_of[ix(self.mirror[ix(t)])])]
+    }
+}
+
+impl ReflectedPdb {
+    /// Bytes of the tables (the mirrored lookups use the same ones).
+    pub fn table_bytes(&self) -> u64 {
+        self.pdb.table_bytes()
     }
 }
 

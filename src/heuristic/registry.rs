@@ -369,6 +369,27 @@ fn prepare_one(
     })
 }
 
+impl Prepared {
+    /// Bytes of the heuristic's pattern-database tables (summed over the terms of a max; 0 for
+    /// the others: their small tables are not counted); reported apart from a search's own
+    /// memory, since every search with the heuristic shares them.
+    pub fn table_bytes(&self) -> u64 {
+        fn one(h: &AnyHeuristic) -> u64 {
+            match h {
+                AnyHeuristic::Manhattan(_)
+                | AnyHeuristic::LinearConflict(_)
+                | AnyHeuristic::WalkingDistance(_) => 0,
+                AnyHeuristic::Pdb(h) => h.table_bytes(),
+                AnyHeuristic::ReflectedPdb(h) => h.table_bytes(),
+            }
+        }
+        match self {
+            Prepared::One(h) => one(h),
+            Prepared::Max(terms) => terms.iter().map(one).sum(),
+        }
+    }
+}
+
 /// Code generic over the heuristic (a search algorithm, say), run by [`Prepared::with`] with the
 /// heuristic's concrete type. A new search implements this; it never lists the heuristics.
 pub trait WithHeuristic {

@@ -11,12 +11,18 @@
 //!   board with exactly one solvable one, so the result is uniform over the solvable boards.
 //! - [`Method::Walk`]: K moves of the blank from the goal, each chosen uniformly among the legal
 //!   moves other than undoing the previous one. The optimal length is at most K (often less).
+//! - [`Method::Depth`]: the same walk, stopped at the first board whose optimal length is L
+//!   (IDA* with linear conflict after every move). Every move changes the optimal length by
+//!   exactly one (the state graph is bipartite), and the walk starts at 0, so it reaches L
+//!   without skipping it; the file records L as each board's `optimal_length`.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::board::{Board, Goal, Size};
+use crate::heuristic::LinearConflict;
 use crate::moves::{step, Dir};
+use crate::search::{ida, Limits, Status};
 
 use super::format_set;
 
@@ -25,6 +31,8 @@ use super::format_set;
 pub enum Method {
     Uniform,
     Walk(u32),
+    /// A walk stopped at optimal length L.
+    Depth(u32),
 }
 
 /// What to generate; also becomes the file's `# generator:` line.
@@ -48,8 +56,10 @@ impl Spec {
             self.seed,
             self.goal.name().replace(' ', ",")
         );
-        if let Method::Walk(k) = self.method {
-            c.push_str(&format!(" --walk {k}"));
+        match self.method {
+            Method::Uniform => {}
+            Method::Walk(k) => c.push_str(&format!(" --walk {k}")),
+            Method::Depth(l) => c.push_str(&format!(" --optimal-length {l}")),
         }
         c
     }
@@ -88,8 +98,37 @@ pub fn boards(spec: &Spec) -> Vec<Board> {
         .map(|_| match spec.method {
             Method::Uniform => uniform(&mut draw, &spec.goal),
             Method::Walk(k) => walk(&mut draw, &spec.goal, k),
+            Method::Depth(l) => walk_to_depth(&mut draw, &spec.goal, l),
         })
         .collect()
+}
+
+/// Walks from the goal as [`walk`] does until the optimal length is `length` (see the module
+/// documentation for why it is met exactly).
+fn walk_to_depth(draw: &mut Draw, goal: &Goal, length: u32) -> Board {
+    let h = LinearConflict::new(goal);
+    let mut board = goal.as_board();
+    let mut back: Option<Dir> = None;
+    let mut distance = 0;
+    while distance != length {
+        let d = random_move(draw, &board, back);
+        board.apply(d).expect("a legal move");
+        back = Some(d.opposite());
+        let r = ida(&board, goal, &h, &Limits::none()).expect("same size");
+        assert_eq!(r.status, Status::Solved, "a walk from the goal is solvable");
+        distance = r.moves.len() as u32;
+    }
+    board
+}
+
+/// A move of the blank chosen uniformly among the legal ones other than `back`.
+fn random_move(draw: &mut Draw, board: &Board, back: Option<Dir>) -> Dir {
+    let (size, blank) = (board.size(), board.blank());
+    let options: Vec<Dir> = (0..4)
+        .map(Dir::from_index)
+        .filter(|&d| Some(d) != back && step(size, blank, d).is_some())
+        .collect();
+    options[draw.below(options.len() as u32) as usize]
 }
 
 /// A board drawn uniformly from the solvable boards of `goal`'s size.
@@ -111,16 +150,10 @@ pub fn uniform(draw: &mut Draw, goal: &Goal) -> Board {
 }
 
 fn walk(draw: &mut Draw, goal: &Goal, k: u32) -> Board {
-    let size = goal.size();
     let mut board = goal.as_board();
     let mut back: Option<Dir> = None;
     for _ in 0..k {
-        let blank = board.blank();
-        let options: Vec<Dir> = (0..4)
-            .map(Dir::from_index)
-            .filter(|&d| Some(d) != back && step(size, blank, d).is_some())
-            .collect();
-        let d = options[draw.below(options.len() as u32) as usize];
+        let d = random_move(draw, &board, back);
         board.apply(d).expect("a legal move");
         back = Some(d.opposite());
     }
@@ -144,11 +177,20 @@ pub fn file_text(spec: &Spec) -> String {
             "random walk of {k} blank moves from the goal, no move undoing the previous one, \
              ChaCha8 stream (optimal length at most {k})"
         ),
+        Method::Depth(l) => format!(
+            "random walk of blank moves from the goal, no move undoing the previous one, \
+             ChaCha8 stream, stopped at the first board whose optimal length (IDA* with linear \
+             conflict after each move) is {l}"
+        ),
+    };
+    let optimal = match spec.method {
+        Method::Depth(l) => Some(l),
+        _ => None,
     };
     let rows: Vec<_> = boards(spec)
         .into_iter()
         .enumerate()
-        .map(|(i, b)| ((i + 1).to_string(), None, b))
+        .map(|(i, b)| ((i + 1).to_string(), optimal, b))
         .collect();
     format_set(&header, &[method], &rows)
 }
@@ -179,6 +221,38 @@ mod tests {
         assert_ne!(a, file_text(&spec(Method::Uniform, 43)));
         let w = file_text(&spec(Method::Walk(30), 42));
         assert_eq!(w, file_text(&spec(Method::Walk(30), 42)));
+    }
+
+    /// Depth-targeted walks land on their optimal length (checked by breadth-first search on the
+    /// 8-puzzle, and by IDA* with Manhattan on the 15-puzzle) and are reproducible.
+    #[test]
+    fn depth_walks_have_the_optimal_length_asked_for() {
+        use crate::heuristic::Manhattan;
+        let size = Size::parse("3x3").unwrap();
+        let goal = Goal::blank_last(size);
+        for l in [0, 1, 7, 20] {
+            let s = Spec {
+                size,
+                goal: goal.clone(),
+                count: 3,
+                seed: 9,
+                method: Method::Depth(l),
+            };
+            for b in boards(&s) {
+                let r = crate::search::bfs(&b, &goal, &Limits::none()).unwrap();
+                assert_eq!(r.result.length(), Some(l as usize));
+            }
+        }
+        let s = spec(Method::Depth(30), 42);
+        let s = Spec { count: 2, ..s };
+        let text = file_text(&s);
+        assert_eq!(text, file_text(&s));
+        assert!(text.contains("--optimal-length 30"));
+        let h = Manhattan::new(&s.goal);
+        for b in boards(&s) {
+            let r = ida(&b, &s.goal, &h, &Limits::none()).unwrap();
+            assert_eq!(r.length(), Some(30));
+        }
     }
 
     /// Regression pin: the first boards of seed 42, computed once by this generator. If this

@@ -54,7 +54,7 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
                     .iterations
                     .iter()
                     .filter(|i| {
-                        i.instance_set == data.set && i.instance_id == id && &i.heuristic == h
+                        i.instance_set == data.set && i.instance_id == id && &i.method() == h
                     })
                     .collect();
                 rows.sort_by_key(|i| i.iteration);
@@ -67,7 +67,7 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
                     return None;
                 }
                 let run = data.results.runs.iter().find(|r| {
-                    r.instance_set == data.set && r.instance_id == id && &r.heuristic == h
+                    r.instance_set == data.set && r.instance_id == id && &r.method() == h
                 });
                 let label = match run.and_then(|r| r.growth_ratio) {
                     Some(r) => format!("{h} (r = {})", short_sci(r)),

@@ -5,14 +5,17 @@
 //! (`korf100-nodes-per-instance.svg`).
 
 mod axis;
+mod by_length;
 mod chart;
 mod compare;
 mod distribution;
 mod history;
 mod iterations;
+mod nodes_by_length;
 mod nodes_per_instance;
 mod overhead;
 pub mod pdf;
+mod peak_stored;
 mod scatter;
 mod speed;
 mod style;
@@ -151,6 +154,15 @@ pub fn plot_all(
         overhead::plot(&data, &mut out)?;
         speed::plot(&data, &mut out)?;
     }
+    // The optimization-path plots span every instance set.
+    let mut out = Out {
+        dir: out_dir,
+        set: by_length::PREFIX,
+        history: None,
+        figures: &mut figures,
+    };
+    peak_stored::plot(results, &mut out)?;
+    nodes_by_length::plot(results, &mut out)?;
     let sets = results.instance_sets();
     let history = match &options.history {
         _ if options.no_history => None,
@@ -183,7 +195,7 @@ pub fn plot_all(
 /// The heuristics to draw: `chosen` in its order after checking each is in the results, or
 /// every heuristic of the results in file order when `chosen` is empty.
 pub fn chosen_heuristics(results: &Results, chosen: &[String]) -> Result<Vec<String>, PlotError> {
-    let all = results.heuristics();
+    let all = results.methods();
     if chosen.is_empty() {
         return Ok(all);
     }
@@ -296,7 +308,7 @@ impl<'a> SetData<'a> {
     /// Solved runs of a heuristic on this set, in file order.
     fn solved_runs(&self, heuristic: &'a str) -> impl Iterator<Item = &'a RunRecord> + '_ {
         self.results.runs.iter().filter(move |r| {
-            r.instance_set == self.set && r.heuristic == heuristic && r.status == RunStatus::Solved
+            r.instance_set == self.set && r.method() == heuristic && r.status == RunStatus::Solved
         })
     }
 }

@@ -86,6 +86,11 @@ pub fn build(
             sections.push(per_instance(results, &set, &heuristics));
         }
     }
+    sections.extend(
+        super::optimization_path::sections(results)
+            .into_iter()
+            .flatten(),
+    );
     sections.push(definitions());
     let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) =
         figures.iter().partition(|f| f.history.is_some());

@@ -6,6 +6,7 @@ pub mod build;
 mod comparison;
 pub mod format;
 pub mod model;
+pub mod optimization_path;
 pub mod render;
 pub mod summary_csv;
 

@@ -72,14 +72,14 @@ pub struct HistoryRow {
 
 /// Sums runs by (heuristic, instance set), in that order, into history rows.
 pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow> {
-    let mut groups: BTreeMap<(&str, &str), HistoryRow> = BTreeMap::new();
+    let mut groups: BTreeMap<(String, &str), HistoryRow> = BTreeMap::new();
     for r in runs {
         let row = groups
-            .entry((&r.heuristic, &r.instance_set))
+            .entry((r.method(), &r.instance_set))
             .or_insert_with(|| HistoryRow {
                 commit: commit.to_string(),
                 date: date.to_string(),
-                heuristic: r.heuristic.clone(),
+                heuristic: r.method(),
                 instance_set: r.instance_set.clone(),
                 runs: 0,
                 solved: 0,

@@ -277,9 +277,9 @@ mod tests {
         let c = columns::<IterationRecord>();
         assert_eq!(
             c.join(","),
-            "instance_set,instance_id,heuristic,iteration,bound,expanded,generated,seconds"
+            "instance_set,instance_id,algorithm,heuristic,iteration,bound,expanded,generated,seconds"
         );
-        assert_eq!(columns::<RunRecord>()[3], "status");
+        assert_eq!(columns::<RunRecord>()[4], "status");
     }
 
     #[test]
@@ -339,6 +339,16 @@ mod tests {
             e.to_string(),
             format!("{}: missing column 'heuristic'", path.display())
         );
+        // Columns added later (with serde defaults) may be missing: `algorithm` reads as ida.
+        fs::write(
+            &path,
+            "instance_set,instance_id,heuristic,iteration,bound,expanded,generated,seconds\n\
+             s,1,manhattan,1,40,5,9,0.5\n",
+        )
+        .unwrap();
+        let rows = read_rows::<IterationRecord>(&path, ReadMode::Strict).unwrap();
+        assert_eq!(rows[0].1.algorithm, crate::search::Algorithm::Ida);
+        assert_eq!(rows[0].1.generated, 9);
         let e = read_rows::<IterationRecord>(&dir.join("nope.csv"), ReadMode::Strict);
         assert!(matches!(e, Err(CsvError::Missing(_))));
     }

@@ -116,6 +116,9 @@ pub struct SetInfo {
 pub struct LimitsInfo {
     pub node_limit: Option<u64>,
     pub time_limit_seconds: Option<f64>,
+    /// Bytes A* and breadth-first search may store (`--memory-limit`); absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_limit_bytes: Option<u64>,
 }
 
 /// The `index`-th of `count` slices of an experiment (`--shard I/N`, 0-based, so Slurm's
@@ -219,6 +222,9 @@ pub struct Meta {
     /// Pool size.
     pub threads: usize,
     pub instance_sets: Vec<SetInfo>,
+    /// The algorithms run (`ida` alone in files from before the field).
+    #[serde(default = "ida_only")]
+    pub algorithms: Vec<String>,
     pub heuristics: Vec<String>,
     pub limits: LimitsInfo,
     /// Pairs in the experiment, and how many were already in `runs.csv` when this session began.
@@ -324,6 +330,11 @@ pub fn shell_line(words: &[String]) -> String {
         .join(" ")
 }
 
+/// What files from before the `algorithms` field ran.
+pub(crate) fn ida_only() -> Vec<String> {
+    vec![crate::search::Algorithm::Ida.to_string()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +347,7 @@ mod tests {
             git_commit: Some("abc".into()),
             git_dirty: Some(false),
             rustc_version: "rustc 1.85.0".into(),
+            algorithms: ida_only(),
             machine: Machine {
                 cores: 2,
                 os: "linux".into(),

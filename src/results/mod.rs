@@ -24,7 +24,7 @@ use thiserror::Error;
 
 pub use io::{CsvError, ReadMode};
 pub use meta::{Meta, MetaError, RunState};
-pub use record::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
+pub use record::{method_label, Growth, IterationRecord, RunKey, RunRecord, RunStatus};
 pub use spec::ExperimentSpec;
 
 /// File names inside a results directory.
@@ -104,7 +104,19 @@ impl Results {
 
     /// Heuristic names in order of first appearance in `runs.csv` (the runner's order).
     pub fn heuristics(&self) -> Vec<String> {
-        first_appearance(self.runs.iter().map(|r| r.heuristic.as_str()))
+        first_appearance(
+            self.runs
+                .iter()
+                .map(|r| r.heuristic.as_str())
+                .filter(|h| !h.is_empty()),
+        )
+    }
+
+    /// The methods (see [`method_label`]: the heuristic for IDA*, `astar+H`, `bfs`) in order of
+    /// first appearance: what reports, plots and `compare` group runs by.
+    pub fn methods(&self) -> Vec<String> {
+        let labels: Vec<String> = self.runs.iter().map(RunRecord::method).collect();
+        first_appearance(labels.iter().map(String::as_str))
     }
 }
 
@@ -278,12 +290,12 @@ mod tests {
         let dir = temp_dir("col");
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
         let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
-        // Drop the `generated` column (the 10th) from every line.
+        // Drop the `generated` column (the 11th) from every line.
         let cut: Vec<String> = text
             .lines()
             .map(|l| {
                 let mut f: Vec<&str> = l.split(',').collect();
-                f.remove(9);
+                f.remove(10);
                 f.join(",")
             })
             .collect();

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::search::Iteration;
+use crate::search::{Algorithm, Iteration};
 
 /// How a run ended: the `status` column of `runs.csv`.
 ///
@@ -29,6 +29,9 @@ pub enum RunStatus {
     TimeLimit,
     /// Stopped by `--node-limit`.
     NodeLimit,
+    /// Stopped by `--memory-limit` (A* or breadth-first search): the states it must store
+    /// would have passed the limit.
+    MemoryLimit,
     /// The search failed, or its solution does not replay to the goal. The default, so that a
     /// record nobody filled in never claims success.
     #[default]
@@ -46,6 +49,7 @@ impl RunStatus {
         RunStatus::Unsolvable,
         RunStatus::TimeLimit,
         RunStatus::NodeLimit,
+        RunStatus::MemoryLimit,
         RunStatus::Error,
         RunStatus::WrongLength,
         RunStatus::FixedBound,
@@ -58,6 +62,7 @@ impl RunStatus {
             RunStatus::Unsolvable => "unsolvable",
             RunStatus::TimeLimit => "time-limit",
             RunStatus::NodeLimit => "node-limit",
+            RunStatus::MemoryLimit => "memory-limit",
             RunStatus::Error => "error",
             RunStatus::WrongLength => "wrong-length",
             RunStatus::FixedBound => "fixed-bound",
@@ -65,7 +70,9 @@ impl RunStatus {
     }
 
     /// Whether node counts of runs ending this way are a deterministic function of the search
-    /// (a time limit falls wherever the clock says, so its counts are noise).
+    /// (a time limit falls wherever the clock says, so its counts are noise). A memory limit is
+    /// deterministic: the search charges computed byte counts (capacities, not the allocator's
+    /// or the kernel's figures), so the same code and limit stop at the same node.
     pub fn is_deterministic(self) -> bool {
         !matches!(self, RunStatus::TimeLimit | RunStatus::Error)
     }
@@ -97,22 +104,51 @@ impl FromStr for RunStatus {
     }
 }
 
+/// The name of an (algorithm, heuristic) pairing in reports, plots, `compare` and
+/// `history.csv`: the heuristic alone for IDA* (so results from before the `algorithm` column
+/// keep their names), `astar+HEURISTIC` for A*, `bfs` for breadth-first search.
+pub fn method_label(algorithm: Algorithm, heuristic: &str) -> String {
+    match algorithm {
+        Algorithm::Ida => heuristic.to_string(),
+        Algorithm::Astar => format!("astar+{heuristic}"),
+        Algorithm::Bfs if heuristic.is_empty() => "bfs".to_string(),
+        Algorithm::Bfs => format!("bfs+{heuristic}"),
+    }
+}
+
 /// What names a run in every file and across results directories: (instance set, instance id,
-/// heuristic).
+/// algorithm, heuristic); the heuristic is empty for breadth-first search.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RunKey {
     pub instance_set: String,
     pub instance_id: String,
+    pub algorithm: Algorithm,
     pub heuristic: String,
 }
 
 impl RunKey {
+    /// The key of an IDA* run.
     pub fn new(instance_set: &str, instance_id: &str, heuristic: &str) -> RunKey {
+        RunKey::of(instance_set, instance_id, Algorithm::Ida, heuristic)
+    }
+
+    pub fn of(
+        instance_set: &str,
+        instance_id: &str,
+        algorithm: Algorithm,
+        heuristic: &str,
+    ) -> RunKey {
         RunKey {
             instance_set: instance_set.to_string(),
             instance_id: instance_id.to_string(),
+            algorithm,
             heuristic: heuristic.to_string(),
         }
+    }
+
+    /// See [`method_label`].
+    pub fn method(&self) -> String {
+        method_label(self.algorithm, &self.heuristic)
     }
 }
 
@@ -121,7 +157,9 @@ impl fmt::Display for RunKey {
         write!(
             f,
             "{} #{} {}",
-            self.instance_set, self.instance_id, self.heuristic
+            self.instance_set,
+            self.instance_id,
+            self.method()
         )
     }
 }
@@ -135,6 +173,10 @@ impl fmt::Display for RunKey {
 pub struct RunRecord {
     pub instance_set: String,
     pub instance_id: String,
+    /// `ida` in files from before the column.
+    #[serde(default)]
+    pub algorithm: Algorithm,
+    /// Empty for breadth-first search.
     pub heuristic: String,
     pub status: RunStatus,
     pub length: Option<u32>,
@@ -158,6 +200,22 @@ pub struct RunRecord {
     pub verified: bool,
     /// Threads in the pool that ran the experiment.
     pub threads: u32,
+    /// Closed states reopened by A* (0 for the others). The memory columns are empty in files
+    /// from before them; see `search::Memory` for what they count.
+    #[serde(default)]
+    pub reopened: Option<u64>,
+    /// States held at once at the peak: open + closed (A*), frontier + visited (BFS), the path
+    /// (IDA*).
+    #[serde(default)]
+    pub peak_stored: Option<u64>,
+    /// Bytes of the search's own structures at the peak (heuristic tables excluded).
+    #[serde(default)]
+    pub peak_bytes: Option<u64>,
+    #[serde(default)]
+    pub bytes_per_state: Option<f64>,
+    /// Bytes of the heuristic's tables (pattern databases), shared by every search using them.
+    #[serde(default)]
+    pub table_bytes: Option<u64>,
     /// Threads each search ran on (`run --search-threads`); files written before the column
     /// existed read as 1. The counts do not depend on it.
     #[serde(default = "one")]
@@ -183,7 +241,24 @@ fn check_figure(column: &str, value: f64) -> Result<(), String> {
 
 impl RunRecord {
     pub fn key(&self) -> RunKey {
-        RunKey::new(&self.instance_set, &self.instance_id, &self.heuristic)
+        RunKey::of(
+            &self.instance_set,
+            &self.instance_id,
+            self.algorithm,
+            &self.heuristic,
+        )
+    }
+
+    /// See [`method_label`].
+    pub fn method(&self) -> String {
+        method_label(self.algorithm, &self.heuristic)
+    }
+
+    /// The optimal length of the run's instance: the known one, else the length found when
+    /// solved (every algorithm here is optimal, and `verified` checks it when one is known).
+    pub fn known_length(&self) -> Option<u32> {
+        self.optimal_length
+            .or(self.length.filter(|_| self.status == RunStatus::Solved))
     }
 
     /// What is wrong with the row on its own (a figure that no run can have), if anything.
@@ -208,6 +283,9 @@ impl RunRecord {
 pub struct IterationRecord {
     pub instance_set: String,
     pub instance_id: String,
+    /// `ida` in files from before the column; A* and breadth-first search write one row.
+    #[serde(default)]
+    pub algorithm: Algorithm,
     pub heuristic: String,
     /// 1-based.
     pub iteration: u32,
@@ -220,7 +298,17 @@ pub struct IterationRecord {
 impl IterationRecord {
     /// The run this iteration belongs to.
     pub fn key(&self) -> RunKey {
-        RunKey::new(&self.instance_set, &self.instance_id, &self.heuristic)
+        RunKey::of(
+            &self.instance_set,
+            &self.instance_id,
+            self.algorithm,
+            &self.heuristic,
+        )
+    }
+
+    /// See [`method_label`].
+    pub fn method(&self) -> String {
+        method_label(self.algorithm, &self.heuristic)
     }
 
     /// What is wrong with the row on its own, if anything.

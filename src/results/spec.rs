@@ -15,8 +15,13 @@ pub struct ExperimentSpec {
     pub instances: Vec<String>,
     /// Heuristic names as written in the result files (they parse back to the same heuristic).
     pub heuristics: Vec<String>,
+    /// Algorithm names (`ida` alone in files from before the field).
+    #[serde(default = "super::meta::ida_only")]
+    pub algorithms: Vec<String>,
     pub node_limit: Option<u64>,
     pub time_limit_seconds: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_limit: Option<u64>,
     /// How many shards the pairs are dealt into.
     pub shards: usize,
 }
@@ -48,6 +53,20 @@ impl ExperimentSpec {
         }
         fn or_none<T: std::fmt::Display>(v: Option<T>, unit: &str) -> String {
             v.map_or("none".into(), |v| format!("{v}{unit}"))
+        }
+        if self.algorithms != other.algorithms {
+            d.push(format!(
+                "algorithms {} vs {}",
+                self.algorithms.join(","),
+                other.algorithms.join(",")
+            ));
+        }
+        if self.memory_limit != other.memory_limit {
+            d.push(format!(
+                "memory limit {} vs {}",
+                or_none(self.memory_limit, " bytes"),
+                or_none(other.memory_limit, " bytes")
+            ));
         }
         if self.node_limit != other.node_limit {
             d.push(format!(
@@ -86,6 +105,17 @@ impl ExperimentSpec {
             args.push("--heuristics".to_string());
             args.push(h.clone());
         }
+        // IDA* alone is the default: left out, so older scripts read the same.
+        if self.algorithms != super::meta::ida_only() {
+            for a in &self.algorithms {
+                args.push("--algorithm".to_string());
+                args.push(a.clone());
+            }
+        }
+        if let Some(m) = self.memory_limit {
+            args.push("--memory-limit".to_string());
+            args.push(m.to_string());
+        }
         if let Some(n) = self.node_limit {
             args.push("--node-limit".to_string());
             args.push(n.to_string());
@@ -107,8 +137,10 @@ mod tests {
         let a = ExperimentSpec {
             instances: vec!["/x.txt".into()],
             heuristics: vec!["manhattan".into()],
+            algorithms: vec!["ida".into()],
             node_limit: None,
             time_limit_seconds: None,
+            memory_limit: None,
             shards: 4,
         };
         assert!(a.differences(&a.clone()).is_empty());

@@ -1,25 +1,36 @@
-//! Optimal search. [`ida`] is IDA* (Korf 1985), generic over the heuristic.
+//! Optimal search: [`ida`] is IDA* (Korf 1985), [`astar`] A*, both generic over the heuristic,
+//! and [`bfs`] breadth-first search; [`run`] runs any of them and reports the memory it held.
 //!
 //! Counting convention, the one Korf's published counts use: a node is *generated* when it is
 //! created as a child after parent pruning (whether or not the bound then prunes it), and
 //! *expanded* when its children are generated. The root is neither; add one to `generated` to
 //! compare with Korf's 1985 table, which counted the root.
 
+mod astar;
+mod bfs;
 mod ida;
 mod kernel;
+pub mod memory;
+mod nodes;
 mod packed;
 mod parallel;
 mod pass;
 
+pub use astar::astar;
+pub use bfs::bfs;
 pub use ida::{ida, ida_with, MAX_DEPTH};
+pub use memory::{parse_byte_size, ByteSizeError, Memory};
 
-use std::sync::atomic::AtomicBool;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::board::{Board, BoardError, Goal};
+use crate::board::{Board, BoardError, Goal, Grid};
 use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::moves::Dir;
 
@@ -68,11 +79,242 @@ pub struct Limits {
     pub time_limit: Option<Duration>,
     /// Stop when this flag is set (Ctrl-C, or another run's failure).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop A* or breadth-first search before the bytes its structures hold pass this (status
+    /// memory-limit). IDA* holds O(depth) bytes and ignores it.
+    pub memory_limit: Option<u64>,
 }
 
 impl Limits {
     pub fn none() -> Limits {
         Limits::default()
+    }
+}
+
+/// How many generated nodes pass between looks at the clock in A* and breadth-first search
+/// (about a millisecond of their work).
+const CHECK_EVERY: u64 = 1 << 14;
+
+/// The limits as A* and breadth-first search look at them: the node limit exactly, before each
+/// node is generated; the clock and the cancel flag every [`CHECK_EVERY`] nodes.
+pub(crate) struct Watch<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    check_at: u64,
+}
+
+impl<'a> Watch<'a> {
+    pub(crate) fn new(limits: &'a Limits, started: Instant) -> Watch<'a> {
+        Watch {
+            limits,
+            started,
+            check_at: 0,
+        }
+    }
+
+    /// Whether to stop before generating one more node, `generated` having been generated.
+    #[inline(always)]
+    pub(crate) fn stop(&mut self, generated: u64) -> Option<Status> {
+        if generated < self.check_at {
+            return None;
+        }
+        self.check(generated)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check(&mut self, generated: u64) -> Option<Status> {
+        let l = self.limits;
+        if l.node_limit.is_some_and(|n| generated >= n) {
+            return Some(Status::NodeLimit);
+        }
+        if l.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
+            return Some(Status::TimeLimit);
+        }
+        if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Some(Status::Cancelled);
+        }
+        let next = generated + CHECK_EVERY;
+        self.check_at = l.node_limit.map_or(next, |n| next.min(n));
+        None
+    }
+}
+
+/// A search algorithm, as named on the command line and in result files.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// IDA*: O(depth) memory, re-expands nodes. The default (and what results from before the
+    /// `algorithm` column ran).
+    #[default]
+    Ida,
+    /// A*: every generated state stored.
+    Astar,
+    /// Breadth-first search: no heuristic, every reached state stored.
+    Bfs,
+}
+
+/// An algorithm name that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown algorithm '{0}': known are ida, astar, bfs")]
+pub struct UnknownAlgorithm(pub String);
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 3] = [Algorithm::Ida, Algorithm::Astar, Algorithm::Bfs];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Algorithm::Ida => "ida",
+            Algorithm::Astar => "astar",
+            Algorithm::Bfs => "bfs",
+        }
+    }
+
+    /// Whether the algorithm is guided by a heuristic (breadth-first search is not).
+    pub fn uses_heuristic(self) -> bool {
+        self != Algorithm::Bfs
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    fn from_str(s: &str) -> Result<Algorithm, UnknownAlgorithm> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ida" | "ida*" | "idastar" => Ok(Algorithm::Ida),
+            "astar" | "a*" => Ok(Algorithm::Astar),
+            "bfs" => Ok(Algorithm::Bfs),
+            _ => Err(UnknownAlgorithm(s.trim().to_string())),
+        }
+    }
+}
+
+/// What any algorithm reports: the search result (for A* and breadth-first search one
+/// [`Iteration`] holding the counts), the states reopened (A* only) and the memory held.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub algorithm: Algorithm,
+    pub result: SearchResult,
+    /// Closed states put back on the open list because a cheaper path reached them (A*; 0 for
+    /// the others).
+    pub reopened: u64,
+    pub memory: Memory,
+}
+
+impl Outcome {
+    /// A board the parity rule rejected before any search.
+    fn unsolvable(algorithm: Algorithm, h0: u32, started: Instant) -> Outcome {
+        Outcome {
+            algorithm,
+            result: SearchResult {
+                status: Status::Unsolvable,
+                moves: Vec::new(),
+                h0,
+                iterations: Vec::new(),
+                seconds: started.elapsed().as_secs_f64(),
+            },
+            reopened: 0,
+            memory: Memory::default(),
+        }
+    }
+}
+
+/// Runs `algorithm` on `board`: the one entry point for every algorithm (breadth-first search
+/// ignores `heuristic`, so callers that have none pass any, e.g. [`crate::heuristic::Manhattan`]).
+/// `options.limits.memory_limit` bounds the bytes A* and breadth-first search store; IDA* holds
+/// O(depth) bytes and ignores it. Only IDA* uses `options.threads`; A* and breadth-first search
+/// run on one thread.
+pub fn run<H: Heuristic>(
+    algorithm: Algorithm,
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    options: &SearchOptions,
+) -> Result<Outcome, BoardError> {
+    let limits = &options.limits;
+    match algorithm {
+        Algorithm::Ida => {
+            let result = ida_with(board, goal, heuristic, options)?;
+            let memory = ida_memory::<H>(&result);
+            Ok(Outcome {
+                algorithm,
+                result,
+                reopened: 0,
+                memory,
+            })
+        }
+        Algorithm::Astar => astar(board, goal, heuristic, limits),
+        Algorithm::Bfs => bfs(board, goal, limits),
+    }
+}
+
+/// Errors in pairing an algorithm with a heuristic and running it.
+#[derive(Debug, Error)]
+pub enum SearchError {
+    #[error("{0} takes no heuristic (give -H none, or leave -H out)")]
+    HeuristicNotUsed(Algorithm),
+    #[error("{0} needs a heuristic (-H manhattan, linear-conflict, pdb-663, …)")]
+    HeuristicNeeded(Algorithm),
+    #[error("a fixed bound (run --fixed-bound) is an IDA* iteration: {0} has none")]
+    FixedBoundNotIda(Algorithm),
+    #[error("{0} runs on one thread: only IDA* searches on several (leave --threads out)")]
+    ThreadsNotIda(Algorithm),
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+/// Runs `algorithm` with `heuristic` (none for `bfs`, required by the others) on `board`: the
+/// one function that turns an algorithm and a prepared heuristic into a monomorphised search
+/// (through [`Prepared::with`]), reporting counts and memory, with the heuristic's table bytes.
+/// Only IDA* takes `options.threads` above 1.
+pub fn solve(
+    algorithm: Algorithm,
+    heuristic: Option<&Prepared>,
+    board: &Board,
+    goal: &Goal,
+    options: &SearchOptions,
+) -> Result<Outcome, SearchError> {
+    struct Run<'a>(Algorithm, &'a Board, &'a Goal, &'a SearchOptions);
+    impl WithHeuristic for Run<'_> {
+        type Output = Result<Outcome, BoardError>;
+        fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+            run(self.0, self.1, self.2, h, self.3)
+        }
+    }
+    if options.threads > 1 && algorithm != Algorithm::Ida {
+        return Err(SearchError::ThreadsNotIda(algorithm));
+    }
+    let mut outcome = match (algorithm.uses_heuristic(), heuristic) {
+        (false, Some(_)) => return Err(SearchError::HeuristicNotUsed(algorithm)),
+        (true, None) => return Err(SearchError::HeuristicNeeded(algorithm)),
+        (false, None) => bfs(board, goal, &options.limits)?,
+        (true, Some(h)) => h.with(Run(algorithm, board, goal, options))?,
+    };
+    outcome.memory.table_bytes = heuristic.map_or(0, Prepared::table_bytes);
+    Ok(outcome)
+}
+
+/// IDA*'s memory, derived after the search (nothing is counted per node): the path from the root
+/// to the deepest node holds at most `bound + 1` states, the last iteration's bound (the solution
+/// length when solved); the bytes are the board and the fixed move array of [`MAX_DEPTH`] bytes,
+/// plus the heuristic's state carried per level.
+pub fn ida_memory<H: Heuristic>(result: &SearchResult) -> Memory {
+    let Some(last) = result.iterations.last() else {
+        return Memory::default();
+    };
+    let stored = (last.bound as u64).min(MAX_DEPTH as u64) + 1;
+    Memory {
+        peak_stored: stored,
+        peak_bytes: (std::mem::size_of::<Grid>() + MAX_DEPTH) as u64
+            + stored * std::mem::size_of::<H::State>() as u64,
+        table_bytes: 0,
     }
 }
 
@@ -113,6 +355,8 @@ pub enum Status {
     Unsolvable,
     NodeLimit,
     TimeLimit,
+    /// A* or breadth-first search would have passed its memory limit.
+    MemoryLimit,
     Cancelled,
     /// One complete iteration with a fixed threshold (`run --fixed-bound`), not asked to reach
     /// the goal: what Korf, Reid & Edelkamp's formula predicts.
@@ -126,6 +370,7 @@ impl Status {
             Status::Unsolvable => "unsolvable",
             Status::NodeLimit => "node-limit",
             Status::TimeLimit => "time-limit",
+            Status::MemoryLimit => "memory-limit",
             Status::Cancelled => "cancelled",
             Status::FixedBound => "fixed-bound",
         }

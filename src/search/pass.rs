@@ -36,6 +36,7 @@ fn code(s: Status) -> u8 {
         Status::TimeLimit => 4,
         Status::Cancelled => 5,
         Status::FixedBound => 6,
+        Status::MemoryLimit => 7,
     }
 }
 
@@ -47,6 +48,7 @@ fn status(c: u8) -> Option<Status> {
         4 => Status::TimeLimit,
         5 => Status::Cancelled,
         6 => Status::FixedBound,
+        7 => Status::MemoryLimit,
         _ => return None,
     })
 }

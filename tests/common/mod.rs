@@ -121,6 +121,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                     expanded: it.expanded,
                     generated: it.generated,
                     seconds: it.seconds,
+                    ..IterationRecord::default()
                 });
             }
             let length = h0_base + 16;
@@ -149,6 +150,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 verified: solved,
                 threads: 2,
                 search_threads: 1,
+                ..RunRecord::default()
             });
         }
     }

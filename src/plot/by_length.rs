@@ -1,0 +1,135 @@
+//! What the optimization-path plots share: for each method (algorithm with heuristic), one
+//! figure of every run against the instance's optimal solution length, drawn as dots (hollow
+//! when the run stopped at a limit) with a line through the median at each length. Drawn only
+//! when the results hold more than one algorithm.
+
+use std::collections::BTreeMap;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{axis, chart, draw_legend, legend_line, style, Chart, LogAxis, Out, PlotError};
+use crate::results::{Results, RunRecord, RunStatus};
+use crate::search::Algorithm;
+
+/// The file-name prefix of these plots (they span every instance set).
+pub(super) const PREFIX: &str = "optimization-path";
+
+/// Whether the results compare algorithms (else these plots are left out).
+pub(super) fn applies(results: &Results) -> bool {
+    results.runs.iter().any(|r| r.algorithm != Algorithm::Ida)
+}
+
+/// One method's runs as (length, value, solved).
+struct Method {
+    name: String,
+    color: RGBColor,
+    points: Vec<(f64, f64, bool)>,
+}
+
+pub(super) struct ByLength {
+    methods: Vec<Method>,
+    x: (f64, f64),
+    y: LogAxis,
+    y_desc: &'static str,
+}
+
+impl ByLength {
+    /// `value` of every run with a known length and a positive value, per method.
+    pub(super) fn new(
+        results: &Results,
+        value: impl Fn(&RunRecord) -> Option<f64>,
+        y_desc: &'static str,
+    ) -> Option<ByLength> {
+        let names = results.methods();
+        let methods: Vec<Method> = names
+            .iter()
+            .map(|name| Method {
+                name: name.clone(),
+                color: style::color_of(name),
+                points: results
+                    .runs
+                    .iter()
+                    .filter(|r| &r.method() == name && r.status != RunStatus::Error)
+                    .filter_map(|r| {
+                        let (l, v) = (r.known_length()?, value(r)?);
+                        (v > 0.0).then_some((l as f64, v, r.status == RunStatus::Solved))
+                    })
+                    .collect(),
+            })
+            .filter(|m| !m.points.is_empty())
+            .collect();
+        let all = || methods.iter().flat_map(|m| m.points.iter());
+        let y = LogAxis::covering(all().map(|p| p.1))?;
+        let lo = all().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let hi = all().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+        Some(ByLength {
+            methods,
+            x: (lo - 2.0, hi + 2.0),
+            y,
+            y_desc,
+        })
+    }
+
+    pub(super) fn save(
+        &self,
+        out: &mut Out,
+        name: &str,
+        title: String,
+        caption: String,
+    ) -> Result<(), PlotError> {
+        out.save(name, style::SIZE, self, title, caption)
+    }
+}
+
+/// The median of each length's values.
+fn medians(points: &[(f64, f64, bool)]) -> Vec<(f64, f64)> {
+    let mut by: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for &(x, y, _) in points {
+        by.entry(x as u64).or_default().push(y);
+    }
+    by.into_iter()
+        .map(|(x, mut ys)| {
+            ys.sort_by(f64::total_cmp);
+            let n = ys.len();
+            let m = if n % 2 == 1 {
+                ys[n / 2]
+            } else {
+                (ys[n / 2 - 1] * ys[n / 2]).sqrt()
+            };
+            (x as f64, m)
+        })
+        .collect()
+}
+
+impl Chart for ByLength {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        title: &str,
+    ) -> Result<(), PlotError> {
+        let mut chart =
+            chart::frame(root, title).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
+        chart::mesh(&mut chart, "optimal solution length (moves)", self.y_desc)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&axis::log_tick)
+            .draw()?;
+        for m in &self.methods {
+            let color = m.color;
+            chart
+                .draw_series(LineSeries::new(medians(&m.points), color.stroke_width(2)))?
+                .label(m.name.as_str())
+                .legend(legend_line(color));
+            chart.draw_series(m.points.iter().map(|&(x, y, solved)| {
+                let style = if solved {
+                    color.filled()
+                } else {
+                    color.stroke_width(2)
+                };
+                Circle::new((x, y), 4, style)
+            }))?;
+        }
+        draw_legend(&mut chart, SeriesLabelPosition::LowerRight)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,26 @@
+//! Optimization path, plot 2: nodes generated against the optimal length, per algorithm and
+//! heuristic (A*'s fewer nodes against IDA*'s re-expansions).
+
+use super::by_length::{applies, ByLength};
+use super::{Out, PlotError};
+use crate::results::Results;
+
+pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
+    if !applies(results) {
+        return Ok(());
+    }
+    let Some(chart) = ByLength::new(results, |r| Some(r.generated as f64), "nodes generated")
+    else {
+        return Ok(());
+    };
+    chart.save(
+        out,
+        "nodes-by-length",
+        "Nodes generated against optimal solution length".to_string(),
+        "Nodes generated (log scale) by every run against the optimal length of its instance, one \
+         colour per algorithm and heuristic, the line through the median at each length; hollow \
+         dots are runs stopped by a limit. With the same heuristic, A* generates fewer nodes than \
+         IDA* (which re-expands the shallower levels in every iteration) but must store them."
+            .to_string(),
+    )
+}

@@ -1,0 +1,30 @@
+//! Optimization path, plot 1: the states each algorithm holds at once (open + closed for A*,
+//! frontier + visited for breadth-first search, the path for IDA*) against the optimal length.
+
+use super::by_length::{applies, ByLength};
+use super::{Out, PlotError};
+use crate::results::Results;
+
+pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
+    if !applies(results) {
+        return Ok(());
+    }
+    let Some(chart) = ByLength::new(
+        results,
+        |r| r.peak_stored.map(|s| s as f64),
+        "states stored at the peak",
+    ) else {
+        return Ok(());
+    };
+    chart.save(
+        out,
+        "peak-stored",
+        "Peak states stored against optimal solution length".to_string(),
+        "States held at once at the peak (log scale) of every run against the optimal length of \
+         its instance, one colour per algorithm and heuristic, the line through the median at \
+         each length; hollow dots are runs stopped by a limit (memory, time), whose peak is where \
+         they stopped. BFS and A* store what they reach and climb until the memory limit stops \
+         them; IDA* holds only its path (length + 1 states)."
+            .to_string(),
+    )
+}

@@ -1,0 +1,253 @@
+//! The optimization-path section (issue #14): BFS, A* and IDA* side by side with the memory each
+//! holds, when the results compare algorithms. A section builder of its own (model blocks), so
+//! that every renderer draws it.
+
+use std::collections::BTreeSet;
+
+use super::format::{int, opt, sig};
+use super::model::{Cell, Column, Rounding, Section, Table, Text};
+use crate::results::{Results, RunRecord, RunStatus};
+use crate::search::memory::Bytes;
+use crate::search::Algorithm;
+
+/// The lab's branching factor of the 15-puzzle (after parent pruning) and bytes per stored
+/// state of a typical (Python) A*: the estimate the measured figures are set beside.
+pub const LAB_BRANCHING: f64 = 2.13;
+pub const LAB_BYTES_PER_STATE: f64 = 100.0;
+
+/// Whether the section applies: the results hold an algorithm other than IDA*.
+pub fn applies(results: &Results) -> bool {
+    results.runs.iter().any(|r| r.algorithm != Algorithm::Ida)
+}
+
+fn bytes_cell(b: Option<u64>) -> Cell {
+    b.map_or(Cell::Empty, |b| Cell::text(Bytes(b).to_string()))
+}
+
+/// The section and its subsection, when it applies.
+pub fn sections(results: &Results) -> Option<Vec<Section>> {
+    if !applies(results) {
+        return None;
+    }
+    let mut s = Section::new(1, "The optimization path: BFS, A* and IDA*");
+    let limit = results
+        .meta
+        .as_ref()
+        .and_then(|m| m.limits.memory_limit_bytes);
+    let time = results
+        .meta
+        .as_ref()
+        .and_then(|m| m.limits.time_limit_seconds);
+    s.push(Text::plain(format!(
+        "Every instance of every set, by algorithm and heuristic (astar+H is A*, bfs \
+         breadth-first search, a heuristic alone is IDA*). Memory limit per search: {}; time \
+         limit: {}. Peak states are the states held at once (open + closed for A*, frontier + \
+         visited for BFS, the path for IDA*), peak bytes the bytes of the search's own \
+         structures then (pattern-database tables excluded, they are shared: tables). Nodes \
+         and seconds are summed over solved runs.",
+        limit.map_or("none".to_string(), |l| Bytes(l).to_string()),
+        time.map_or("none".to_string(), |t| format!("{t} s")),
+    )));
+    let methods = results.methods();
+    let mut table = Table::new(
+        "optimization-path",
+        Text::plain("BFS, A* and IDA*: runs, limits, nodes, time and memory per method."),
+        vec![
+            Column::text("method"),
+            Column::number("runs", None),
+            Column::number("solved", None),
+            Column::number("memory-limit", None),
+            Column::number("time-limit", None),
+            Column::number("nodes generated", None),
+            Column::number("seconds", Some("s")),
+            Column::number("largest peak states", None),
+            Column::number("largest peak bytes", None),
+            Column::number("median bytes/state", None),
+            Column::number("tables", None),
+        ],
+    );
+    for m in &methods {
+        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
+        let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
+        let solved: Vec<&&RunRecord> = runs
+            .iter()
+            .filter(|r| r.status == RunStatus::Solved)
+            .collect();
+        let nodes: u64 = solved.iter().map(|r| r.generated).sum();
+        let seconds: f64 = solved.iter().map(|r| r.seconds).sum();
+        let tables = runs.iter().filter_map(|r| r.table_bytes).max().unwrap_or(0);
+        table.row(vec![
+            Cell::text(m.clone()),
+            Cell::Count(runs.len() as u64),
+            Cell::Count(solved.len() as u64),
+            Cell::Count(count(RunStatus::MemoryLimit)),
+            Cell::Count(count(RunStatus::TimeLimit)),
+            Cell::Count(nodes),
+            Cell::num(seconds, Rounding::Decimals(2)),
+            runs.iter()
+                .filter_map(|r| r.peak_stored)
+                .max()
+                .map_or(Cell::Empty, Cell::Count),
+            bytes_cell(runs.iter().filter_map(|r| r.peak_bytes).max()),
+            Cell::opt(
+                median(runs.iter().filter_map(|r| r.bytes_per_state).collect()),
+                Rounding::Significant(3),
+            ),
+            bytes_cell((tables > 0).then_some(tables)),
+        ]);
+    }
+    s.push(table);
+    if let Some(t) = by_length(results, &methods) {
+        s.push(Text::plain(
+            "By optimal solution length (from the instance files; else the length found): solved \
+             of runs, then the median peak states stored and the median nodes generated over all \
+             runs of that length (limited runs count with the figures at which they stopped).",
+        ));
+        s.push(t);
+    }
+    let mut sub = Section::new(2, "Where the memory ran out");
+    limits(&mut sub, results, &methods, limit);
+    Some(vec![s, sub])
+}
+
+/// Per optimal length and method: solved of runs, median peak states and median nodes.
+fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
+    let lengths: BTreeSet<u32> = results
+        .runs
+        .iter()
+        .filter_map(RunRecord::known_length)
+        .collect();
+    if lengths.is_empty() {
+        return None;
+    }
+    let mut columns = vec![Column::number("length", None)];
+    columns.extend(methods.iter().map(|m| Column::text(m.clone())));
+    let mut table = Table::new(
+        "optimization-path-by-length",
+        Text::plain(
+            "Per optimal length and method: solved / runs, median peak states, median nodes.",
+        ),
+        columns,
+    );
+    for l in lengths {
+        let mut row = vec![Cell::Count(u64::from(l))];
+        for m in methods {
+            let runs: Vec<&RunRecord> = results
+                .runs
+                .iter()
+                .filter(|r| &r.method() == m && r.known_length() == Some(l))
+                .collect();
+            if runs.is_empty() {
+                row.push(Cell::Empty);
+                continue;
+            }
+            let solved = runs
+                .iter()
+                .filter(|r| r.status == RunStatus::Solved)
+                .count();
+            let states = median(
+                runs.iter()
+                    .filter_map(|r| r.peak_stored.map(|v| v as f64))
+                    .collect(),
+            );
+            let nodes = median(runs.iter().map(|r| r.generated as f64).collect());
+            row.push(Cell::text(format!(
+                "{solved}/{}: {} st, {} nodes",
+                runs.len(),
+                opt(states, |v| sig(v, 3)),
+                opt(nodes, |v| sig(v, 3)),
+            )));
+        }
+        table.row(row);
+    }
+    Some(table)
+}
+
+/// Where each storing algorithm met the memory limit, beside the lab's estimate.
+fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<u64>) {
+    let Some(limit) = limit else {
+        s.push(Text::plain("The run had no memory limit."));
+        return;
+    };
+    let lab_states = limit as f64 / LAB_BYTES_PER_STATE;
+    s.push(Text::plain(format!(
+        "The lab's estimate: about {LAB_BYTES_PER_STATE:.0} bytes a state, so {} holds about {} \
+         states; with b ≈ {LAB_BRANCHING} the states within depth d grow like b^d, which passes \
+         that number at d ≈ ln({}) / ln({LAB_BRANCHING}) ≈ {:.1} for a search without a \
+         heuristic (BFS). Measured here, per method that stores states:",
+        Bytes(limit),
+        sig(lab_states, 3),
+        sig(lab_states, 3),
+        lab_states.ln() / LAB_BRANCHING.ln(),
+    )));
+    let mut items = Vec::new();
+    for m in methods {
+        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
+        if runs.iter().all(|r| r.algorithm == Algorithm::Ida) {
+            continue;
+        }
+        let hit: Vec<&&RunRecord> = runs
+            .iter()
+            .filter(|r| r.status == RunStatus::MemoryLimit)
+            .collect();
+        let first_hit = hit.iter().filter_map(|r| r.known_length()).min();
+        let longest_solved = runs
+            .iter()
+            .filter(|r| r.status == RunStatus::Solved)
+            .filter_map(|r| r.known_length())
+            .max();
+        let held = hit.iter().filter_map(|r| r.peak_stored).max();
+        let per_state = median(hit.iter().filter_map(|r| r.bytes_per_state).collect())
+            .or_else(|| median(runs.iter().filter_map(|r| r.bytes_per_state).collect()));
+        let timed_out = runs
+            .iter()
+            .filter(|r| r.status == RunStatus::TimeLimit)
+            .filter_map(|r| r.known_length())
+            .min();
+        let mut text = format!(
+            ": longest solved {}; ",
+            longest_solved.map_or("none".to_string(), |l| format!("{l} moves")),
+        );
+        match first_hit {
+            Some(l) => text.push_str(&format!(
+                "first memory-limit stop at optimal length {l} ({} of {} runs stopped there or \
+                 deeper), holding {} states at {} bytes a state ({:.1}× the lab's states \
+                 estimate).",
+                hit.len(),
+                runs.len(),
+                opt(held.map(|v| v as f64), int),
+                opt(per_state, |v| sig(v, 3)),
+                held.map_or(0.0, |h| h as f64 / lab_states),
+            )),
+            None => text.push_str(&format!(
+                "never stopped by the memory limit ({} bytes a state).",
+                opt(per_state, |v| sig(v, 3))
+            )),
+        }
+        if let Some(t) = timed_out {
+            text.push_str(&format!(
+                " Stopped by the time limit from optimal length {t} on (before the memory ran \
+                 out: on this machine the limit on time came first there)."
+            ));
+        }
+        items.push(Text::new().strong(m.clone()).p(text));
+    }
+    items.push(Text::new().strong("IDA*").p(
+        " holds only its path: at most length + 1 states (a few hundred bytes), whatever the \
+         depth; what it pays instead is re-expansion (the nodes column).",
+    ));
+    s.push(super::model::Block::List(items));
+}
+
+fn median(mut v: Vec<f64>) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
+}
