@@ -24,6 +24,7 @@ pub mod history;
 pub mod instances;
 pub mod meta;
 pub mod moves;
+pub mod outside;
 pub mod pdb;
 pub mod plot;
 pub mod record;

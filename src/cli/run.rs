@@ -60,14 +60,7 @@ impl ExperimentArgs {
             .iter()
             .map(|n| pdb.heuristic_name(n))
             .collect::<Result<Vec<_>, _>>()?;
-        let time_limit = match self.time_limit {
-            Some(s) if !(s.is_finite() && s > 0.0) => {
-                return Err(
-                    format!("--time-limit must be a positive number of seconds, not {s}").into(),
-                )
-            }
-            s => s.map(Duration::from_secs_f64),
-        };
+        let time_limit = super::time_limit(self.time_limit)?;
         let exp = Experiment::read(&selections, heuristics)?;
         Ok(Chosen {
             exp,

@@ -1,15 +1,19 @@
 //! `tilebench solve`.
 
 use std::error::Error;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::moves::path_string;
-use tilebench::search::{Limits, Status};
-use tilebench::solver::Prepared;
+use tilebench::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
+use tilebench::search::{Limits, SearchResult, Status};
+use tilebench::solver::{HeuristicName, Prepared};
 
 use super::pdb::PdbArgs;
 
@@ -23,8 +27,26 @@ pub enum Format {
 pub struct SolveArgs {
     /// Heuristic: manhattan, linear-conflict, pdb-555, pdb-663, pdb-78, pdb-6666 (24-puzzle),
     /// each PDB also reflected with an `r` (pdb-663r); or pdb / pdbr with --partition.
-    #[arg(long, short = 'H', default_value = "manhattan")]
-    heuristic: String,
+    /// Default manhattan. With --solver: the built-in search whose node counts (and length) the
+    /// solver's are checked against.
+    #[arg(long, short = 'H')]
+    heuristic: Option<String>,
+    /// Run this outside solver (docs/solver-protocol.md) instead of the built-in search and
+    /// check its answer. Split into words like a shell would, but never run by one.
+    #[arg(long, value_name = "COMMAND")]
+    solver: Option<String>,
+    /// With --solver: find the optimal length with the built-in search and check the solver's.
+    #[arg(long, requires = "solver")]
+    check_optimal: bool,
+    /// With --solver: kill it after this many seconds.
+    #[arg(long, requires = "solver", value_name = "SECS")]
+    time_limit: Option<f64>,
+    /// With --solver: kill it when its resident memory exceeds this (e.g. 2G; plain numbers MB).
+    #[arg(long, requires = "solver", value_name = "SIZE")]
+    memory_limit: Option<String>,
+    /// With --solver: write its standard error to this file (cut at 1 MB).
+    #[arg(long, requires = "solver", value_name = "FILE")]
+    log: Option<PathBuf>,
     #[command(flatten)]
     pdb: PdbArgs,
     /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
@@ -45,7 +67,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = args.size.as_deref().map(Size::parse).transpose()?;
     let board = Board::parse(&args.tiles.join(" "), size)?;
     let goal = Goal::parse(&args.goal, board.size())?;
-    let name = args.pdb.heuristic_name(&args.heuristic)?;
+    if let Some(command) = &args.solver {
+        return solve_outside(&args, command, &board, &goal);
+    }
+    let name = args
+        .pdb
+        .heuristic_name(args.heuristic.as_deref().unwrap_or("manhattan"))?;
     let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
     let result = heuristic.solve(&board, &goal, &Limits::none())?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
@@ -112,4 +139,205 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `solve --solver`: one board through an outside solver, judged and printed.
+fn solve_outside(
+    args: &SolveArgs,
+    command: &str,
+    board: &Board,
+    goal: &Goal,
+) -> Result<ExitCode, Box<dyn Error>> {
+    let command = SolverCommand::parse(command)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            outside::kill_running();
+            std::process::exit(130);
+        }
+    })?;
+    let limits = ProcessLimits {
+        time_limit: super::time_limit(args.time_limit)?,
+        memory_limit: args
+            .memory_limit
+            .as_deref()
+            .map(outside::parse_memory)
+            .transpose()?,
+        cancel: Some(cancel),
+    };
+    // The built-in search under -H gives the counts to compare with and the optimal length;
+    // without -H, --check-optimal uses the strongest quick heuristic.
+    let builtin = match &args.heuristic {
+        Some(h) => {
+            let name = args.pdb.heuristic_name(h)?;
+            let result = Prepared::new(&name, goal, &args.pdb.options())?.solve(
+                board,
+                goal,
+                &Limits::none(),
+            )?;
+            Some((name, result))
+        }
+        None => None,
+    };
+    let (optimal, optimal_by) = match &builtin {
+        Some((name, result)) => (result.length(), Some(name.clone())),
+        None if args.check_optimal => (
+            outside::reference_length(board, goal, &args.pdb.options())?,
+            Some(outside::reference_heuristic(goal)),
+        ),
+        None => (None, None),
+    };
+    let outcome = outside::solve(&command, board, goal, optimal, &limits, args.log.as_deref())?;
+    let counts = builtin.as_ref().map(|(_, result)| {
+        outside::counts::compare(
+            outcome.iterations(),
+            (outcome.nodes_generated(), outcome.nodes_expanded()),
+            &result.iterations,
+        )
+    });
+    match args.format {
+        Format::Json => {
+            let out = json!({
+                "board": board.to_string(),
+                "size": board.size().to_string(),
+                "goal": goal.name(),
+                "solver": command.text(),
+                "outcome": outcome,
+                "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
+                "builtin": builtin.as_ref().map(|(name, r)| json!({
+                    "heuristic": name.as_str(),
+                    "nodes_generated": r.generated(),
+                    "nodes_expanded": r.expanded(),
+                    "iterations": r.iterations,
+                })),
+                "counts": counts,
+            });
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Format::Text => print_outcome(
+            board,
+            goal,
+            &command,
+            &outcome,
+            optimal_by.as_ref(),
+            builtin.as_ref().map(|(_, r)| r),
+            counts,
+        ),
+    }
+    let v = outcome.judgement.verdict;
+    Ok(if v == outside::Verdict::Cancelled {
+        ExitCode::from(130)
+    } else if v.is_correct() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_outcome(
+    board: &Board,
+    goal: &Goal,
+    command: &SolverCommand,
+    outcome: &Outcome,
+    optimal_by: Option<&HeuristicName>,
+    builtin: Option<&SearchResult>,
+    counts: Option<CountCheck>,
+) {
+    let j = &outcome.judgement;
+    println!(
+        "board      {} ({}, goal {})",
+        board,
+        board.size(),
+        goal.name()
+    );
+    println!("solver     {}", command.text());
+    let detail = if j.detail.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", j.detail)
+    };
+    println!("status     {}{detail}", j.verdict.as_str());
+    if let Some(moves) = &j.moves {
+        println!(
+            "moves      {}",
+            if moves.is_empty() { "(none)" } else { moves }
+        );
+    }
+    match (j.length, j.optimal_length, optimal_by) {
+        (Some(len), Some(best), Some(by)) => {
+            println!("length     {len} (optimal {best}, by the built-in search with {by})")
+        }
+        (Some(len), None, _) => {
+            println!("length     {len} (optimality not checked: use --check-optimal or -H)")
+        }
+        _ => {}
+    }
+    let ended = match (j.exit_code, j.signal) {
+        (Some(code), _) => format!("exit code {code}"),
+        (_, Some(sig)) => format!("signal {sig}"),
+        _ => "killed by tilebench".to_string(),
+    };
+    println!(
+        "process    {ended}; {:.3} s wall, {:.3} s CPU, {:.1} MB peak resident, {} bytes on stderr",
+        outcome.wall_seconds,
+        outcome.cpu_seconds,
+        outcome.peak_rss_bytes as f64 / (1u64 << 20) as f64,
+        outcome.stderr_bytes
+    );
+    let show = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    println!(
+        "nodes      {} expanded, {} generated (as the solver reports them)",
+        show(outcome.nodes_expanded()),
+        show(outcome.nodes_generated())
+    );
+    if let (Some(by), Some(counts), Some(builtin)) = (optimal_by, counts, builtin) {
+        let verdict = match counts {
+            CountCheck::Agree => "agree in every iteration".to_string(),
+            CountCheck::Differ { iteration } => format!("differ from iteration {iteration} on"),
+            CountCheck::TotalsAgree => "totals agree (no per-iteration counts reported)".into(),
+            CountCheck::TotalsDiffer => "totals differ".into(),
+            CountCheck::NotReported => "not reported by the solver".into(),
+        };
+        println!(
+            "built-in   {} expanded, {} generated with {by}: counts {verdict}",
+            builtin.expanded(),
+            builtin.generated()
+        );
+    }
+    let reported = outcome.iterations();
+    if reported.is_empty() {
+        return;
+    }
+    println!();
+    println!(
+        "{:>9} {:>6} {:>14} {:>14} {:>14} {:>14}",
+        "iteration", "bound", "expanded", "generated", "built-in exp", "built-in gen"
+    );
+    let builtin_its = builtin.map_or(&[][..], |b| &b.iterations[..]);
+    for i in 0..reported.len().max(builtin_its.len()) {
+        let r = reported.get(i);
+        let b = builtin_its.get(i);
+        let cell = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+        let same = match (r, b) {
+            (Some(r), Some(b)) => {
+                (r.bound, r.expanded, r.generated) == (b.bound, b.expanded, b.generated)
+            }
+            _ => false,
+        };
+        println!(
+            "{:>9} {:>6} {:>14} {:>14} {:>14} {:>14}{}",
+            i + 1,
+            r.map(|r| r.bound).or(b.map(|b| b.bound)).unwrap_or(0),
+            cell(r.map(|r| r.expanded)),
+            cell(r.map(|r| r.generated)),
+            cell(b.map(|b| b.expanded)),
+            cell(b.map(|b| b.generated)),
+            if same || builtin.is_none() {
+                ""
+            } else {
+                "  <- differs"
+            }
+        );
+    }
 }
