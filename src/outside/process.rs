@@ -4,8 +4,10 @@
 //!
 //! No process is left behind on any path: the group is killed when the solver exits (taking any
 //! background children with it), when a limit or the cancel flag strikes, and by
-//! [`kill_running`] (for a Ctrl-C handler that exits at once). The direct child also gets
-//! `SIGKILL` should tilebench die unexpectedly (Linux `PR_SET_PDEATHSIG`).
+//! [`kill_running`] (for a Ctrl-C handler that exits at once); tilebench is the reaper of the
+//! solver's orphans (Linux `PR_SET_CHILD_SUBREAPER`), so `run` returns only once every process of
+//! the group is gone. The direct child also gets `SIGKILL` should tilebench die unexpectedly
+//! (Linux `PR_SET_PDEATHSIG`).
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -154,6 +156,39 @@ pub fn kill_running() {
     for &pgid in running.iter() {
         kill_group(pgid);
     }
+    for &pgid in running.iter() {
+        bury(pgid);
+    }
+}
+
+/// How long to wait for a killed group's processes to be gone.
+const BURY_WAIT: Duration = Duration::from_secs(2);
+
+/// Makes this process the reaper of its orphaned descendants (Linux), so that the children a
+/// solver leaves behind come back to us when it dies and [`bury`] can reap them.
+fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag on this process.
+        ONCE.call_once(|| unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        });
+    }
+}
+
+/// Reaps the killed group `pgid` until none of its processes exists (at most [`BURY_WAIT`]).
+fn bury(pgid: i32) {
+    let deadline = Instant::now() + BURY_WAIT;
+    while group_alive(pgid) && Instant::now() < deadline {
+        let mut status = 0;
+        // SAFETY: waitpid only writes the status.
+        let reaped = unsafe { libc::waitpid(-pgid, &mut status, libc::WNOHANG) };
+        if reaped <= 0 {
+            // Not dead yet, or not (yet) reparented to us: look again shortly.
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
 }
 
 fn kill_group(pgid: i32) {
@@ -201,6 +236,7 @@ pub fn run(
         });
     }
 
+    become_subreaper();
     let started = Instant::now();
     let mut child = {
         // Registered under the lock, so that kill_running never misses a started solver.
@@ -246,6 +282,7 @@ pub fn run(
         running.retain(|&p| p != pid);
     }
     let (status, usage) = reap(pid);
+    bury(pid);
     waited.map_err(OutsideError::Wait)?;
     let (status, usage) = (status.map_err(OutsideError::Wait)?, usage);
 

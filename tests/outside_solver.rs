@@ -1,0 +1,434 @@
+//! Outside solvers end to end: every verdict from a small Python solver written to earn it,
+//! limits that kill the whole process group, nothing left running afterwards, commands run
+//! literally (never through a shell), and the example solver's counts equal to the built-in
+//! search's.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use common::bin::{self, arg};
+use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::Manhattan;
+use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::outside::{self, group_alive, Outcome, ProcessLimits, SolverCommand, Verdict};
+use tilebench::search::{ida, Limits};
+
+/// Two moves from the blank-last goal (`RR`).
+const NEAR: &str = "1 2 3 4 5 6 0 7 8";
+/// The blank-last goal with two tiles swapped: cannot reach it.
+const UNSOLVABLE: &str = "2 1 3 4 5 6 7 8 0";
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/solvers")
+        .join(name)
+}
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/solvers/ida_manhattan.py")
+}
+
+/// `python3 -B FILE ARGS…` as a command line (-B: no __pycache__ beside the fixtures).
+fn python(file: &Path, args: &str) -> SolverCommand {
+    let text = format!("python3 -B {} {args}", shell_quote(file));
+    SolverCommand::parse(&text).unwrap()
+}
+
+fn shell_quote(p: &Path) -> String {
+    format!("'{}'", arg(p).replace('\'', r"'\''"))
+}
+
+fn board(tiles: &str) -> (Board, Goal) {
+    let b = Board::parse(tiles, None).unwrap();
+    let g = Goal::blank_last(b.size());
+    (b, g)
+}
+
+fn solve_with(
+    command: &SolverCommand,
+    tiles: &str,
+    optimal: Option<usize>,
+    limits: &ProcessLimits,
+    log: Option<&Path>,
+) -> Outcome {
+    let (b, g) = board(tiles);
+    let started = Instant::now();
+    let outcome = outside::solve(command, &b, &g, optimal, limits, log).unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "{}: took {:?}",
+        command.text(),
+        started.elapsed()
+    );
+    assert!(
+        !group_alive(outcome.pid),
+        "{}: process group {} is still alive",
+        command.text(),
+        outcome.pid
+    );
+    outcome
+}
+
+fn verdict_of(file: &str, tiles: &str, optimal: Option<usize>) -> Outcome {
+    solve_with(
+        &python(&fixture(file), ""),
+        tiles,
+        optimal,
+        &ProcessLimits::default(),
+        None,
+    )
+}
+
+#[test]
+fn each_wrong_answer_gets_its_verdict() {
+    let ok = verdict_of("../../../examples/solvers/ida_manhattan.py", NEAR, Some(2));
+    assert_eq!(ok.judgement.verdict, Verdict::Solved, "{:?}", ok.judgement);
+    assert_eq!(ok.judgement.length, Some(2));
+    let rightly = verdict_of(
+        "../../../examples/solvers/ida_manhattan.py",
+        UNSOLVABLE,
+        None,
+    );
+    assert_eq!(rightly.judgement.verdict, Verdict::Unsolvable);
+
+    let long = verdict_of("suboptimal.py", NEAR, Some(2));
+    assert_eq!(long.judgement.verdict, Verdict::WrongLength);
+    assert_eq!(long.judgement.length, Some(4));
+    // Without a known optimum the same answer is a valid solution.
+    assert_eq!(
+        verdict_of("suboptimal.py", NEAR, None).judgement.verdict,
+        Verdict::Solved
+    );
+    let illegal = verdict_of("illegal.py", NEAR, Some(2));
+    assert_eq!(illegal.judgement.verdict, Verdict::InvalidMoves);
+    assert!(illegal.judgement.detail.contains("off the board"));
+    assert_eq!(
+        verdict_of("unsolvable.py", NEAR, Some(2)).judgement.verdict,
+        Verdict::WrongUnsolvable
+    );
+    // The reverse: moves for a board that cannot reach the goal.
+    assert_eq!(
+        verdict_of("illegal.py", UNSOLVABLE, None).judgement.verdict,
+        Verdict::WrongUnsolvable
+    );
+    let garbage = verdict_of("garbage.py", NEAR, Some(2));
+    assert_eq!(garbage.judgement.verdict, Verdict::BadOutput);
+    assert!(garbage.judgement.detail.contains("the answer is RRDD"));
+}
+
+#[test]
+fn crashes_record_the_exit_code_or_the_signal() {
+    let exit1 = verdict_of("exit1.py", NEAR, Some(2));
+    assert_eq!(exit1.judgement.verdict, Verdict::Crashed);
+    assert_eq!(
+        (exit1.judgement.exit_code, exit1.judgement.signal),
+        (Some(1), None)
+    );
+    let signalled = verdict_of("signal_self.py", NEAR, Some(2));
+    assert_eq!(signalled.judgement.verdict, Verdict::Crashed);
+    assert_eq!(
+        (signalled.judgement.exit_code, signalled.judgement.signal),
+        (None, Some(15))
+    );
+}
+
+#[test]
+fn the_time_limit_kills_the_whole_group() {
+    let limits = ProcessLimits {
+        time_limit: Some(Duration::from_millis(1500)),
+        ..ProcessLimits::default()
+    };
+    let started = Instant::now();
+    // sleep_forever.py also starts a child that sleeps: both must be gone.
+    let o = solve_with(
+        &python(&fixture("sleep_forever.py"), ""),
+        NEAR,
+        Some(2),
+        &limits,
+        None,
+    );
+    let took = started.elapsed();
+    assert_eq!(o.judgement.verdict, Verdict::TimeLimit);
+    assert!(
+        o.wall_seconds >= 1.5 && o.wall_seconds < 5.0,
+        "{}",
+        o.wall_seconds
+    );
+    assert!(took < Duration::from_secs(8), "{took:?}");
+}
+
+#[test]
+fn the_memory_limit_kills_the_whole_group() {
+    let limits = ProcessLimits {
+        time_limit: Some(Duration::from_secs(30)),
+        memory_limit: Some(200 << 20),
+        ..ProcessLimits::default()
+    };
+    let o = solve_with(
+        &python(&fixture("allocate.py"), ""),
+        NEAR,
+        Some(2),
+        &limits,
+        None,
+    );
+    assert_eq!(
+        o.judgement.verdict,
+        Verdict::MemoryLimit,
+        "{:?}",
+        o.judgement
+    );
+    assert!(o.peak_rss_bytes > 200 << 20, "{}", o.peak_rss_bytes);
+    assert!(o.wall_seconds < 20.0, "{}", o.wall_seconds);
+}
+
+#[test]
+fn children_left_running_are_killed() {
+    let o = verdict_of("leftover.py", NEAR, Some(2));
+    assert_eq!(o.judgement.verdict, Verdict::Solved);
+    // solve_with checked that the group (with the sleeping child) is gone.
+}
+
+#[test]
+fn the_command_is_run_literally_never_through_a_shell() {
+    let dir = common::fresh_dir("outside solver with spaces");
+    for f in ["argv.py", "common.py"] {
+        fs::copy(fixture(f), dir.join(f)).unwrap();
+    }
+    let canary = dir.join("canary");
+    // Unquoted backticks are split at the space like any word (the canary path has none).
+    let canary2 = common::fresh_dir("outside-canary").join("canary");
+    let args = format!(
+        r#""two words" 'it'"'"'s' '$(touch {c})' "\$HOME" ';' '|' '>' out `touch {c2}`"#,
+        c = arg(&canary),
+        c2 = arg(&canary2)
+    );
+    let command = python(&dir.join("argv.py"), &args);
+    let log = dir.join("stderr.log");
+    let o = solve_with(
+        &command,
+        NEAR,
+        Some(2),
+        &ProcessLimits::default(),
+        Some(&log),
+    );
+    assert_eq!(o.judgement.verdict, Verdict::Solved);
+    let seen: Vec<String> = serde_json::from_str(fs::read_to_string(&log).unwrap().trim()).unwrap();
+    let c = arg(&canary);
+    assert_eq!(
+        seen,
+        [
+            "two words".to_string(),
+            "it's".into(),
+            format!("$(touch {c})"),
+            "$HOME".into(),
+            ";".into(),
+            "|".into(),
+            ">".into(),
+            "out".into(),
+            "`touch".into(),
+            format!("{}`", arg(&canary2)),
+        ]
+    );
+    assert!(
+        !canary.exists() && !canary2.exists(),
+        "a shell ran the command"
+    );
+    assert!(!dir.join("out").exists(), "a shell redirected the output");
+}
+
+#[test]
+fn the_stderr_log_is_cut_at_one_megabyte() {
+    let dir = common::fresh_dir("outside-noisy");
+    let log = dir.join("noisy.log");
+    let o = solve_with(
+        &python(&fixture("noisy.py"), ""),
+        NEAR,
+        Some(2),
+        &ProcessLimits::default(),
+        Some(&log),
+    );
+    assert_eq!(o.judgement.verdict, Verdict::Solved);
+    assert_eq!(o.stderr_bytes, 3 << 20);
+    let text = fs::read_to_string(&log).unwrap();
+    assert!(text.ends_with("[tilebench: standard error cut at 1 MB]\n"));
+    assert!(
+        text.len() > 1 << 20 && text.len() < (1 << 20) + 100,
+        "{}",
+        text.len()
+    );
+}
+
+/// The example solver reports exactly the built-in IDA* + Manhattan counts, iteration by
+/// iteration, on seeded 3×3 boards (both common goals) and 4×4 random walks.
+#[test]
+fn the_example_counts_like_the_builtin_search() {
+    let s3 = Size::new(3, 3).unwrap();
+    let s4 = Size::new(4, 4).unwrap();
+    let sets = [
+        (s3, Goal::blank_last(s3), Method::Uniform, 6),
+        (s3, Goal::blank_first(s3), Method::Uniform, 3),
+        (s3, Goal::spiral(s3), Method::Uniform, 2),
+        (s4, Goal::blank_first(s4), Method::Walk(30), 4),
+    ];
+    let command = python(&example(), "");
+    let mut checked = 0;
+    for (size, goal, method, count) in sets {
+        let spec = Spec {
+            size,
+            goal: goal.clone(),
+            count,
+            seed: 7,
+            method,
+        };
+        for b in boards(&spec) {
+            let builtin = ida(&b, &goal, &Manhattan::new(&goal), &Limits::none()).unwrap();
+            let o = outside::solve(
+                &command,
+                &b,
+                &goal,
+                builtin.length(),
+                &ProcessLimits::default(),
+                None,
+            )
+            .unwrap();
+            assert_eq!(
+                o.judgement.verdict,
+                Verdict::Solved,
+                "{b}: {:?}",
+                o.judgement
+            );
+            let reported: Vec<(u32, u64, u64)> = o
+                .iterations()
+                .iter()
+                .map(|i| (i.bound, i.generated, i.expanded))
+                .collect();
+            let expected: Vec<(u32, u64, u64)> = builtin
+                .iterations
+                .iter()
+                .map(|i| (i.bound, i.generated, i.expanded))
+                .collect();
+            assert_eq!(reported, expected, "{b} to {}", goal.name());
+            assert_eq!(o.nodes_generated(), Some(builtin.generated()));
+            assert_eq!(
+                o.judgement.moves.as_deref(),
+                Some(tilebench::moves::path_string(&builtin.moves).as_str())
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 15);
+}
+
+#[test]
+fn solve_prints_the_checks() {
+    let example = format!("python3 -B {}", shell_quote(&example()));
+    let o = bin::ok(&[
+        "solve",
+        "--solver",
+        &example,
+        "-H",
+        "manhattan",
+        "8 6 7 2 5 4 3 0 1",
+    ]);
+    let text = bin::stdout(&o);
+    assert!(text.contains("status     solved"), "{text}");
+    assert!(text.contains("length     31 (optimal 31"), "{text}");
+    assert!(text.contains("counts agree in every iteration"), "{text}");
+
+    let o = bin::ok(&[
+        "solve",
+        "--solver",
+        &example,
+        "--check-optimal",
+        "--format",
+        "json",
+        "8 6 7 2 5 4 3 0 1",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["outcome"]["verdict"], "solved");
+    assert_eq!(v["outcome"]["optimal_length"], 31);
+    assert_eq!(v["outcome"]["answer"]["nodes_generated"], 24014);
+    assert_eq!(v["optimal_by"], "linear-conflict");
+
+    // A wrong answer: exit status 1, the verdict and why.
+    let sub = format!("python3 -B {}", shell_quote(&fixture("suboptimal.py")));
+    let o = bin::run(&["solve", "--solver", &sub, "--check-optimal", NEAR]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = bin::stdout(&o);
+    assert!(
+        text.contains("status     wrong-length: 4 moves, but the optimal length is 2"),
+        "{text}"
+    );
+
+    // Bad commands are input errors naming the command.
+    let err = bin::fails(&["solve", "--solver", "python3 'unclosed", NEAR]);
+    assert!(err.contains("python3 'unclosed"), "{err}");
+    let err = bin::fails(&["solve", "--solver", "/nonexistent/solver", NEAR]);
+    assert!(
+        err.contains("cannot start solver '/nonexistent/solver'"),
+        "{err}"
+    );
+    let err = bin::fails(&["solve", "--solver", "true", "--memory-limit", "lots", NEAR]);
+    assert!(err.contains("invalid memory size 'lots'"), "{err}");
+}
+
+#[test]
+fn ctrl_c_leaves_no_solver_behind() {
+    interrupt(1);
+}
+
+#[test]
+fn ctrl_c_twice_leaves_no_solver_behind() {
+    interrupt(2);
+}
+
+/// Starts `solve --solver` on a solver that sleeps forever (with a sleeping child), sends
+/// SIGINT `times` times and checks that tilebench exits with 130 and the solver's group is gone.
+fn interrupt(times: usize) {
+    let dir = common::fresh_dir(&format!("outside-ctrl-c-{times}"));
+    let pidfile = dir.join("pid");
+    let command = format!(
+        "python3 -B {} {}",
+        shell_quote(&fixture("sleep_forever.py")),
+        shell_quote(&pidfile)
+    );
+    let mut child = bin::tilebench()
+        .args(["solve", "--solver", &command, NEAR])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !pidfile.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the solver never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let solver: i32 = fs::read_to_string(&pidfile)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(group_alive(solver));
+    // SAFETY: sending a signal to our own child process.
+    for _ in 0..times {
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    }
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "tilebench did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+    assert!(!group_alive(solver), "the solver's group survived Ctrl-C");
+}
