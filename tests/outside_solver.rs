@@ -265,6 +265,35 @@ fn the_stderr_log_is_cut_at_one_megabyte() {
 /// iteration, on seeded 3×3 boards (both common goals) and 4×4 random walks.
 #[test]
 fn the_example_counts_like_the_builtin_search() {
+    counts_like_the_builtin_search(&python(&example(), ""));
+}
+
+/// The complete example on docs/solver-protocol.md works as the page says.
+#[test]
+fn the_protocol_page_example_counts_like_the_builtin_search() {
+    let page =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/solver-protocol.md"))
+            .unwrap();
+    let code = page
+        .split("```python\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the page has a python block");
+    let dir = common::fresh_dir("outside-doc-example");
+    let file = dir.join("my_solver.py");
+    fs::write(&file, code).unwrap();
+    counts_like_the_builtin_search(&python(&file, ""));
+    let rightly = solve_with(
+        &python(&file, ""),
+        UNSOLVABLE,
+        None,
+        &ProcessLimits::default(),
+        None,
+    );
+    assert_eq!(rightly.judgement.verdict, Verdict::Unsolvable);
+}
+
+fn counts_like_the_builtin_search(command: &SolverCommand) {
     let s3 = Size::new(3, 3).unwrap();
     let s4 = Size::new(4, 4).unwrap();
     let sets = [
@@ -273,7 +302,6 @@ fn the_example_counts_like_the_builtin_search() {
         (s3, Goal::spiral(s3), Method::Uniform, 2),
         (s4, Goal::blank_first(s4), Method::Walk(30), 4),
     ];
-    let command = python(&example(), "");
     let mut checked = 0;
     for (size, goal, method, count) in sets {
         let spec = Spec {
@@ -286,7 +314,7 @@ fn the_example_counts_like_the_builtin_search() {
         for b in boards(&spec) {
             let builtin = ida(&b, &goal, &Manhattan::new(&goal), &Limits::none()).unwrap();
             let o = outside::solve(
-                &command,
+                command,
                 &b,
                 &goal,
                 builtin.length(),
