@@ -165,17 +165,21 @@ pub fn judge(
         );
     }
     let mut replay = board.clone();
-    if let Err(e) = parse_path(&path).and_then(|moves| replay.apply_all(&moves)) {
+    let moves = match parse_path(&path) {
+        Ok(moves) => moves,
+        Err(e) => return fail(j, Verdict::InvalidMoves, e.to_string()),
+    };
+    if let Err(e) = replay.apply_all(&moves) {
         return fail(j, Verdict::InvalidMoves, e.to_string());
     }
+    let length = moves.len();
     if replay.tiles() != goal.tiles() {
         return fail(
             j,
             Verdict::InvalidMoves,
-            format!("the {} moves end at {replay}, not at the goal", path.len()),
+            format!("the {length} moves end at {replay}, not at the goal"),
         );
     }
-    let length = path.chars().count();
     j.length = Some(length);
     if let Some(best) = optimal.filter(|&best| best != length) {
         return fail(
@@ -252,6 +256,9 @@ mod tests {
         );
         let j = verdict(TWO, ok, r#"{"moves": "RLRR"}"#, Some(2));
         assert_eq!((j.verdict, j.length), (Verdict::WrongLength, Some(4)));
+        // Whitespace between moves is ignored, and not counted.
+        let j = verdict(TWO, ok, r#"{"moves": "R R"}"#, Some(2));
+        assert_eq!((j.verdict, j.length), (Verdict::Solved, Some(2)));
         let j = verdict(TWO, ok, r#"{"moves": "UUUU"}"#, Some(2));
         assert_eq!(j.verdict, Verdict::InvalidMoves);
         assert!(j.detail.contains("move 3"), "{}", j.detail);
