@@ -81,10 +81,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let moves = path_string(&result.moves);
     match args.format {
         Format::Json => {
-            let out = json!({
-                "board": board.to_string(),
-                "size": board.size().to_string(),
-                "goal": goal.name(),
+            let mut out = board_json(&board, &goal);
+            out.extend(json_map(json!({
                 "heuristic": name.as_str(),
                 "solvable": result.status != Status::Unsolvable,
                 "status": result.status.as_str(),
@@ -95,16 +93,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "nodes_generated": result.generated(),
                 "seconds": result.seconds,
                 "iterations": result.iterations,
-            });
+            })));
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
         Format::Text => {
-            println!(
-                "board      {} ({}, goal {})",
-                board,
-                board.size(),
-                goal.name()
-            );
+            print_board(&board, &goal);
             println!("heuristic  {} (h = {} at the start)", name, result.h0);
             if result.status == Status::Unsolvable {
                 println!("unsolvable (parity rule); 0 nodes searched");
@@ -198,10 +191,8 @@ fn solve_outside(
     });
     match args.format {
         Format::Json => {
-            let out = json!({
-                "board": board.to_string(),
-                "size": board.size().to_string(),
-                "goal": goal.name(),
+            let mut out = board_json(board, goal);
+            out.extend(json_map(json!({
                 "solver": command.text(),
                 "outcome": outcome,
                 "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
@@ -212,7 +203,7 @@ fn solve_outside(
                     "iterations": r.iterations,
                 })),
                 "counts": counts,
-            });
+            })));
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
         Format::Text => print_outcome(
@@ -245,12 +236,7 @@ fn print_outcome(
     counts: Option<CountCheck>,
 ) {
     let j = &outcome.judgement;
-    println!(
-        "board      {} ({}, goal {})",
-        board,
-        board.size(),
-        goal.name()
-    );
+    print_board(board, goal);
     println!("solver     {}", command.text());
     let detail = if j.detail.is_empty() {
         String::new()
@@ -340,4 +326,29 @@ fn print_outcome(
             }
         );
     }
+}
+
+/// The board, its size and goal: the head of both outputs.
+fn board_json(board: &Board, goal: &Goal) -> serde_json::Map<String, serde_json::Value> {
+    json_map(json!({
+        "board": board.to_string(),
+        "size": board.size().to_string(),
+        "goal": goal.name(),
+    }))
+}
+
+fn json_map(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    match value {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
+}
+
+fn print_board(board: &Board, goal: &Goal) {
+    println!(
+        "board      {} ({}, goal {})",
+        board,
+        board.size(),
+        goal.name()
+    );
 }
