@@ -262,7 +262,7 @@ fn the_stderr_log_is_cut_at_one_megabyte() {
 }
 
 /// The example solver reports exactly the built-in IDA* + Manhattan counts, iteration by
-/// iteration, on seeded 3×3 boards (both common goals) and 4×4 random walks.
+/// iteration, on seeded 3×3 boards (three goals), 4×4 random walks and rectangular boards.
 #[test]
 fn the_example_counts_like_the_builtin_search() {
     counts_like_the_builtin_search(&python(&example(), ""));
@@ -296,11 +296,14 @@ fn the_protocol_page_example_counts_like_the_builtin_search() {
 fn counts_like_the_builtin_search(command: &SolverCommand) {
     let s3 = Size::new(3, 3).unwrap();
     let s4 = Size::new(4, 4).unwrap();
+    let (s32, s43) = (Size::new(3, 2).unwrap(), Size::new(4, 3).unwrap());
     let sets = [
         (s3, Goal::blank_last(s3), Method::Uniform, 6),
         (s3, Goal::blank_first(s3), Method::Uniform, 3),
         (s3, Goal::spiral(s3), Method::Uniform, 2),
         (s4, Goal::blank_first(s4), Method::Walk(30), 4),
+        (s32, Goal::blank_last(s32), Method::Uniform, 2),
+        (s43, Goal::blank_last(s43), Method::Walk(30), 2),
     ];
     let mut checked = 0;
     for (size, goal, method, count) in sets {
@@ -347,7 +350,7 @@ fn counts_like_the_builtin_search(command: &SolverCommand) {
             checked += 1;
         }
     }
-    assert_eq!(checked, 15);
+    assert_eq!(checked, 19);
 }
 
 #[test]
