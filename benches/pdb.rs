@@ -8,9 +8,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use tilebench::board::{Board, Goal, Grid, Size};
 use tilebench::heuristic::{Heuristic, Pdb, ReflectedPdb};
+use tilebench::heuristic::{HeuristicName, Prepared};
+use tilebench::pdb::CacheOptions;
 use tilebench::pdb::{self, Named};
 use tilebench::search::Limits;
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 fn goal() -> Goal {
     Goal::blank_first(Size::new(4, 4).unwrap())
@@ -24,18 +25,15 @@ fn bench_build(c: &mut Criterion) {
     g.bench_function("663 (all three tables)", |b| {
         b.iter(|| {
             for tiles in partition.groups() {
-                black_box(pdb::build(&goal, tiles, false));
+                black_box(pdb::build(&goal, tiles, &pdb::Silent));
             }
         })
     });
     g.finish();
 }
 
-fn options() -> Options {
-    Options {
-        progress: false,
-        ..Options::default()
-    }
+fn options() -> CacheOptions {
+    CacheOptions::default()
 }
 
 fn bench_lookup(c: &mut Criterion) {

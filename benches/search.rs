@@ -20,8 +20,9 @@ use criterion::{
 };
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::{HeuristicName, Prepared};
+use tilebench::pdb::CacheOptions;
 use tilebench::search::Limits;
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 /// Korf's (1985) instance #1, blank-first goal.
 const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
@@ -70,7 +71,7 @@ fn throughput(c: &mut Criterion) {
         (HeuristicName::Manhattan, 20),
         (HeuristicName::LinearConflict, 4),
     ] {
-        let h = Prepared::new(&name, &goal, &Options::default()).unwrap();
+        let h = Prepared::new(&name, &goal, &CacheOptions::default()).unwrap();
         let generated = solve(&h, &board, &goal);
         group
             .throughput(Throughput::Elements(generated))
@@ -99,7 +100,7 @@ fn whole_solves(c: &mut Criterion) {
     let lc = Prepared::new(
         &HeuristicName::LinearConflict,
         &korf_goal,
-        &Options::default(),
+        &CacheOptions::default(),
     )
     .unwrap();
     group.bench_function("linear-conflict/korf-2-5-6-8", |b| {
@@ -116,7 +117,7 @@ fn whole_solves(c: &mut Criterion) {
         .iter()
         .map(|t| Board::parse(t, Some(s3)).unwrap())
         .collect();
-    let md = Prepared::new(&HeuristicName::Manhattan, &goal, &Options::default()).unwrap();
+    let md = Prepared::new(&HeuristicName::Manhattan, &goal, &CacheOptions::default()).unwrap();
     group.bench_function("manhattan/8-puzzle-10", |b| {
         b.iter(|| {
             eights

@@ -11,8 +11,9 @@
 use std::process::ExitCode;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::{HeuristicName, Prepared};
+use tilebench::pdb::CacheOptions;
 use tilebench::search::Limits;
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
@@ -38,7 +39,7 @@ fn main() -> ExitCode {
     let size = Size::new(4, 4).expect("4x4 is a size");
     let goal = Goal::blank_first(size);
     let board = Board::parse(KORF_1, Some(size)).expect("Korf #1 is a board");
-    let h = Prepared::new(&name, &goal, &Options::default())
+    let h = Prepared::new(&name, &goal, &CacheOptions::default())
         .expect("heuristic builds for the 15-puzzle");
     let mut best = f64::INFINITY;
     let mut generated = 0;

@@ -12,9 +12,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::InstanceSet;
+use tilebench::pdb::CacheOptions;
 use tilebench::search::Limits;
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
@@ -41,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for name in std::env::args().skip(1 + h0_only as usize) {
         let name: HeuristicName = name.parse()?;
         let t0 = Instant::now();
-        let h = Prepared::new(&name, &goal, &Options::default())?;
+        let h = Prepared::new(&name, &goal, &CacheOptions::default())?;
         let load = t0.elapsed().as_secs_f64();
         let (mut nodes, mut secs, mut max, mut h0) = (0u64, 0f64, 0f64, 0u64);
         if h0_only {

@@ -23,24 +23,16 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::record::{RunRecord, RUNS_FILE};
-use crate::results::read_csv_rows;
+use crate::results::io::{read_rows, ReadMode};
+pub use crate::results::RunKey;
+use crate::results::{CsvError, RunRecord, RunStatus, RUNS_FILE};
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
 pub enum CompareError {
-    #[error("cannot read {path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{path}, line {line}: {message}")]
-    Csv {
-        path: PathBuf,
-        line: u64,
-        message: String,
-    },
-    #[error("{path}, line {line}: run ({key}) appears twice (first on line {first})")]
+    #[error("cannot read {0}")]
+    Read(#[from] CsvError),
+    #[error("{}, line {line}: run ({key}) appears twice (first on line {first})", path.display())]
     DuplicateRun {
         path: PathBuf,
         line: u64,
@@ -53,34 +45,6 @@ pub enum CompareError {
     BadMinSeconds(f64),
 }
 
-/// What identifies a run across two results directories.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct RunKey {
-    pub instance_set: String,
-    pub instance_id: String,
-    pub heuristic: String,
-}
-
-impl RunKey {
-    pub fn of(r: &RunRecord) -> RunKey {
-        RunKey {
-            instance_set: r.instance_set.clone(),
-            instance_id: r.instance_id.clone(),
-            heuristic: r.heuristic.clone(),
-        }
-    }
-}
-
-impl std::fmt::Display for RunKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} #{} {}",
-            self.instance_set, self.instance_id, self.heuristic
-        )
-    }
-}
-
 /// Reads the `runs.csv` of a results directory (or a `runs.csv` file given directly), with the
 /// line of each record (the header is line 1).
 pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
@@ -89,13 +53,7 @@ pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     } else {
         dir.to_path_buf()
     };
-    let io = |path, source| CompareError::Io { path, source };
-    let bad = |path, line, message| CompareError::Csv {
-        path,
-        line,
-        message,
-    };
-    read_csv_rows(&path, |_| Ok(()), io, bad)
+    Ok(read_rows(&path, ReadMode::Strict)?)
 }
 
 /// Indexes runs by key, rejecting a key that appears twice (which run would be compared?).
@@ -106,7 +64,7 @@ fn index(
     let mut lines: BTreeMap<RunKey, u64> = BTreeMap::new();
     let mut map = BTreeMap::new();
     for (line, r) in runs {
-        let key = RunKey::of(&r);
+        let key = r.key();
         if let Some(&first) = lines.get(&key) {
             return Err(CompareError::DuplicateRun {
                 path: path.to_path_buf(),
@@ -154,14 +112,6 @@ impl CompareOptions {
     }
 }
 
-/// Statuses whose node counts are a deterministic function of the search.
-fn is_deterministic(status: &str) -> bool {
-    matches!(
-        status,
-        "solved" | "unsolvable" | "node-limit" | "wrong-length"
-    )
-}
-
 /// One run present in both directories.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Matched {
@@ -174,7 +124,7 @@ impl Matched {
     /// Whether the node counts are comparable and differ.
     pub fn nodes_changed(&self) -> bool {
         self.base.status == self.new.status
-            && is_deterministic(&self.base.status)
+            && self.base.status.is_deterministic()
             && (self.base.generated != self.new.generated
                 || self.base.expanded != self.new.expanded)
     }
@@ -185,7 +135,7 @@ impl Matched {
 
     /// solved → anything else.
     pub fn lost_solution(&self) -> bool {
-        self.base.status == "solved" && self.new.status != "solved"
+        self.base.status == RunStatus::Solved && self.new.status != RunStatus::Solved
     }
 
     pub fn length_changed(&self) -> bool {
@@ -194,8 +144,8 @@ impl Matched {
 
     /// new/base seconds, when both solved and the base is long enough to time.
     pub fn time_ratio(&self, min_seconds: f64) -> Option<f64> {
-        (self.base.status == "solved"
-            && self.new.status == "solved"
+        (self.base.status == RunStatus::Solved
+            && self.new.status == RunStatus::Solved
             && self.base.seconds >= min_seconds
             && self.base.seconds > 0.0
             && self.new.seconds > 0.0)
@@ -400,7 +350,7 @@ impl Comparison {
             let status = if m.status_changed() {
                 format!("{} → {}", b.status, n.status)
             } else {
-                b.status.clone()
+                b.status.to_string()
             };
             let length = if b.length == n.length {
                 opt(b.length)
@@ -484,7 +434,7 @@ mod tests {
             instance_set: "korf100".into(),
             instance_id: id.into(),
             heuristic: heuristic.into(),
-            status: "solved".into(),
+            status: RunStatus::Solved,
             length: Some(50),
             optimal_length: Some(50),
             h0: Some(40),
@@ -536,7 +486,7 @@ mod tests {
         let mut n = base();
         n[1].generated += 1;
         let c = cmp(base(), n.clone(), CompareOptions::default());
-        let key = RunKey::of(&n[1]);
+        let key = n[1].key();
         assert_eq!(c.failures, vec![Failure::NodeCount(key)]);
         assert!(c.to_markdown("a", "b").contains("**nodes**"));
         let allowed = CompareOptions {
@@ -602,12 +552,12 @@ mod tests {
     #[test]
     fn a_lost_solution_fails_and_other_status_changes_are_listed() {
         let mut n = base();
-        n[2].status = "time-limit".into();
+        n[2].status = RunStatus::TimeLimit;
         n[2].length = None;
         n[2].generated = 5;
         let c = cmp(base(), n.clone(), CompareOptions::default());
         // Not also a node change: the statuses differ, so the counts are not comparable.
-        assert_eq!(c.failures, vec![Failure::LostSolution(RunKey::of(&n[2]))]);
+        assert_eq!(c.failures, vec![Failure::LostSolution(n[2].key())]);
         assert!(c
             .to_markdown("a", "b")
             .contains("solved → time-limit | 50 → –"));
@@ -620,7 +570,7 @@ mod tests {
     #[test]
     fn time_limited_runs_are_not_compared_by_nodes() {
         let mut b = base();
-        b[0].status = "time-limit".into();
+        b[0].status = RunStatus::TimeLimit;
         let mut n = b.clone();
         n[0].generated += 12345;
         assert!(cmp(b, n, CompareOptions::default()).passed());
@@ -631,7 +581,7 @@ mod tests {
         let mut n = base();
         n[3].length = Some(52);
         let c = cmp(base(), n.clone(), CompareOptions::default());
-        assert_eq!(c.failures, vec![Failure::Length(RunKey::of(&n[3]))]);
+        assert_eq!(c.failures, vec![Failure::Length(n[3].key())]);
     }
 
     #[test]

@@ -15,21 +15,18 @@
 //! assert!(board.replays_to(&result.moves, &goal));
 //! ```
 
+pub mod analysis;
 pub mod board;
 pub mod brute_force;
 pub mod cluster;
 pub mod compare;
+pub mod experiment;
+pub mod geometry;
 pub mod heuristic;
-pub mod history;
 pub mod instances;
-pub mod meta;
 pub mod moves;
-pub mod outside;
 pub mod pdb;
 pub mod plot;
-pub mod record;
 pub mod report;
 pub mod results;
-pub mod runner;
 pub mod search;
-pub mod solver;

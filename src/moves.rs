@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{BoardError, Size, GRID_CELLS};
+use crate::geometry::{BoardError, Size, GRID_CELLS};
 
 /// A move of the blank. The discriminants give Korf's operator order (up, left, right, down), and
 /// `3 − d` is the opposite move, which makes parent pruning one subtraction.

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::bin::{stdout, tilebench};
-use tilebench::record::{RunRecord, RUNS_FILE};
-use tilebench::results::write_csv;
+use tilebench::results::io::write_rows as write_csv;
+use tilebench::results::{RunRecord, RunStatus, RUNS_FILE};
 
 /// A fresh directory under target/ for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -19,7 +19,7 @@ fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
         instance_set: "korf100".into(),
         instance_id: id.into(),
         heuristic: heuristic.into(),
-        status: "solved".into(),
+        status: RunStatus::Solved,
         length: Some(50),
         optimal_length: Some(50),
         h0: Some(40),
@@ -121,7 +121,7 @@ fn status_and_length_changes_exit_1() {
     let root = scratch("status");
     let a = write_dir(&root, "a", &runs());
     let mut lost = runs();
-    lost[1].status = "time-limit".into();
+    lost[1].status = RunStatus::TimeLimit;
     lost[1].length = None;
     let b = write_dir(&root, "b", &lost);
     let o = compare(&a, &b, &[]);

@@ -26,10 +26,11 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{self, Method, Spec};
 use tilebench::instances::InstanceSet;
+use tilebench::pdb::CacheOptions;
 use tilebench::search::{Limits, Status};
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 /// Every heuristic the golden set covers, by name. Add a name here and bless to cover it;
 /// a (case, heuristic) pair whose heuristic cannot be built for the case's goal is skipped.
@@ -104,7 +105,7 @@ fn search(case: &Case, heuristic: &str) -> Option<Vec<Row>> {
     let goal = Goal::parse(&case.goal, size).unwrap();
     let board = Board::parse(&case.tiles, Some(size)).unwrap();
     let name: HeuristicName = heuristic.parse().unwrap();
-    let prepared = Prepared::new(&name, &goal, &Options::default()).ok()?;
+    let prepared = Prepared::new(&name, &goal, &CacheOptions::default()).ok()?;
     let result = prepared.solve(&board, &goal, &Limits::none()).unwrap();
     assert_eq!(result.status, Status::Solved, "{case:?} with {heuristic}");
     assert!(board.replays_to(&result.moves, &goal));

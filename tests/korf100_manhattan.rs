@@ -6,12 +6,17 @@ mod common;
 
 use std::fs;
 
+use tilebench::analysis::korf1985_comparison;
 use tilebench::board::{Board, Goal};
-use tilebench::record::{Growth, IterationRecord, RunRecord, ITERATIONS_FILE, RUNS_FILE};
-use tilebench::report::{korf1985_comparison, write_report, ReportOptions};
-use tilebench::results::{write_csv, Results};
+use tilebench::heuristic::{HeuristicName, Prepared};
+use tilebench::pdb::CacheOptions;
+use tilebench::report::{write_report, ReportOptions};
+use tilebench::results::io::write_rows as write_csv;
+use tilebench::results::Results;
+use tilebench::results::{
+    Growth, IterationRecord, RunRecord, RunStatus, ITERATIONS_FILE, RUNS_FILE,
+};
 use tilebench::search::Limits;
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 /// (id, tiles, Korf 1985's Manhattan node count), copied from shared/data/korf100-15puzzle.tsv.
 const EASY: &[(&str, &str, u64)] = &[
@@ -32,7 +37,7 @@ fn report_counts_exact_matches_with_korf_1985() {
     for &(id, tiles, korf) in EASY {
         let board = Board::parse(tiles, None).unwrap();
         let goal = Goal::blank_first(board.size());
-        let h = Prepared::new(&HeuristicName::Manhattan, &goal, &Options::default()).unwrap();
+        let h = Prepared::new(&HeuristicName::Manhattan, &goal, &CacheOptions::default()).unwrap();
         let r = h.solve(&board, &goal, &Limits::none()).unwrap();
         if r.generated() + 1 == korf {
             matches += 1;
@@ -54,7 +59,7 @@ fn report_counts_exact_matches_with_korf_1985() {
             instance_set: "korf100".into(),
             instance_id: id.into(),
             heuristic: "manhattan".into(),
-            status: "solved".into(),
+            status: RunStatus::Solved,
             length: r.length().map(|l| l as u32),
             optimal_length: None,
             h0: Some(r.h0),

@@ -11,9 +11,11 @@ use std::time::{Duration, Instant};
 
 use common::bin::{self, arg};
 use tilebench::board::{Board, Goal, Size};
+use tilebench::experiment::outside::{
+    self, group_alive, Outcome, ProcessLimits, SolverCommand, Verdict,
+};
 use tilebench::heuristic::Manhattan;
 use tilebench::instances::generate::{boards, Method, Spec};
-use tilebench::outside::{self, group_alive, Outcome, ProcessLimits, SolverCommand, Verdict};
 use tilebench::search::{ida, Limits};
 
 /// Two moves from the blank-last goal (`RR`).

@@ -8,9 +8,10 @@
 use std::path::PathBuf;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::InstanceSet;
+use tilebench::pdb::CacheOptions;
 use tilebench::search::{Limits, Status};
-use tilebench::solver::{HeuristicName, Options, Prepared};
 
 struct Instance {
     id: u32,
@@ -39,10 +40,10 @@ fn korf100() -> Vec<Instance> {
 }
 
 fn prepared(name: &str, goal: &Goal) -> Prepared {
-    let options = Options {
+    let options = CacheOptions {
         pdb_dir: PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
         build_missing: true,
-        progress: false,
+        ..CacheOptions::default()
     };
     let name: HeuristicName = name.parse().unwrap();
     Prepared::new(&name, goal, &options).unwrap()

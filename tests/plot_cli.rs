@@ -107,8 +107,8 @@ fn report_embeds_plots_and_defaults() {
     let md = fs::read_to_string(out.join("report.md")).unwrap();
     for needle in [
         "## Setup",
-        "| cores | 2 |",
-        "8,589,934,592 bytes (8.0 GiB)",
+        "| machine | unknown CPU, 2 cores, 8.0 GiB memory |",
+        "| limits per run | at most 60 s of search |",
         "## Summary: korf100",
         "| manhattan | 28 / 30 |",
         "manhattan: 2 time-limit",

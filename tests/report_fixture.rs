@@ -7,7 +7,8 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use tilebench::report::{summarize, write_report, ReportOptions};
+use tilebench::analysis::summarize;
+use tilebench::report::{write_report, ReportOptions};
 use tilebench::results::Results;
 
 fn fixture() -> &'static Path {
@@ -71,12 +72,29 @@ fn report_prints_the_hand_computed_figures() {
         "| manhattan | 2 / 3 | 11.000 | 550 | 316 | 1.000 | 550 | 1.000 (2) | 1.375 (2) | 1.300 (2) |",
         "| pdb-555 | 3 / 3 | 16.000 | 100 | 46 | 0.3333 | 300 | 22.00 (2) | 1.300 (3) | 1.400 (2) |",
         "Runs not solved (left out of every mean): manhattan: 1 time-limit.",
-        "| git commit | 0000000000000000000000000000000000000000 |",
-        "| uncommitted changes | false |",
+        // The Setup table in words, from the typed meta.json.
+        "| command | `tilebench run --instances 'tiny sets/tiny.txt' -H manhattan,pdb-555 \
+         --node-limit 1000000 --time-limit 60` |",
+        "| tilebench | 0.1.0, commit 0000000000000000000000000000000000000000, with uncommitted \
+         changes |",
+        "| machine | Example CPU, 2 cores, 8.0 GiB memory, host fixture |",
+        "| pool | 2 threads |",
+        "| instance set | tiny: 3 instances from `tiny sets/tiny.txt` (3x3 board, blank-last goal); \
+         seed 7 |",
         "| heuristics | manhattan, pdb-555 |",
-        "| note | an unknown key, printed as it is |",
+        "| limits per run | at most 1,000,000 generated nodes and 60 s of search |",
+        "| pairs | 6 (instance, heuristic) pairs |",
     ] {
         assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
+    }
+    // No internal field and no raw JSON.
+    for absent in [
+        "pairs_done_before",
+        "previous_sessions",
+        "{\"",
+        "schema_version",
+    ] {
+        assert!(!md.contains(absent), "report shows {absent}\n{md}");
     }
     // Not Korf's 100: no published comparison.
     assert!(!md.contains("Korf & Felner"));

@@ -12,7 +12,7 @@ use common::bin::{counts, gen, meta, ok, read_iterations, read_runs, run, stderr
 use tilebench::board::{Board, Goal};
 use tilebench::brute_force;
 use tilebench::moves::parse_path;
-use tilebench::record::IterationRecord;
+use tilebench::results::IterationRecord;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -86,7 +86,7 @@ fn csv_columns_and_values() {
     let iterations = read_iterations(&out);
     assert_eq!(runs.len(), 24);
     // The completed run appended one history line per heuristic beside the results directory.
-    let history = tilebench::history::load(&dir.join("history.csv")).unwrap();
+    let history = tilebench::results::history::load(&dir.join("history.csv")).unwrap();
     assert_eq!(history.len(), 2);
     for h in &history {
         let total: u64 = runs
@@ -125,7 +125,7 @@ fn csv_columns_and_values() {
         .collect();
     for r in &runs {
         assert_eq!(r.instance_set, "r3");
-        assert_eq!(r.status, "solved");
+        assert_eq!(r.status.as_str(), "solved");
         assert!(r.verified);
         assert_eq!(r.threads, 2);
         let board = &boards[&r.instance_id];
@@ -318,7 +318,7 @@ fn limits_become_statuses_without_a_length() {
     let runs = read_runs(&out);
     assert_eq!(runs.len(), 2);
     for r in &runs {
-        assert_eq!(r.status, "node-limit");
+        assert_eq!(r.status.as_str(), "node-limit");
         assert_eq!(r.length, None);
         assert_eq!(r.moves, "");
         assert!(!r.verified);
@@ -379,7 +379,7 @@ fn a_wrong_known_length_is_loud_and_fails_the_run() {
     );
     let status: BTreeMap<String, (String, Option<u32>, bool)> = read_runs(&out)
         .into_iter()
-        .map(|r| (r.instance_id, (r.status, r.length, r.verified)))
+        .map(|r| (r.instance_id, (r.status.to_string(), r.length, r.verified)))
         .collect();
     assert_eq!(status["right"], ("solved".into(), Some(2), true));
     assert_eq!(status["wrong"], ("wrong-length".into(), Some(2), false));

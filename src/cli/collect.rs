@@ -44,10 +44,10 @@ pub fn run(args: CollectArgs) -> Result<ExitCode, Box<dyn Error>> {
         };
         eprintln!("  shard {shard} ({log}):");
         for g in gaps {
-            let (set, id, h) = &g.key;
+            let (set, id, h) = (&g.key.instance_set, &g.key.instance_id, &g.key.heuristic);
             match &g.status {
                 None => eprintln!("    MISSING {set} #{id} with {h}"),
-                Some(s) => eprintln!("    {} {set} #{id} with {h}", s.to_uppercase()),
+                Some(s) => eprintln!("    {} {set} #{id} with {h}", s.as_str().to_uppercase()),
             }
         }
     }

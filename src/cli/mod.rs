@@ -5,6 +5,7 @@ pub mod compare;
 pub mod gen;
 pub mod pdb;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod run;
 pub mod slurm;

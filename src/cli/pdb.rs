@@ -8,8 +8,9 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use tilebench::board::{Goal, Size};
+use tilebench::heuristic::{HeuristicName, PartitionSpec};
+use tilebench::pdb::CacheOptions;
 use tilebench::pdb::{self, file};
-use tilebench::solver::{HeuristicName, Options, PartitionSpec};
 
 /// Options for heuristics that use pattern databases.
 #[derive(Args, Clone, Debug, Default)]
@@ -27,8 +28,12 @@ pub struct PdbArgs {
 }
 
 impl PdbArgs {
-    pub fn options(&self) -> Options {
-        let mut o = Options::default();
+    /// The cache options, with a progress bar while a table is built.
+    pub fn options(&self) -> CacheOptions {
+        let mut o = CacheOptions {
+            events: std::sync::Arc::new(super::progress::TableBar::new()),
+            ..CacheOptions::default()
+        };
         if let Some(d) = &self.pdb_dir {
             o.pdb_dir = d.clone();
         }
@@ -38,15 +43,10 @@ impl PdbArgs {
 
     /// The heuristic named `name`, combined with `--partition` when given.
     pub fn heuristic_name(&self, name: &str) -> Result<HeuristicName, Box<dyn Error>> {
-        match (&self.partition, name.trim()) {
-            (Some(p), "pdb") => Ok(HeuristicName::custom_pdb(p, false)?),
-            (Some(p), "pdbr") => Ok(HeuristicName::custom_pdb(p, true)?),
-            (Some(_), other) => {
-                Err(format!("--partition goes with -H pdb or -H pdbr, not '{other}'").into())
-            }
-            (None, "pdb" | "pdbr") => Err(format!("-H {name} needs --partition GROUPS").into()),
-            (None, other) => Ok(other.parse()?),
-        }
+        Ok(HeuristicName::with_partition(
+            name,
+            self.partition.as_deref(),
+        )?)
     }
 }
 

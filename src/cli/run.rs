@@ -5,16 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 use clap::Args;
 
 use super::pdb::PdbArgs;
-use tilebench::cluster::{shard_dir, ExperimentSpec, Shard};
-use tilebench::runner::{
-    all_pairs, run as run_experiment, Experiment, Settings, DEFAULT_HEURISTICS, DEFAULT_INSTANCES,
-    DEFAULT_OUT,
-};
+use super::progress::PairBar;
+use tilebench::experiment::{Request, RunRequest, Session};
+use tilebench::results::meta::Shard;
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
@@ -34,39 +31,16 @@ pub struct ExperimentArgs {
     pub node_limit: Option<u64>,
 }
 
-/// An experiment read from its options.
-pub struct Chosen {
-    pub exp: Experiment,
-    /// No --instances given: the default experiment.
-    pub default: bool,
-    pub time_limit: Option<Duration>,
-}
-
 impl ExperimentArgs {
-    /// Reads the instance files and parses the heuristics and limits.
-    pub fn read(&self, pdb: &PdbArgs) -> Result<Chosen, Box<dyn Error>> {
-        let default = self.instances.is_empty();
-        let selections: Vec<String> = if default {
-            DEFAULT_INSTANCES.iter().map(|s| s.to_string()).collect()
-        } else {
-            self.instances.clone()
-        };
-        let names: Vec<String> = if self.heuristics.is_empty() {
-            DEFAULT_HEURISTICS.iter().map(|s| s.to_string()).collect()
-        } else {
-            self.heuristics.clone()
-        };
-        let heuristics = names
-            .iter()
-            .map(|n| pdb.heuristic_name(n))
-            .collect::<Result<Vec<_>, _>>()?;
-        let time_limit = super::time_limit(self.time_limit)?;
-        let exp = Experiment::read(&selections, heuristics)?;
-        Ok(Chosen {
-            exp,
-            default,
-            time_limit,
-        })
+    /// The experiment asked for, with `-H pdb`'s groups from `pdb`.
+    pub fn request(&self, pdb: &PdbArgs) -> Request {
+        Request {
+            instances: self.instances.clone(),
+            heuristics: self.heuristics.clone(),
+            partition: pdb.partition.clone(),
+            time_limit_seconds: self.time_limit,
+            node_limit: self.node_limit,
+        }
     }
 }
 
@@ -103,31 +77,6 @@ pub struct RunArgs {
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
-    if args.jobs == Some(0) {
-        return Err("--jobs must be at least 1".into());
-    }
-    let Chosen {
-        exp,
-        default,
-        time_limit,
-    } = args.experiment.read(&args.pdb)?;
-    let out = args.out.clone().unwrap_or_else(|| {
-        if default {
-            PathBuf::from(DEFAULT_OUT)
-        } else {
-            let names: Vec<&str> = exp.sets.iter().map(|(_, s)| s.name.as_str()).collect();
-            PathBuf::from("results").join(names.join("+"))
-        }
-    });
-    let mut pairs = all_pairs(&exp);
-    let mut shard_out = out.clone();
-    if let Some(shard) = args.shard {
-        ExperimentSpec::new(&exp, args.experiment.node_limit, time_limit, shard.count)
-            .establish(&out)?;
-        pairs = shard.select(&pairs);
-        shard_out = shard_dir(&out, shard.index);
-    }
-
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     ctrlc::set_handler(move || {
@@ -139,39 +88,20 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
             "\ntilebench: interrupted; finishing the rows being written (Ctrl-C again to quit)"
         );
     })?;
-
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let settings = Settings {
-        out: shard_out.clone(),
-        threads,
-        node_limit: args.experiment.node_limit,
-        time_limit,
+    let session = Session::new(RunRequest {
+        experiment: args.experiment.request(&args.pdb),
+        out: args.out.clone(),
+        threads: args.jobs,
         resume: args.resume,
-        overwrite: args.overwrite || (default && !args.resume),
-        cancel,
-        progress: true,
-        command_line: std::env::args().collect(),
-        solver: args.pdb.options(),
+        overwrite: args.overwrite,
         shard: args.shard,
-        // results/default → results/history.csv: one history per folder of results. A shard is
-        // only part of an experiment, so it has no headline figures of its own.
-        history: (!args.no_history && args.shard.is_none())
-            .then(|| tilebench::history::beside(&out)),
-    };
-    eprintln!(
-        "tilebench: {} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",
-        pairs.len(),
-        exp.sets.len(),
-        exp.heuristics.len(),
-        args.shard
-            .map(|s| format!(", shard {s}"))
-            .unwrap_or_default(),
-        threads,
-        shard_out.display()
-    );
-    let summary = run_experiment(&exp, &pairs, &settings)?;
+        history: !args.no_history,
+        cache: args.pdb.options(),
+        cancel,
+        command_line: std::env::args().collect(),
+    })?;
+    eprintln!("tilebench: {}", session.describe());
+    let summary = session.run(&PairBar::new())?;
     let statuses: Vec<String> = summary
         .by_status
         .iter()
@@ -202,13 +132,13 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
     if summary.interrupted {
         eprintln!(
             "tilebench: interrupted with {} pairs left; finish with the same command and --resume",
-            summary.pairs - summary.done_before - summary.written
+            summary.left()
         );
         return Ok(ExitCode::from(130));
     }
-    if (default || args.report) && args.shard.is_none() {
-        let report_dir = tilebench::report::default_out_dir(&out);
-        let path = tilebench::report::plot_and_report(&out, &report_dir)?;
+    if session.wants_report(args.report) {
+        let report_dir = tilebench::report::default_out_dir(&session.results_dir);
+        let path = tilebench::report::plot_and_report(&session.results_dir, &report_dir)?;
         eprintln!("tilebench: report written to {}", path.display());
     }
     Ok(if summary.failed() {

@@ -9,9 +9,8 @@ use clap::{Args, Subcommand};
 
 use super::pdb::PdbArgs;
 use super::run::ExperimentArgs;
-use tilebench::cluster::slurm::{self, JobOptions, Task};
-use tilebench::cluster::{pending_shards, ClusterError, ExperimentSpec};
-use tilebench::solver::Prepared;
+use tilebench::cluster::slurm::{self, JobOptions};
+use tilebench::cluster::{self, SubmitRequest};
 
 #[derive(Args)]
 pub struct SlurmCommand {
@@ -85,110 +84,56 @@ pub fn run(cmd: SlurmCommand) -> Result<ExitCode, Box<dyn Error>> {
 }
 
 fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
-    if args.tasks == Some(0) || args.jobs == Some(0) || args.cpus_per_task == Some(0) {
+    if args.jobs == Some(0) {
         return Err("--tasks, --jobs and --cpus-per-task must be at least 1".into());
     }
-    std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
-    let out = std::path::absolute(&args.out)?;
     let pdb = PdbArgs {
         pdb_dir: args.pdb_dir.clone(),
         no_build: args.no_build,
         partition: None,
     };
-    let e = &args.experiment;
-    let given = !e.instances.is_empty()
-        || !e.heuristics.is_empty()
-        || e.node_limit.is_some()
-        || e.time_limit.is_some();
-    let spec = match ExperimentSpec::load(&out)? {
-        Some(stored) if !given => {
-            if let Some(n) = args.tasks.filter(|&n| n != stored.shards) {
-                return Err(ClusterError::Mismatch {
-                    dir: out,
-                    what: format!("{} shards vs {n}", stored.shards),
-                }
-                .into());
-            }
-            stored
-        }
-        stored => {
-            let tasks = args
-                .tasks
-                .or(stored.map(|s| s.shards))
-                .ok_or("--tasks N is needed for a new experiment")?;
-            let chosen = e.read(&pdb)?;
-            let spec = ExperimentSpec::new(&chosen.exp, e.node_limit, chosen.time_limit, tasks);
-            spec.establish(&out)?;
-            spec
-        }
-    };
-    let exp = spec.experiment()?;
-
-    // Build or verify every table now, once, so the tasks only load them.
-    let mut options = pdb.options();
-    options.pdb_dir = std::path::absolute(&options.pdb_dir)?;
-    let mut goals = Vec::new();
-    for (_, set) in &exp.sets {
-        if !goals.contains(&set.goal) {
-            goals.push(set.goal.clone());
-        }
-    }
-    for h in &exp.heuristics {
-        for goal in &goals {
-            Prepared::new(h, goal, &options).map_err(|source| ClusterError::Heuristic {
-                heuristic: h.to_string(),
-                goal: format!("{} ({})", goal.name(), goal.size()),
-                source: Box::new(source),
-            })?;
-        }
-    }
-
-    let job = JobOptions {
-        name: args.job_name.clone().unwrap_or_else(|| {
-            format!(
-                "tilebench-{}",
-                out.file_name()
-                    .map_or("experiment".into(), |n| n.to_string_lossy())
-            )
-        }),
-        partition: args.partition.clone(),
-        time: args.time.clone(),
-        mem: args.mem.clone(),
-        cpus_per_task: args.cpus_per_task.or(args.jobs),
-        extra: args.sbatch_arg.clone(),
-    };
-    let task = Task {
+    let s = cluster::submit(SubmitRequest {
+        experiment: args.experiment.request(&pdb),
+        out: args.out.clone(),
+        tasks: args.tasks,
+        job: JobOptions {
+            name: args.job_name.clone().unwrap_or_default(),
+            partition: args.partition.clone(),
+            time: args.time.clone(),
+            mem: args.mem.clone(),
+            cpus_per_task: args.cpus_per_task.or(args.jobs),
+            extra: args.sbatch_arg.clone(),
+        },
+        cache: pdb.options(),
         binary: std::env::current_exe()?,
-        pdb_dir: options.pdb_dir.clone(),
-    };
-    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task))?;
-    let pending = pending_shards(&out, &spec)?;
+        dry_run: args.dry_run,
+    })?;
     eprintln!(
         "tilebench: {} pairs in {} shards; wrote {}",
-        tilebench::runner::all_pairs(&exp).len(),
-        spec.shards,
-        script.display()
+        s.pairs,
+        s.shards,
+        s.script.display()
     );
-    if pending.is_empty() {
+    let out = s.out.display();
+    if s.pending.is_empty() {
         eprintln!(
-            "tilebench: every pair is done; nothing to submit. Merge with: tilebench collect {}",
-            out.display()
+            "tilebench: every pair is done; nothing to submit. Merge with: tilebench collect {out}"
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let array = slurm::array_spec(&pending);
-    if args.dry_run {
+    let Some(submission) = s.submitted else {
         eprintln!(
-            "tilebench: dry run, nothing submitted; submit with: sbatch --array={array} {}",
-            script.display()
+            "tilebench: dry run, nothing submitted; submit with: sbatch --array={} {}",
+            s.array,
+            s.script.display()
         );
         return Ok(ExitCode::SUCCESS);
-    }
-    let submission = slurm::submit(&out, &script, &pending)?;
+    };
     eprintln!(
-        "tilebench: submitted job {} (array tasks {array}); logs in {}",
+        "tilebench: submitted job {} (array tasks {}); logs in {}",
         submission.job_id,
-        slurm::slurm_dir(&out).join(slurm::LOGS_DIR).display()
+        s.array,
+        slurm::slurm_dir(&s.out).join(slurm::LOGS_DIR).display()
     );
     if args.wait {
         let timeout = args.wait_timeout.map(Duration::from_secs);
@@ -201,9 +146,6 @@ fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
             Err(e) => return Err(e.into()),
         }
     }
-    eprintln!(
-        "tilebench: when the job is done, merge with: tilebench collect {}",
-        out.display()
-    );
+    eprintln!("tilebench: when the job is done, merge with: tilebench collect {out}");
     Ok(ExitCode::SUCCESS)
 }

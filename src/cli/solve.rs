@@ -10,10 +10,11 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::experiment::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
+use tilebench::heuristic::HeuristicName;
+use tilebench::heuristic::Prepared;
 use tilebench::moves::path_string;
-use tilebench::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
 use tilebench::search::{Limits, SearchResult, Status};
-use tilebench::solver::{HeuristicName, Prepared};
 
 use super::pdb::PdbArgs;
 

@@ -3,24 +3,25 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use crate::experiment::ExperimentError;
 
-use super::{
-    io_err, read_json, shard_dir, slurm, write_json, ClusterError, ExperimentSpec, Shard,
-    SHARDS_DIR,
+use super::{io_err, slurm, ClusterError};
+use crate::experiment::provenance::{experiment_meta, git_commit, git_dirty, now_rfc3339};
+use crate::experiment::writer::{self, Files};
+use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
+use crate::results::meta::{Collected, LimitsInfo, Shard, ShardSession};
+use crate::results::{
+    ExperimentSpec, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::meta;
-use crate::record::{IterationRecord, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE};
-use crate::runner::{self, all_pairs, key_of, label, pair_order, Key};
 
 /// A pair that is missing from the merged results, or present with status `error` or
 /// `wrong-length`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Gap {
-    pub key: Key,
+    pub key: RunKey,
     pub shard: usize,
     /// The row's status; `None` when the pair is missing.
-    pub status: Option<String>,
+    pub status: Option<RunStatus>,
     /// The Slurm log of the last array task that ran this shard, if it was submitted.
     pub log: Option<PathBuf>,
 }
@@ -47,23 +48,26 @@ fn shard_rows(
     out: &Path,
     index: usize,
 ) -> Result<(Vec<RunRecord>, Vec<IterationRecord>), ClusterError> {
-    let dir = shard_dir(out, index);
-    let runs = dir.join(RUNS_FILE);
-    if !runs.exists() {
+    let files = Files::in_dir(&shard_dir(out, index));
+    if !files.runs.exists() {
         return Ok((Vec::new(), Vec::new()));
     }
-    Ok(runner::recover(&runs, &dir.join(ITERATIONS_FILE))?)
+    Ok(writer::recover(&files)?)
 }
 
 /// The pairs finished in shard `index` of `out`.
-pub fn done_keys(out: &Path, index: usize) -> Result<HashSet<Key>, ClusterError> {
-    Ok(shard_rows(out, index)?.0.iter().map(key_of).collect())
+pub fn done_keys(out: &Path, index: usize) -> Result<HashSet<RunKey>, ClusterError> {
+    Ok(shard_rows(out, index)?
+        .0
+        .iter()
+        .map(RunRecord::key)
+        .collect())
 }
 
 /// The shards of the experiment in `out` that still have pairs without a row.
 pub fn pending_shards(out: &Path, spec: &ExperimentSpec) -> Result<Vec<usize>, ClusterError> {
     let exp = spec.experiment()?;
-    let all = all_pairs(&exp);
+    let all = exp.pairs();
     let mut pending = Vec::new();
     for index in 0..spec.shards {
         let done = done_keys(out, index)?;
@@ -74,7 +78,7 @@ pub fn pending_shards(out: &Path, spec: &ExperimentSpec) -> Result<Vec<usize>, C
         if shard
             .select(&all)
             .iter()
-            .any(|p| !done.contains(&label(&exp, p)))
+            .any(|p| !done.contains(&exp.key(p)))
         {
             pending.push(index);
         }
@@ -107,28 +111,29 @@ fn check_layout(out: &Path, count: usize) -> Result<(), ClusterError> {
 /// the order an unsharded run writes) and `out/meta.json`. Duplicated pairs, and rows of pairs
 /// that belong to no shard or another shard, are errors; missing and failed pairs are reported
 /// in the result (the files are still written, with `state` `incomplete` in meta.json).
+/// `command_line` is recorded in the merged meta.json.
 pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, ClusterError> {
     let spec = ExperimentSpec::load(out)?.ok_or_else(|| ClusterError::NotSharded(out.into()))?;
     check_layout(out, spec.shards)?;
     let exp = spec.experiment()?;
-    let all = all_pairs(&exp);
+    let all = exp.pairs();
     let assign = Shard::assign(&all, spec.shards);
-    let shard_of: HashMap<Key, usize> = all
+    let shard_of: HashMap<RunKey, usize> = all
         .iter()
         .zip(&assign)
-        .map(|(p, s)| (label(&exp, p), *s))
+        .map(|(p, s)| (exp.key(p), *s))
         .collect();
     let submissions = slurm::submissions(out)?;
 
     let mut runs: Vec<RunRecord> = Vec::new();
     let mut iterations: Vec<IterationRecord> = Vec::new();
-    let mut seen: HashMap<Key, usize> = HashMap::new();
+    let mut seen: HashMap<RunKey, usize> = HashMap::new();
     let mut shard_metas = Vec::new();
     for index in 0..spec.shards {
         let dir = shard_dir(out, index);
         let (r, i) = shard_rows(out, index)?;
         for row in &r {
-            let key = key_of(row);
+            let key = row.key();
             if shard_of.get(&key) != Some(&index) {
                 return Err(ClusterError::Foreign {
                     dir,
@@ -146,8 +151,12 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
         }
         runs.extend(r);
         iterations.extend(i);
-        if let Some(m) = read_json::<Value>(&dir.join(META_FILE))? {
-            shard_metas.push((index, m));
+        let meta_path = dir.join(META_FILE);
+        if meta_path.exists() {
+            shard_metas.push((
+                index,
+                Meta::read(&meta_path).map_err(ExperimentError::from)?,
+            ));
         }
     }
 
@@ -155,7 +164,7 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
     let missing: Vec<Gap> = all
         .iter()
         .zip(&assign)
-        .map(|(p, s)| (label(&exp, p), *s))
+        .map(|(p, s)| (exp.key(p), *s))
         .filter(|(k, _)| !seen.contains_key(k))
         .map(|(key, shard)| Gap {
             key,
@@ -166,18 +175,18 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
         .collect();
     let mut failed: Vec<Gap> = runs
         .iter()
-        .filter(|r| r.status == "error" || r.status == "wrong-length")
+        .filter(|r| r.status.is_failure())
         .map(|r| {
-            let shard = shard_of[&key_of(r)];
+            let shard = shard_of[&r.key()];
             Gap {
-                key: key_of(r),
+                key: r.key(),
                 shard,
-                status: Some(r.status.clone()),
+                status: Some(r.status),
                 log: log(shard),
             }
         })
         .collect();
-    let order = pair_order(&exp, &all);
+    let order = exp.order(&all);
     failed.sort_by_key(|g| order[&g.key]);
 
     let collection = Collection {
@@ -186,94 +195,84 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
         missing,
         failed,
     };
-    runner::write_sorted(
-        &out.join(RUNS_FILE),
-        &out.join(ITERATIONS_FILE),
-        runs,
-        iterations,
-        &order,
-    )?;
-    let merged = merged_meta(&spec, &collection, shard_metas, &submissions, command_line);
-    write_json(&out.join(META_FILE), &merged)?;
+    writer::write_sorted(&Files::in_dir(out), runs, iterations, &order)?;
+    let merged = merged_meta(
+        &exp,
+        spec,
+        &collection,
+        shard_metas,
+        submissions,
+        command_line,
+    );
+    let meta_path = out.join(META_FILE);
+    merged.write(&meta_path).map_err(ExperimentError::from)?;
     Ok(collection)
 }
 
-/// The merged meta.json: the first shard's record (same keys as a local run's, so reports read
-/// it alike) with the collect command, the earliest start and latest finish, and the state;
-/// plus `experiment`, a summary of every shard's session, and the Slurm submissions.
+/// The merged meta.json: the first shard's record (the same fields as a local run's, so reports
+/// read it alike) with the collect command, the earliest start and latest finish, and the state;
+/// plus the experiment, a summary of every shard's session, and the Slurm submissions.
 fn merged_meta(
-    spec: &ExperimentSpec,
+    exp: &Experiment,
+    spec: ExperimentSpec,
     collection: &Collection,
-    shard_metas: Vec<(usize, Value)>,
-    submissions: &[slurm::Submission],
+    shard_metas: Vec<(usize, Meta)>,
+    submissions: Vec<slurm::Submission>,
     command_line: Vec<String>,
-) -> Value {
-    let mut merged = shard_metas
-        .first()
-        .map(|(_, m)| m.clone())
-        .filter(Value::is_object)
-        .unwrap_or_else(|| json!({}));
-    let text = |m: &Value, k: &str| m.get(k).and_then(Value::as_str).map(str::to_string);
-    let started = shard_metas
-        .iter()
-        .filter_map(|(_, m)| text(m, "started"))
-        .min();
+) -> Meta {
+    let started = shard_metas.iter().map(|(_, m)| m.started.clone()).min();
     let finished = shard_metas
         .iter()
-        .filter_map(|(_, m)| text(m, "finished"))
+        .filter_map(|(_, m)| m.finished.clone())
         .max();
-    let shards: Vec<Value> = shard_metas
+    let shards: Vec<ShardSession> = shard_metas
         .iter()
-        .map(|(index, m)| {
-            json!({
-                "index": index,
-                "state": m.get("state"),
-                "started": m.get("started"),
-                "finished": m.get("finished"),
-                "pairs": m.get("pairs"),
-                "hostname": m.pointer("/machine/hostname"),
-                "git_commit": m.get("git_commit"),
-                "command_line": m.get("command_line"),
-            })
+        .map(|(index, m)| ShardSession {
+            index: *index,
+            state: m.state,
+            started: m.started.clone(),
+            finished: m.finished.clone(),
+            pairs: m.pairs,
+            hostname: m.machine.hostname.clone(),
+            git_commit: m.git_commit.clone(),
+            command_line: m.command_line.clone(),
         })
         .collect();
-    let (git_commit, git_dirty) = meta::git_state(meta::source_dir());
-    let o = merged.as_object_mut().expect("an object");
-    o.insert("command_line".into(), json!(command_line));
-    o.insert("started".into(), json!(started));
-    o.insert(
-        "finished".into(),
-        json!(if collection.complete() {
-            finished
-        } else {
-            None
-        }),
-    );
-    o.insert(
-        "state".into(),
-        json!(if collection.missing.is_empty() {
-            "complete"
-        } else {
-            "incomplete"
-        }),
-    );
-    o.insert("pairs".into(), json!(collection.pairs));
-    o.insert("pairs_done_before".into(), json!(0));
-    o.insert("previous_sessions".into(), json!([]));
-    o.remove("shard");
-    o.insert(
-        "collected".into(),
-        json!({
-            "at": meta::now_rfc3339(),
-            "git_commit": git_commit,
-            "git_dirty": git_dirty,
-            "present": collection.present,
-            "missing": collection.missing.len(),
-            "failed": collection.failed.len(),
-        }),
-    );
-    o.insert("experiment".into(), json!(spec));
-    o.insert("shards".into(), json!(shards));
-    o.insert("slurm_submissions".into(), json!(submissions));
+    let first = shard_metas.into_iter().next().map(|(_, m)| m);
+    // With no shard run yet, a record of the experiment alone.
+    let mut merged = first.unwrap_or_else(|| {
+        let limits = LimitsInfo {
+            node_limit: spec.node_limit,
+            time_limit_seconds: spec.time_limit_seconds,
+        };
+        experiment_meta(exp, limits, Vec::new())
+    });
+    merged.command_line = command_line;
+    merged.started = started.unwrap_or(merged.started);
+    merged.finished = if collection.complete() {
+        finished
+    } else {
+        None
+    };
+    merged.state = if collection.missing.is_empty() {
+        RunState::Complete
+    } else {
+        RunState::Incomplete
+    };
+    merged.pairs = collection.pairs;
+    merged.pairs_done_before = 0;
+    merged.previous_sessions = Vec::new();
+    merged.shard = None;
+    merged.collected = Some(Collected {
+        at: now_rfc3339(),
+        git_commit: git_commit().map(str::to_string),
+        git_dirty: git_dirty(),
+        present: collection.present,
+        missing: collection.missing.len(),
+        failed: collection.failed.len(),
+    });
+    merged.experiment = Some(spec);
+    merged.shards = shards;
+    merged.slurm_submissions = submissions;
     merged
 }

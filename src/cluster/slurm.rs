@@ -11,7 +11,11 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{read_json, write_json, ClusterError, ExperimentSpec};
+use super::ClusterError;
+use crate::experiment::provenance::now_rfc3339;
+use crate::experiment::shard::{read_json, write_json};
+pub use crate::results::meta::sh_quote;
+use crate::results::ExperimentSpec;
 
 /// The folder of the script, the submissions and the logs.
 pub const SLURM_DIR: &str = "slurm";
@@ -65,16 +69,7 @@ pub struct Task {
     pub pdb_dir: PathBuf,
 }
 
-/// One submission of the job, as recorded in `slurm/submissions.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Submission {
-    pub job_id: String,
-    /// The array tasks (= shards) submitted.
-    pub tasks: Vec<usize>,
-    /// UTC, RFC 3339.
-    pub submitted: String,
-    pub sbatch: Vec<String>,
-}
+pub use crate::results::meta::Submission;
 
 /// `DIR/slurm/`.
 pub fn slurm_dir(out: &Path) -> PathBuf {
@@ -95,18 +90,6 @@ pub fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<
         .rev()
         .find(|s| s.tasks.contains(&shard))
         .map(|s| log_path(out, &s.job_id, shard))
-}
-
-/// Quotes a word for a POSIX shell.
-pub fn sh_quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,+@%".contains(&b))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    }
 }
 
 /// `0-3`, `1,3` or `0-2,5`: sbatch's `--array` syntax for these task ids (sorted, distinct).
@@ -278,7 +261,7 @@ pub fn submit(out: &Path, script: &Path, tasks: &[usize]) -> Result<Submission, 
     let submission = Submission {
         job_id,
         tasks: tasks.to_vec(),
-        submitted: crate::meta::now_rfc3339(),
+        submitted: now_rfc3339(),
         sbatch,
     };
     all.push(submission.clone());

@@ -8,10 +8,14 @@
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod pdb;
+pub mod registry;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{Pdb, ReflectedPdb};
+pub use registry::{
+    HeuristicError, HeuristicName, PartitionSpec, PdbName, Prepared, WithHeuristic,
+};
 
 use crate::board::{Board, Grid};
 

@@ -374,15 +374,15 @@ pub(crate) mod tests {
     use crate::brute_force::{distances, unrank, UNREACHED};
     use crate::heuristic::tests::check_incremental;
     use crate::heuristic::Manhattan;
+    use crate::pdb::CacheOptions;
     use crate::pdb::{load_or_build, Named};
-    use crate::solver::Options;
 
     /// Tables for tests, cached under target/ so repeated runs only read and verify them.
     pub(crate) fn test_pdb(goal: &Goal, partition: &Partition) -> Pdb {
-        let options = Options {
+        let options = CacheOptions {
             pdb_dir: concat!(env!("CARGO_MANIFEST_DIR"), "/target/test-pdb-cache").into(),
             build_missing: true,
-            progress: false,
+            ..CacheOptions::default()
         };
         let tables = partition
             .groups()

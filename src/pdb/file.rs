@@ -241,8 +241,8 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::CacheOptions;
     use crate::pdb::{build, load_or_build};
-    use crate::solver::Options;
 
     fn scratch(name: &str) -> PathBuf {
         let dir =
@@ -258,7 +258,7 @@ mod tests {
         let s = Size::new(3, 3).unwrap();
         let goal = Goal::blank_last(s);
         let tiles = [1u8, 2, 3, 4];
-        let table = build(&goal, &tiles, false);
+        let table = build(&goal, &tiles, &crate::pdb::Silent);
         let path = dir.join(file_name(&goal, &tiles));
         write(&path, &table).unwrap();
         let back = read(&path, &goal, &tiles).unwrap();
@@ -307,10 +307,10 @@ mod tests {
         let dir = scratch("rebuild");
         let goal = Goal::blank_first(Size::new(3, 3).unwrap());
         let tiles = [5u8, 6, 7, 8];
-        let mut options = Options {
+        let mut options = CacheOptions {
             pdb_dir: dir.clone(),
             build_missing: false,
-            progress: false,
+            ..CacheOptions::default()
         };
         let path = dir.join(file_name(&goal, &tiles));
         assert!(matches!(

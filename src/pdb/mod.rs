@@ -26,7 +26,6 @@ use std::time::Instant;
 use thiserror::Error;
 
 use crate::board::Goal;
-use crate::solver::Options;
 
 pub use entries::Entries;
 pub use partition::{Named, Partition};
@@ -80,6 +79,55 @@ pub struct Table {
     pub build_seconds: f64,
 }
 
+/// What the cache reports while it works. The library prints nothing: the command line draws
+/// a progress bar and prints the warnings; tests and embedders pass [`Silent`].
+pub trait CacheEvents: Send + Sync {
+    /// A table is being built: `done` of `total` steps of its breadth-first search.
+    fn building(&self, _goal: &Goal, _tiles: &[u8], _done: u64, _total: u64) {}
+    /// The build of a table ended (after at least one `building`).
+    fn built(&self, _goal: &Goal, _tiles: &[u8]) {}
+    /// A cached file could not be used (truncated, corrupt, mismatched) and is rebuilt.
+    fn rebuilding(&self, _error: &PdbError) {}
+    /// A table was built but could not be written to the cache (it is still used).
+    fn not_cached(&self, _error: &PdbError) {}
+}
+
+/// Reports nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl CacheEvents for Silent {}
+
+/// Where pattern databases are cached, whether missing ones may be built, and who hears about it.
+#[derive(Clone)]
+pub struct CacheOptions {
+    /// Where pattern databases are cached ([`default_dir`] by default).
+    pub pdb_dir: PathBuf,
+    /// Build missing or invalid tables (otherwise they are an error).
+    pub build_missing: bool,
+    /// Told about builds, rebuilds and cache failures ([`Silent`] by default).
+    pub events: Arc<dyn CacheEvents>,
+}
+
+impl std::fmt::Debug for CacheOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CacheOptions")
+            .field("pdb_dir", &self.pdb_dir)
+            .field("build_missing", &self.build_missing)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for CacheOptions {
+    fn default() -> CacheOptions {
+        CacheOptions {
+            pdb_dir: default_dir(),
+            build_missing: true,
+            events: Arc::new(Silent),
+        }
+    }
+}
+
 /// The cache directory when neither `--pdb-dir` nor a setting says otherwise:
 /// `$TILEBENCH_PDB_DIR` if set, else `pdb-cache` in the current directory.
 pub fn default_dir() -> PathBuf {
@@ -89,35 +137,13 @@ pub fn default_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("pdb-cache"))
 }
 
-/// Builds the table of group `tiles` for `goal` in memory, with a progress bar on stderr when
-/// `progress` is set (indicatif hides it when stderr is not a terminal).
-pub fn build(goal: &Goal, tiles: &[u8], progress: bool) -> Table {
+/// Builds the table of group `tiles` for `goal` in memory, telling `events` how far it got.
+pub fn build(goal: &Goal, tiles: &[u8], events: &dyn CacheEvents) -> Table {
     let started = Instant::now();
-    let bar = if progress {
-        let bar = indicatif::ProgressBar::new(1);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta}",
-        ) {
-            bar.set_style(style);
-        }
-        bar.set_message(format!(
-            "building {} pattern database {}",
-            goal.size(),
-            crate::board::join_tiles(tiles)
-        ));
-        Some(bar)
-    } else {
-        None
-    };
     let entries = build::build_table(goal, tiles, &|done, total| {
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-        }
+        events.building(goal, tiles, done, total)
     });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    events.built(goal, tiles);
     Table {
         goal: goal.clone(),
         tiles: tiles.to_vec(),
@@ -138,9 +164,13 @@ pub fn table_path(dir: &Path, goal: &Goal, tiles: &[u8]) -> PathBuf {
 
 /// The table of group `tiles` for `goal`: shared if this process already holds it, else read
 /// from the cache after verification, else (unless `options.build_missing` is off) built and
-/// written to the cache. A truncated, corrupt or mismatched file is never used: it is reported on
-/// stderr and rebuilt, or returned as the error with building disabled.
-pub fn load_or_build(goal: &Goal, tiles: &[u8], options: &Options) -> Result<Arc<Table>, PdbError> {
+/// written to the cache. A truncated, corrupt or mismatched file is never used: it is reported to
+/// `options.events` and rebuilt, or returned as the error with building disabled.
+pub fn load_or_build(
+    goal: &Goal,
+    tiles: &[u8],
+    options: &CacheOptions,
+) -> Result<Arc<Table>, PdbError> {
     let path = table_path(&options.pdb_dir, goal, tiles);
     let mut memo = memo().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(t) = memo.get(&path).and_then(Weak::upgrade) {
@@ -159,11 +189,11 @@ pub fn load_or_build(goal: &Goal, tiles: &[u8], options: &Options) -> Result<Arc
                 });
             }
             if !missing {
-                eprintln!("tilebench: {e}; rebuilding it");
+                options.events.rebuilding(&e);
             }
-            let t = build(goal, tiles, options.progress);
+            let t = build(goal, tiles, options.events.as_ref());
             if let Err(e) = file::write(&path, &t) {
-                eprintln!("tilebench: warning: could not cache the table: {e}");
+                options.events.not_cached(&e);
             }
             t
         }
@@ -178,14 +208,14 @@ pub fn load_or_build(goal: &Goal, tiles: &[u8], options: &Options) -> Result<Arc
 pub fn build_all(
     goal: &Goal,
     partition: &Partition,
-    options: &Options,
+    options: &CacheOptions,
     force: bool,
 ) -> Result<Vec<(PathBuf, Arc<Table>, bool)>, PdbError> {
     let mut out = Vec::new();
     for tiles in partition.groups() {
         let path = table_path(&options.pdb_dir, goal, tiles);
         if force {
-            let t = build(goal, tiles, options.progress);
+            let t = build(goal, tiles, options.events.as_ref());
             file::write(&path, &t)?;
             out.push((path, Arc::new(t), true));
             continue;

@@ -12,7 +12,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, Series};
-use crate::history::HistoryRow;
+use crate::results::history::HistoryRow;
 
 /// Tick labels ("abc1234 2024-05-01", about 160 pixels each) that fit side by side; with more
 /// runs only every k-th is labelled (every run keeps its tick).

@@ -23,10 +23,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use thiserror::Error;
 
-use crate::history::{HistoryError, HistoryRow};
-use crate::record::RunRecord;
-use crate::report::aggregate::{heuristics_of_set, reference_heuristic, solved_by_instance};
-use crate::results::Results;
+use crate::analysis::{heuristics_of_set, reference_heuristic, solved_by_instance};
+use crate::results::history::{self as history_file, HistoryError, HistoryRow};
+use crate::results::{Results, RunRecord, RunStatus};
 
 pub use axis::{log_label, short_sci, LogAxis};
 
@@ -145,7 +144,7 @@ pub fn plot_all(
     let sets = results.instance_sets();
     let history = match &options.history {
         Some(path) => Some(path.clone()),
-        None => Some(crate::history::beside(&results.dir)).filter(|p| p.exists()),
+        None => Some(history_file::beside(&results.dir)).filter(|p| p.exists()),
     };
     if let Some(path) = history {
         let drawn = plot_history(&path, Some(&sets), &all_heuristics, out_dir)?;
@@ -160,7 +159,7 @@ pub fn plot_all(
     Ok(figures)
 }
 
-/// Draws the trend over commits from the history file at `path` (see [`crate::history`]): per
+/// Draws the trend over commits from the history file at `path` (see [`crate::results::history`]): per
 /// instance set, `<set>-history-speed` and `<set>-history-nodes`. `sets`: only these instance
 /// sets (`None`: every set in the file). `heuristics` fixes colours, so that a heuristic has
 /// the same colour as in the results' plots. A malformed file is an error naming file and line;
@@ -172,7 +171,7 @@ pub fn plot_history(
     out_dir: &Path,
 ) -> Result<Vec<Figure>, PlotError> {
     style::register_font();
-    let rows: Vec<HistoryRow> = crate::history::load(path)?;
+    let rows: Vec<HistoryRow> = history_file::load(path)?;
     let sets: Vec<String> = match sets {
         Some(sets) => sets.to_vec(),
         None => {
@@ -251,9 +250,7 @@ impl<'a> SetData<'a> {
     /// Solved runs of a heuristic on this set, in file order.
     fn solved_runs(&self, heuristic: &'a str) -> impl Iterator<Item = &'a RunRecord> + '_ {
         self.results.runs.iter().filter(move |r| {
-            r.instance_set == self.set
-                && r.heuristic == heuristic
-                && r.status == crate::report::aggregate::SOLVED
+            r.instance_set == self.set && r.heuristic == heuristic && r.status == RunStatus::Solved
         })
     }
 }

@@ -5,64 +5,17 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use serde_json::Value;
-
-use super::aggregate::{Summary, SOLVED};
 use super::format::{fixed, int, opt, sig, NONE};
-use super::published::{
-    korf1985_manhattan_nodes, KORF100_SET, KORF_1985_SOURCE, KORF_FELNER_2002,
-    KORF_FELNER_2002_SOURCE,
+use crate::analysis::published::{
+    korf1985_comparison, KORF100_SET, KORF_1985_SOURCE, KORF_FELNER_2002, KORF_FELNER_2002_SOURCE,
 };
+use crate::analysis::Summary;
 use crate::plot::Figure;
-use crate::record::{ITERATIONS_FILE, META_FILE, RUNS_FILE};
-use crate::results::Results;
+use crate::results::meta::{shell_line, LimitsInfo, Machine};
+use crate::results::{Meta, Results, RunStatus, ITERATIONS_FILE, META_FILE, RUNS_FILE};
 
 /// Longer lists of differing instances are cut here (the count is still given in full).
 const MAX_MISMATCHES_LISTED: usize = 25;
-
-/// Our solved Manhattan runs on Korf's 100 beside Korf's (1985) per-instance counts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Korf1985Comparison {
-    /// Instances with both a solved Manhattan run and a published count.
-    pub compared: usize,
-    /// Of those, how many have generated + 1 == Korf's count.
-    pub exact: usize,
-    /// (instance id, our generated + 1, Korf's count) where they differ, in file order.
-    pub mismatches: Vec<(String, u64, u64)>,
-    /// Σ (generated + 1) and Σ Korf over the compared instances.
-    pub ours_total: u64,
-    pub korf_total: u64,
-}
-
-/// Compares the solved `manhattan` runs of the `korf100` set with Korf (1985); `None` when
-/// there are none.
-pub fn korf1985_comparison(results: &Results) -> Option<Korf1985Comparison> {
-    let korf = korf1985_manhattan_nodes();
-    let mut c = Korf1985Comparison {
-        compared: 0,
-        exact: 0,
-        mismatches: vec![],
-        ours_total: 0,
-        korf_total: 0,
-    };
-    for r in results.runs.iter().filter(|r| {
-        r.instance_set == KORF100_SET && r.heuristic == "manhattan" && r.status == SOLVED
-    }) {
-        let Some(&k) = korf.get(r.instance_id.as_str()) else {
-            continue;
-        };
-        let ours = r.generated + 1;
-        c.compared += 1;
-        c.ours_total += ours;
-        c.korf_total += k;
-        if ours == k {
-            c.exact += 1;
-        } else {
-            c.mismatches.push((r.instance_id.clone(), ours, k));
-        }
-    }
-    (c.compared > 0).then_some(c)
-}
 
 /// The whole report.
 pub(super) fn render(
@@ -113,65 +66,125 @@ fn setup(md: &mut String, results: &Results) {
         );
         return;
     };
-    let Some(object) = meta.as_object() else {
-        let _ = writeln!(
-            md,
-            "`{META_FILE}` is not a JSON object: {}\n",
-            compact(meta)
-        );
-        return;
-    };
-    // Known keys first, in a reading order, with labels; then any others as they come.
-    const KNOWN: &[(&str, &str)] = &[
-        ("command", "command"),
-        ("tilebench_version", "tilebench version"),
-        ("git_commit", "git commit"),
-        ("git_dirty", "uncommitted changes"),
-        ("rustc", "rustc"),
-        ("cpu", "CPU"),
-        ("cores", "cores"),
-        ("memory_bytes", "memory"),
-        ("os", "operating system"),
-        ("started", "started"),
-        ("finished", "finished"),
-        ("seeds", "seeds"),
-        ("limits", "limits"),
-        ("instances", "instances"),
-        ("heuristics", "heuristics"),
-        ("jobs", "jobs"),
-    ];
     let _ = writeln!(md, "From `{META_FILE}`:\n");
     let _ = writeln!(md, "| setting | value |\n|---|---|");
-    for (key, label) in KNOWN {
-        if let Some(v) = object.get(*key) {
-            let value = if *key == "memory_bytes" {
-                match v.as_f64() {
-                    Some(b) => format!("{} bytes ({:.1} GiB)", int(b), b / (1u64 << 30) as f64),
-                    None => compact(v),
-                }
-            } else {
-                compact(v)
-            };
-            let _ = writeln!(md, "| {label} | {} |", cell(&value));
-        }
-    }
-    for (key, v) in object {
-        if !KNOWN.iter().any(|(k, _)| k == key) {
-            let _ = writeln!(md, "| {key} | {} |", cell(&compact(v)));
-        }
+    for (label, value) in setup_rows(meta) {
+        let _ = writeln!(md, "| {label} | {} |", cell(&value));
     }
     md.push('\n');
 }
 
-/// A JSON value in one line: strings bare, arrays of scalars comma-separated, the rest as JSON.
-fn compact(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => NONE.to_string(),
-        Value::Array(items) if items.iter().all(|i| !i.is_array() && !i.is_object()) => {
-            items.iter().map(compact).collect::<Vec<_>>().join(", ")
+/// The Setup table in words: what a reader needs to trace and rerun the results.
+fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
+    let mut rows = vec![("command", format!("`{}`", shell_line(&meta.command_line)))];
+    let commit = match (&meta.git_commit, meta.git_dirty) {
+        (Some(c), Some(true)) => format!("{c}, with uncommitted changes"),
+        (Some(c), Some(false)) => format!("{c}, no uncommitted changes"),
+        (Some(c), None) => format!("{c} (uncommitted changes unknown)"),
+        (None, _) => "unknown (not built from a git checkout)".to_string(),
+    };
+    rows.push((
+        "tilebench",
+        format!("{}, commit {commit}", meta.tilebench_version),
+    ));
+    rows.push(("compiler", meta.rustc_version.clone()));
+    rows.push(("machine", machine_in_words(&meta.machine)));
+    rows.push(("operating system", meta.machine.os.clone()));
+    let threads = match meta.threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
+    rows.push(("pool", threads));
+    let finished = meta.finished.as_deref().unwrap_or(NONE);
+    rows.push((
+        "time (UTC)",
+        format!(
+            "started {}, finished {finished}; {}",
+            meta.started, meta.state
+        ),
+    ));
+    if !meta.previous_sessions.is_empty() {
+        rows.push((
+            "sessions",
+            format!(
+                "resumed: {} earlier session(s), the first started {}",
+                meta.previous_sessions.len(),
+                meta.previous_sessions[0].started
+            ),
+        ));
+    }
+    for set in &meta.instance_sets {
+        let mut text = format!(
+            "{} instances from `{}` ({} board, {} goal)",
+            set.instances, set.path, set.size, set.goal
+        );
+        if let Some(g) = &set.generator {
+            text.push_str(&format!("; generated by `{g}`"));
+        } else if let Some(seed) = &set.seed {
+            text.push_str(&format!("; seed {seed}"));
         }
-        other => other.to_string(),
+        if let Some(src) = &set.source {
+            text.push_str(&format!("; source: {src}"));
+        }
+        rows.push(("instance set", format!("{}: {text}", set.name)));
+    }
+    rows.push(("heuristics", meta.heuristics.join(", ")));
+    rows.push(("limits per run", limits_in_words(&meta.limits)));
+    rows.push((
+        "pairs",
+        format!("{} (instance, heuristic) pairs", meta.pairs),
+    ));
+    if let Some(c) = &meta.collected {
+        let shards = meta
+            .experiment
+            .as_ref()
+            .map_or(meta.shards.len(), |e| e.shards);
+        rows.push((
+            "collected",
+            format!(
+                "merged from {shards} shards at {} ({} pairs present, {} missing, {} failed)",
+                c.at, c.present, c.missing, c.failed
+            ),
+        ));
+    }
+    if let Some(shard) = &meta.shard {
+        rows.push((
+            "shard",
+            format!("{} of {} (0-based)", shard.index, shard.count),
+        ));
+    }
+    rows
+}
+
+/// "Intel(R) Xeon(R) Processor, 2 cores, 23.5 GiB memory, host vm".
+fn machine_in_words(m: &Machine) -> String {
+    let mut parts = vec![m.cpu_model.clone().unwrap_or_else(|| "unknown CPU".into())];
+    parts.push(match m.cores {
+        1 => "1 core".to_string(),
+        n => format!("{n} cores"),
+    });
+    if let Some(b) = m.memory_bytes {
+        parts.push(format!("{:.1} GiB memory", b as f64 / (1u64 << 30) as f64));
+    }
+    if let Some(h) = &m.hostname {
+        parts.push(format!("host {h}"));
+    }
+    parts.join(", ")
+}
+
+/// "none", or "at most 1,000,000 generated nodes and 60 s".
+fn limits_in_words(l: &LimitsInfo) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = l.node_limit {
+        parts.push(format!("{} generated nodes", int(n as f64)));
+    }
+    if let Some(t) = l.time_limit_seconds {
+        parts.push(format!("{t} s of search"));
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        format!("at most {}", parts.join(" and "))
     }
 }
 
@@ -224,9 +237,11 @@ fn summary_table(md: &mut String, results: &Results, set: &str, rows: &[&Summary
     for r in results
         .runs
         .iter()
-        .filter(|r| r.instance_set == set && r.status != SOLVED)
+        .filter(|r| r.instance_set == set && r.status != RunStatus::Solved)
     {
-        *unsolved.entry((&r.heuristic, &r.status)).or_default() += 1;
+        *unsolved
+            .entry((&r.heuristic, r.status.as_str()))
+            .or_default() += 1;
     }
     if !unsolved.is_empty() {
         let list: Vec<String> = unsolved
@@ -420,44 +435,62 @@ fn embed(md: &mut String, figures: &[&Figure]) {
     }
 }
 
-/// The summary tables as CSV, unrounded.
-pub(super) fn summary_csv(summaries: &[Summary]) -> String {
-    let mut out = String::from(
-        "instance_set,heuristic,runs,solved,mean_h0,mean_generated,geomean_generated,\
-         total_generated,mean_seconds,total_seconds,nodes_per_second,reference,reduction_factor,\
-         reduction_instances,mean_overhead_measured,overhead_measured_runs,\
-         mean_overhead_predicted,overhead_predicted_runs\n",
-    );
+/// One row of `summary.csv`: a [`Summary`] unrounded. Numbers are written as Rust prints them
+/// (shortest form that reads back exactly), empty when there is no value.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+pub(super) struct SummaryRow {
+    instance_set: String,
+    heuristic: String,
+    runs: usize,
+    solved: usize,
+    mean_h0: String,
+    mean_generated: String,
+    geomean_generated: String,
+    total_generated: u64,
+    mean_seconds: String,
+    total_seconds: String,
+    nodes_per_second: String,
+    reference: String,
+    reduction_factor: String,
+    reduction_instances: String,
+    mean_overhead_measured: String,
+    overhead_measured_runs: usize,
+    mean_overhead_predicted: String,
+    overhead_predicted_runs: usize,
+}
+
+/// The summary tables as `summary.csv` rows, unrounded.
+pub(super) fn summary_rows(summaries: &[Summary]) -> Vec<SummaryRow> {
     let o = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
-    for s in summaries {
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            s.instance_set,
-            s.heuristic,
-            s.runs,
-            s.solved,
-            o(s.mean_h0),
-            o(s.mean_generated),
-            o(s.geomean_generated),
-            s.total_generated,
-            o(s.mean_seconds),
-            s.total_seconds,
-            o(s.nodes_per_second),
-            s.reduction
+    summaries
+        .iter()
+        .map(|s| SummaryRow {
+            instance_set: s.instance_set.clone(),
+            heuristic: s.heuristic.clone(),
+            runs: s.runs,
+            solved: s.solved,
+            mean_h0: o(s.mean_h0),
+            mean_generated: o(s.mean_generated),
+            geomean_generated: o(s.geomean_generated),
+            total_generated: s.total_generated,
+            mean_seconds: o(s.mean_seconds),
+            total_seconds: s.total_seconds.to_string(),
+            nodes_per_second: o(s.nodes_per_second),
+            reference: s
+                .reduction
                 .as_ref()
-                .map(|r| r.reference.as_str())
-                .unwrap_or(""),
-            o(s.reduction.as_ref().map(|r| r.factor)),
-            s.reduction
+                .map(|r| r.reference.clone())
+                .unwrap_or_default(),
+            reduction_factor: o(s.reduction.as_ref().map(|r| r.factor)),
+            reduction_instances: s
+                .reduction
                 .as_ref()
                 .map(|r| r.common.to_string())
                 .unwrap_or_default(),
-            o(s.mean_overhead_measured.map(|m| m.0)),
-            s.mean_overhead_measured.map(|m| m.1).unwrap_or(0),
-            o(s.mean_overhead_predicted.map(|m| m.0)),
-            s.mean_overhead_predicted.map(|m| m.1).unwrap_or(0),
-        );
-    }
-    out
+            mean_overhead_measured: o(s.mean_overhead_measured.map(|m| m.0)),
+            overhead_measured_runs: s.mean_overhead_measured.map_or(0, |m| m.1),
+            mean_overhead_predicted: o(s.mean_overhead_predicted.map(|m| m.0)),
+            overhead_predicted_runs: s.mean_overhead_predicted.map_or(0, |m| m.1),
+        })
+        .collect()
 }

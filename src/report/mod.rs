@@ -1,11 +1,9 @@
-//! The reproduction report: aggregates of a results directory, set beside published figures,
-//! written as Markdown (`report.md`, plus `summary.csv` with the same figures unrounded) with
-//! the plots embedded.
+//! The reproduction report: the [`crate::analysis`] figures of a results directory, set beside
+//! published figures, written as Markdown (`report.md`, plus `summary.csv` with the same figures
+//! unrounded) with the plots embedded.
 
-pub mod aggregate;
 pub mod format;
 mod markdown;
-pub mod published;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -15,8 +13,7 @@ use thiserror::Error;
 use crate::plot::{plot_all, PlotError, PlotOptions};
 use crate::results::{Results, ResultsError};
 
-pub use aggregate::{summarize, Reduction, Summary};
-pub use markdown::{korf1985_comparison, Korf1985Comparison};
+use crate::analysis::summarize;
 
 /// The report's file name inside the output directory.
 pub const REPORT_FILE: &str = "report.md";
@@ -30,6 +27,8 @@ pub enum ReportError {
     Results(#[from] ResultsError),
     #[error(transparent)]
     Plot(#[from] PlotError),
+    #[error(transparent)]
+    Csv(crate::results::CsvError),
     #[error("{path}: {source}", path = .path.display())]
     Io {
         path: PathBuf,
@@ -87,6 +86,7 @@ pub fn write_report(
     };
     fs::write(&report_path, text).map_err(io(&report_path))?;
     let summary_path = out_dir.join(SUMMARY_FILE);
-    fs::write(&summary_path, markdown::summary_csv(&summaries)).map_err(io(&summary_path))?;
+    crate::results::io::write_rows(&summary_path, &markdown::summary_rows(&summaries))
+        .map_err(ReportError::Csv)?;
     Ok(report_path)
 }

@@ -15,7 +15,28 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::board::{Board, BoardError, Goal};
+use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::moves::Dir;
+
+impl Prepared {
+    /// IDA* with this heuristic, monomorphised per heuristic (see [`Prepared::with`]).
+    pub fn solve(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        limits: &Limits,
+    ) -> Result<SearchResult, HeuristicError> {
+        struct Ida<'a>(&'a Board, &'a Goal, &'a Limits);
+        impl WithHeuristic for Ida<'_> {
+            type Output = Result<SearchResult, BoardError>;
+            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+                ida(self.0, self.1, h, self.2)
+            }
+        }
+        Ok(self.with(Ida(board, goal, limits))?)
+    }
+}
 
 /// When to give up. The node limit is exact (checked before each node is generated); the clock
 /// and the cancel flag are looked at every 2^20 generated nodes.

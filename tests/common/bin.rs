@@ -3,10 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde::de::DeserializeOwned;
-
-use tilebench::record::{IterationRecord, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE};
-use tilebench::results::read_csv_rows;
+use tilebench::results::io::{read_rows as read_csv, Row};
+use tilebench::results::{
+    IterationRecord, Meta, ReadMode, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
+};
 
 /// The binary, run from the crate root so that relative paths (`instances/…`) resolve.
 pub fn tilebench() -> Command {
@@ -56,14 +56,9 @@ pub fn gen(dir: &Path, file: &str, args: &[&str]) -> String {
 }
 
 /// Every row of a CSV file, through the crate's own loader; panics naming file and line.
-pub fn read_rows<T: DeserializeOwned>(path: &Path) -> Vec<T> {
-    let rows = read_csv_rows(
-        path,
-        |_| Ok(()),
-        |p, e| format!("{}: {e}", p.display()),
-        |p, line, message| format!("{}, line {line}: {message}", p.display()),
-    );
-    rows.unwrap_or_else(|e| panic!("{e}"))
+pub fn read_rows<T: Row>(path: &Path) -> Vec<T> {
+    read_csv(path, ReadMode::Strict)
+        .unwrap_or_else(|e| panic!("{e}"))
         .into_iter()
         .map(|(_, row)| row)
         .collect()
@@ -82,9 +77,12 @@ pub fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// A results directory's `meta.json`.
+/// A results directory's `meta.json` as JSON, after checking that it reads as the typed
+/// [`Meta`].
 pub fn meta(dir: &Path) -> serde_json::Value {
-    read_json(&dir.join(META_FILE))
+    let path = dir.join(META_FILE);
+    Meta::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    read_json(&path)
 }
 
 /// A run row without the columns that depend on timing or the pool size (seconds, speed,

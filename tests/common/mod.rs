@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-use tilebench::record::{
-    Growth, IterationRecord, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
+use tilebench::results::io::write_rows;
+use tilebench::results::{
+    Growth, IterationRecord, RunRecord, RunStatus, ITERATIONS_FILE, META_FILE, RUNS_FILE,
 };
-use tilebench::results::write_csv;
 use tilebench::search::Iteration;
 
 /// A fresh directory under cargo's per-test temp dir.
@@ -99,7 +99,11 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 instance_set: set.into(),
                 instance_id: id.clone(),
                 heuristic: name.into(),
-                status: if solved { "solved" } else { "time-limit" }.into(),
+                status: if solved {
+                    RunStatus::Solved
+                } else {
+                    RunStatus::TimeLimit
+                },
                 length: solved.then_some(length),
                 optimal_length: Some(length),
                 h0: Some(h0),
@@ -118,14 +122,9 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
             });
         }
     }
-    write_csv(&dir.join(RUNS_FILE), &runs).unwrap();
-    write_csv(&dir.join(ITERATIONS_FILE), &iterations).unwrap();
-    fs::write(
-        dir.join(META_FILE),
-        r#"{"command": "synthetic test data", "tilebench_version": "0.1.0", "cores": 2,
-            "memory_bytes": 8589934592, "seeds": [1, 2], "limits": {"time_seconds": 60}}"#,
-    )
-    .unwrap();
+    write_rows(&dir.join(RUNS_FILE), &runs).unwrap();
+    write_rows(&dir.join(ITERATIONS_FILE), &iterations).unwrap();
+    fs::write(dir.join(META_FILE), SYNTHETIC_META).unwrap();
 }
 
 /// Asserts that `path` is a PNG of the given size whose pixels are not all alike.
@@ -185,3 +184,26 @@ pub fn assert_svg(path: &Path, text: &str, min_elements: usize) {
         path.display()
     );
 }
+
+/// The `meta.json` of the synthetic results: the current schema, with made-up values.
+pub const SYNTHETIC_META: &str = r#"{
+  "schema_version": 2,
+  "command_line": ["tilebench", "synthetic test data"],
+  "tilebench_version": "0.1.0",
+  "git_commit": null,
+  "git_dirty": null,
+  "rustc_version": "rustc 1.85.0",
+  "machine": {"cpu_model": null, "cores": 2, "memory_bytes": 8589934592, "os": "linux",
+              "hostname": null},
+  "started": "2026-01-01T00:00:00Z",
+  "finished": "2026-01-01T00:01:00Z",
+  "state": "complete",
+  "threads": 2,
+  "instance_sets": [],
+  "heuristics": [],
+  "limits": {"node_limit": null, "time_limit_seconds": 60.0},
+  "pairs": 0,
+  "pairs_done_before": 0,
+  "previous_sessions": []
+}
+"#;

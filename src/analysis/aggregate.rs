@@ -3,11 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::record::RunRecord;
-use crate::results::Results;
-
-/// The status of a run that found an optimal solution.
-pub const SOLVED: &str = "solved";
+use crate::results::{Results, RunRecord, RunStatus};
 
 /// The heuristic that others are compared against, when present.
 pub const REFERENCE_HEURISTIC: &str = "manhattan";
@@ -74,7 +70,9 @@ pub fn solved_by_instance<'a>(
     results
         .runs
         .iter()
-        .filter(|r| r.instance_set == set && r.heuristic == heuristic && r.status == SOLVED)
+        .filter(|r| {
+            r.instance_set == set && r.heuristic == heuristic && r.status == RunStatus::Solved
+        })
         .map(|r| (r.instance_id.as_str(), r))
         .collect()
 }
@@ -113,8 +111,11 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 .iter()
                 .filter(|r| r.instance_set == set && &r.heuristic == heuristic)
                 .collect();
-            let solved: Vec<&RunRecord> =
-                all.iter().copied().filter(|r| r.status == SOLVED).collect();
+            let solved: Vec<&RunRecord> = all
+                .iter()
+                .copied()
+                .filter(|r| r.status == RunStatus::Solved)
+                .collect();
             let n = solved.len();
             let total_generated: u64 = solved.iter().map(|r| r.generated).sum();
             let total_seconds: f64 = solved.iter().map(|r| r.seconds).sum();

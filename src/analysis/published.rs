@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use crate::results::{Results, RunStatus};
+
 /// The instance set the published figures are for: Korf's 100 random 15-puzzle instances.
 pub const KORF100_SET: &str = "korf100";
 
@@ -84,6 +86,50 @@ pub fn korf1985_manhattan_nodes() -> HashMap<&'static str, u64> {
             (id, nodes.trim().parse().expect("a node count"))
         })
         .collect()
+}
+
+/// Our solved Manhattan runs on Korf's 100 beside Korf's (1985) per-instance counts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Korf1985Comparison {
+    /// Instances with both a solved Manhattan run and a published count.
+    pub compared: usize,
+    /// Of those, how many have generated + 1 == Korf's count.
+    pub exact: usize,
+    /// (instance id, our generated + 1, Korf's count) where they differ, in file order.
+    pub mismatches: Vec<(String, u64, u64)>,
+    /// Σ (generated + 1) and Σ Korf over the compared instances.
+    pub ours_total: u64,
+    pub korf_total: u64,
+}
+
+/// Compares the solved `manhattan` runs of the `korf100` set with Korf (1985); `None` when
+/// there are none.
+pub fn korf1985_comparison(results: &Results) -> Option<Korf1985Comparison> {
+    let korf = korf1985_manhattan_nodes();
+    let mut c = Korf1985Comparison {
+        compared: 0,
+        exact: 0,
+        mismatches: vec![],
+        ours_total: 0,
+        korf_total: 0,
+    };
+    for r in results.runs.iter().filter(|r| {
+        r.instance_set == KORF100_SET && r.heuristic == "manhattan" && r.status == RunStatus::Solved
+    }) {
+        let Some(&k) = korf.get(r.instance_id.as_str()) else {
+            continue;
+        };
+        let ours = r.generated + 1;
+        c.compared += 1;
+        c.ours_total += ours;
+        c.korf_total += k;
+        if ours == k {
+            c.exact += 1;
+        } else {
+            c.mismatches.push((r.instance_id.clone(), ours, k));
+        }
+    }
+    (c.compared > 0).then_some(c)
 }
 
 #[cfg(test)]

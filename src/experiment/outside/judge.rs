@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Goal};
+use crate::heuristic::{HeuristicName, Prepared};
 use crate::moves::parse_path;
+use crate::pdb::CacheOptions;
 use crate::search::{Limits, Status};
-use crate::solver::{HeuristicName, Options, Prepared};
 
 use super::process::{Ended, Finished};
 use super::protocol::{parse_answer, Answer, Claim};
@@ -209,7 +210,7 @@ pub fn reference_heuristic(goal: &Goal) -> HeuristicName {
 pub fn reference_length(
     board: &Board,
     goal: &Goal,
-    options: &Options,
+    options: &CacheOptions,
 ) -> Result<Option<usize>, OutsideError> {
     let heuristic = Prepared::new(&reference_heuristic(goal), goal, options)?;
     let result = heuristic.solve(board, goal, &Limits::none())?;
@@ -319,11 +320,11 @@ mod tests {
     fn the_reference_length_is_optimal() {
         let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
         let goal = Goal::blank_last(board.size());
-        let best = reference_length(&board, &goal, &Options::default()).unwrap();
+        let best = reference_length(&board, &goal, &CacheOptions::default()).unwrap();
         assert_eq!(best, Some(31));
         let unsolvable = Board::parse(UNSOLVABLE, None).unwrap();
         assert_eq!(
-            reference_length(&unsolvable, &goal, &Options::default()).unwrap(),
+            reference_length(&unsolvable, &goal, &CacheOptions::default()).unwrap(),
             None
         );
     }

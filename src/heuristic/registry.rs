@@ -1,11 +1,11 @@
 //! Heuristics by name, built once per goal and shared by every search that uses them.
 //!
-//! This is the one place that turns a heuristic's name into a concrete type: each arm of
-//! [`Prepared::solve`] calls the generic [`ida`] with a concrete heuristic, so every pairing is
-//! monomorphised and the search loop never dispatches dynamically.
+//! This is the one place that turns a heuristic's name into a concrete type: [`Prepared::with`]
+//! runs code generic over the heuristic (IDA* in `search::solve`, and any later search) with
+//! the concrete heuristic, so every pairing is monomorphised and the search loop never
+//! dispatches dynamically.
 
 use std::fmt;
-use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -13,16 +13,17 @@ use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal};
 use crate::heuristic::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb};
-use crate::pdb::{Named, Partition, PdbError};
-use crate::search::{ida, Limits, SearchResult};
+use crate::pdb::{CacheOptions, Named, Partition, PdbError};
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
-pub enum SolverError {
+pub enum HeuristicError {
     #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8)", known = HeuristicName::KNOWN.join(", "))]
     UnknownHeuristic(String),
     #[error("{0} needs a goal that the main diagonal maps onto itself (the blank on the diagonal of a square board)")]
     NotReflectable(String),
+    #[error("{0}")]
+    Partition(String),
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(transparent)]
@@ -106,12 +107,33 @@ impl HeuristicName {
     }
 
     /// A custom-partition PDB heuristic (`--partition` on the command line).
-    pub fn custom_pdb(partition: &str, reflected: bool) -> Result<HeuristicName, SolverError> {
+    pub fn custom_pdb(partition: &str, reflected: bool) -> Result<HeuristicName, HeuristicError> {
         let groups = crate::pdb::partition::parse_groups(partition)?;
         Ok(HeuristicName::Pdb(PdbName::new(
             PartitionSpec::Custom(groups),
             reflected,
         )))
+    }
+}
+
+impl HeuristicName {
+    /// The heuristic `name` as given on the command line, where `-H pdb` and `-H pdbr` take
+    /// their groups from `--partition` (`partition`), which no other name accepts.
+    pub fn with_partition(
+        name: &str,
+        partition: Option<&str>,
+    ) -> Result<HeuristicName, HeuristicError> {
+        match (partition, name.trim()) {
+            (Some(p), "pdb") => HeuristicName::custom_pdb(p, false),
+            (Some(p), "pdbr") => HeuristicName::custom_pdb(p, true),
+            (Some(_), other) => Err(HeuristicError::Partition(format!(
+                "--partition goes with -H pdb or -H pdbr, not '{other}'"
+            ))),
+            (None, "pdb" | "pdbr") => Err(HeuristicError::Partition(format!(
+                "-H {name} needs --partition GROUPS"
+            ))),
+            (None, other) => other.parse(),
+        }
     }
 }
 
@@ -122,9 +144,9 @@ impl fmt::Display for HeuristicName {
 }
 
 impl FromStr for HeuristicName {
-    type Err = SolverError;
+    type Err = HeuristicError;
 
-    fn from_str(s: &str) -> Result<Self, SolverError> {
+    fn from_str(s: &str) -> Result<Self, HeuristicError> {
         let s = s.trim();
         match s {
             "manhattan" | "md" => return Ok(HeuristicName::Manhattan),
@@ -149,28 +171,7 @@ impl FromStr for HeuristicName {
                 )));
             }
         }
-        Err(SolverError::UnknownHeuristic(s.to_string()))
-    }
-}
-
-/// How heuristics that need precomputed tables get them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
-    /// Where pattern databases are cached ([`crate::pdb::default_dir`] by default).
-    pub pdb_dir: PathBuf,
-    /// Build missing or invalid tables (otherwise they are an error).
-    pub build_missing: bool,
-    /// Show a progress bar on stderr while building (hidden when stderr is not a terminal).
-    pub progress: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            pdb_dir: crate::pdb::default_dir(),
-            build_missing: true,
-            progress: true,
-        }
+        Err(HeuristicError::UnknownHeuristic(s.to_string()))
     }
 }
 
@@ -188,14 +189,14 @@ impl Prepared {
     pub fn new(
         name: &HeuristicName,
         goal: &Goal,
-        options: &Options,
-    ) -> Result<Prepared, SolverError> {
+        options: &CacheOptions,
+    ) -> Result<Prepared, HeuristicError> {
         Ok(match name {
             HeuristicName::Manhattan => Prepared::Manhattan(Manhattan::new(goal)),
             HeuristicName::LinearConflict => Prepared::LinearConflict(LinearConflict::new(goal)),
             HeuristicName::Pdb(p) => {
                 if p.reflected && !goal.is_reflectable() {
-                    return Err(SolverError::NotReflectable(p.label.clone()));
+                    return Err(HeuristicError::NotReflectable(p.label.clone()));
                 }
                 let partition = p.partition_for(goal)?;
                 let tables = partition
@@ -213,30 +214,35 @@ impl Prepared {
         })
     }
 
-    /// h of a whole board.
-    pub fn evaluate(&self, board: &Board) -> u32 {
+    /// Runs `code` with this heuristic as its concrete type: the one `match` over the
+    /// heuristics, so each arm monomorphises `code` (a search, an evaluation) for one heuristic.
+    pub fn with<W: WithHeuristic>(&self, code: W) -> W::Output {
         match self {
-            Prepared::Manhattan(h) => h.evaluate(board),
-            Prepared::LinearConflict(h) => h.evaluate(board),
-            Prepared::Pdb(h) => h.evaluate(board),
-            Prepared::ReflectedPdb(h) => h.evaluate(board),
+            Prepared::Manhattan(h) => code.run(h),
+            Prepared::LinearConflict(h) => code.run(h),
+            Prepared::Pdb(h) => code.run(h.as_ref()),
+            Prepared::ReflectedPdb(h) => code.run(h.as_ref()),
         }
     }
 
-    /// IDA* with this heuristic, monomorphised per arm.
-    pub fn solve(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        limits: &Limits,
-    ) -> Result<SearchResult, SolverError> {
-        Ok(match self {
-            Prepared::Manhattan(h) => ida(board, goal, h, limits)?,
-            Prepared::LinearConflict(h) => ida(board, goal, h, limits)?,
-            Prepared::Pdb(h) => ida(board, goal, h.as_ref(), limits)?,
-            Prepared::ReflectedPdb(h) => ida(board, goal, h.as_ref(), limits)?,
-        })
+    /// h of a whole board.
+    pub fn evaluate(&self, board: &Board) -> u32 {
+        struct Evaluate<'a>(&'a Board);
+        impl WithHeuristic for Evaluate<'_> {
+            type Output = u32;
+            fn run<H: Heuristic>(self, h: &H) -> u32 {
+                h.evaluate(self.0)
+            }
+        }
+        self.with(Evaluate(board))
     }
+}
+
+/// Code generic over the heuristic (a search algorithm, say), run by [`Prepared::with`] with the
+/// heuristic's concrete type. A new search implements this; it never lists the heuristics.
+pub trait WithHeuristic {
+    type Output;
+    fn run<H: Heuristic>(self, heuristic: &H) -> Self::Output;
 }
 
 #[cfg(test)]

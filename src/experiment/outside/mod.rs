@@ -25,7 +25,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal};
-use crate::solver::SolverError;
+use crate::heuristic::HeuristicError;
 
 /// Errors in starting or judging an outside solver (a solver's own failures are verdicts).
 #[derive(Debug, Error)]
@@ -49,7 +49,7 @@ pub enum OutsideError {
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error("the reference search for --check-optimal failed: {0}")]
-    Reference(#[from] SolverError),
+    Reference(#[from] HeuristicError),
 }
 
 /// One board run through an outside solver and judged: what `tilebench solve --solver` prints

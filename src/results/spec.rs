@@ -1,17 +1,14 @@
-//! `experiment.json`: the experiment a sharded results directory holds, so that every shard,
-//! a re-submission and `collect` agree on the pairs without being told again.
+//! `experiment.json`: the experiment a sharded results directory holds, so that every shard, a
+//! re-submission and `collect` agree on the pairs without being told again. The pairs it stands
+//! for are made in [`crate::experiment`].
 
-use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{read_json, write_json, ClusterError, EXPERIMENT_FILE};
-use crate::runner::Experiment;
-use crate::solver::HeuristicName;
-
 /// The experiment of a sharded results directory.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExperimentSpec {
     /// Instance selections (`FILE` or `FILE:FIRST-LAST`) with absolute paths, so tasks started
     /// in any working directory read the same files.
@@ -24,67 +21,9 @@ pub struct ExperimentSpec {
     pub shards: usize,
 }
 
-/// `FILE[:A-B]` with FILE made absolute (split as `InstanceSet::read_selection` splits).
-fn absolute_selection(spec: &str) -> String {
-    let (file, range) = match spec.rsplit_once(':') {
-        Some((file, range)) if !range.contains('/') => (file, Some(range)),
-        _ => (spec, None),
-    };
-    let file = std::path::absolute(file)
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|_| file.to_string());
-    match range {
-        Some(r) => format!("{file}:{r}"),
-        None => file,
-    }
-}
-
 impl ExperimentSpec {
-    /// The spec of `exp` under these limits, dealt into `shards` shards.
-    pub fn new(
-        exp: &Experiment,
-        node_limit: Option<u64>,
-        time_limit: Option<Duration>,
-        shards: usize,
-    ) -> ExperimentSpec {
-        ExperimentSpec {
-            instances: exp
-                .sets
-                .iter()
-                .map(|(s, _)| absolute_selection(s))
-                .collect(),
-            heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
-            node_limit,
-            time_limit_seconds: time_limit.map(|d| d.as_secs_f64()),
-            shards,
-        }
-    }
-
-    /// Reads the instance files again and parses the heuristics.
-    pub fn experiment(&self) -> Result<Experiment, ClusterError> {
-        let heuristics = self
-            .heuristics
-            .iter()
-            .map(|h| h.parse::<HeuristicName>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ClusterError::Layout {
-                dir: EXPERIMENT_FILE.into(),
-                reason: e.to_string(),
-            })?;
-        Ok(Experiment::read(&self.instances, heuristics)?)
-    }
-
     pub fn time_limit(&self) -> Option<Duration> {
         self.time_limit_seconds.map(Duration::from_secs_f64)
-    }
-
-    /// The spec stored in `out`, if any.
-    pub fn load(out: &Path) -> Result<Option<ExperimentSpec>, ClusterError> {
-        read_json(&out.join(EXPERIMENT_FILE))
-    }
-
-    pub fn save(&self, out: &Path) -> Result<(), ClusterError> {
-        write_json(&out.join(EXPERIMENT_FILE), self)
     }
 
     /// What differs between two specs, in words (empty when they are the same experiment).
@@ -132,25 +71,6 @@ impl ExperimentSpec {
         d
     }
 
-    /// Records this spec in `out`, or checks that `out` already holds the same one (stored
-    /// first, this spec second in the error).
-    pub fn establish(&self, out: &Path) -> Result<(), ClusterError> {
-        match ExperimentSpec::load(out)? {
-            Some(stored) => {
-                let d = stored.differences(self);
-                if d.is_empty() {
-                    Ok(())
-                } else {
-                    Err(ClusterError::Mismatch {
-                        dir: out.to_path_buf(),
-                        what: d.join("; "),
-                    })
-                }
-            }
-            None => self.save(out),
-        }
-    }
-
     /// The `tilebench run` options of this experiment (without `--out`, `--shard`, `--jobs`),
     /// each option followed by its one value.
     pub fn run_options(&self) -> Vec<String> {
@@ -178,16 +98,6 @@ impl ExperimentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn selections_become_absolute_and_keep_their_range() {
-        let cwd = std::env::current_dir().unwrap();
-        assert_eq!(
-            absolute_selection("instances/korf100.txt:1-10"),
-            format!("{}/instances/korf100.txt:1-10", cwd.display())
-        );
-        assert_eq!(absolute_selection("/a/b.txt"), "/a/b.txt");
-    }
 
     #[test]
     fn differences_name_what_changed() {

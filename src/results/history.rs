@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::record::RunRecord;
-use crate::results::read_csv_rows;
+use super::io::{self, CsvError, ReadMode};
+use super::record::{RunRecord, RunStatus};
 
 /// The history file's name; `run` keeps it beside the results directory it writes, so
 /// `results/default` appends to `results/history.csv`.
@@ -37,29 +37,26 @@ pub fn beside(results_dir: &Path) -> PathBuf {
         .join(HISTORY_FILE)
 }
 
-/// The header `append` writes and expects; must match [`HistoryRow`]'s fields.
-pub const HEADER: &str = "commit,date,heuristic,instance_set,runs,solved,total_generated,\
-                          total_expanded,total_seconds,nodes_per_second";
+/// The header `append` writes and `load` expects: [`HistoryRow`]'s fields.
+pub fn header() -> String {
+    io::columns::<HistoryRow>().join(",")
+}
 
 #[derive(Debug, Error)]
 pub enum HistoryError {
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: the header is not tilebench's history header (expected '{HEADER}')")]
+    #[error("{}: the header is not tilebench's history header (expected '{}')", path.display(), header())]
     Header { path: PathBuf },
-    #[error("{path}, line {line}: {message}")]
-    Csv {
-        path: PathBuf,
-        line: u64,
-        message: String,
-    },
+    #[error(transparent)]
+    Csv(#[from] CsvError),
 }
 
 /// One line of the history: the headline figures of one heuristic on one instance set.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct HistoryRow {
     pub commit: String,
     pub date: String,
@@ -92,7 +89,7 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
                 nodes_per_second: None,
             });
         row.runs += 1;
-        row.solved += u64::from(r.status == "solved");
+        row.solved += u64::from(r.status == RunStatus::Solved);
         row.total_generated += r.generated;
         row.total_expanded += r.expanded;
         row.total_seconds += r.seconds;
@@ -126,7 +123,7 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
     let mut text = Vec::new();
     match &existing {
         Some(t) if !t.is_empty() => {
-            if t.lines().next().map(str::trim) != Some(HEADER) {
+            if t.lines().next().map(str::trim) != Some(header().as_str()) {
                 return Err(HistoryError::Header {
                     path: path.to_path_buf(),
                 });
@@ -135,20 +132,9 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
                 text.push(b'\n');
             }
         }
-        _ => {
-            text.extend_from_slice(HEADER.as_bytes());
-            text.push(b'\n');
-        }
+        _ => text.extend(io::header_line::<HistoryRow>()),
     }
-    {
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(&mut text);
-        for row in rows {
-            w.serialize(row).map_err(|e| io(e.into()))?;
-        }
-        w.flush().map_err(io)?;
-    }
+    text.extend(io::format_rows(rows));
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -159,23 +145,19 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
 
 /// Reads the whole history, oldest line first.
 pub fn load(path: &Path) -> Result<Vec<HistoryRow>, HistoryError> {
-    let check = |header: &csv::StringRecord| {
-        if header.iter().collect::<Vec<_>>().join(",") == HEADER {
-            Ok(())
-        } else {
-            Err(HistoryError::Header {
-                path: path.to_path_buf(),
-            })
-        }
-    };
-    let io = |path, source| HistoryError::Io { path, source };
-    let bad = |path, line, message| HistoryError::Csv {
-        path,
-        line,
-        message,
-    };
-    let rows = read_csv_rows(path, check, io, bad)?;
-    Ok(rows.into_iter().map(|(_, row)| row).collect())
+    let text = std::fs::read_to_string(path).map_err(|source| match source.kind() {
+        std::io::ErrorKind::NotFound => HistoryError::Csv(CsvError::Missing(path.to_path_buf())),
+        _ => HistoryError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    })?;
+    if text.lines().next().map(str::trim) != Some(header().as_str()) {
+        return Err(HistoryError::Header {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(super::rows(path, ReadMode::Strict)?)
 }
 
 #[cfg(test)]
@@ -187,22 +169,13 @@ mod tests {
             instance_set: set.into(),
             instance_id: "1".into(),
             heuristic: heuristic.into(),
-            status: status.into(),
-            length: None,
-            optimal_length: None,
-            h0: None,
+            status: status.parse().unwrap(),
             iterations: 3,
             expanded: generated / 2,
             generated,
-            last_iteration_generated: 0,
             seconds,
-            nodes_per_second: None,
-            growth_ratio: None,
-            overhead_measured: None,
-            overhead_predicted: None,
-            moves: String::new(),
-            verified: false,
             threads: 2,
+            ..RunRecord::default()
         }
     }
 
@@ -213,13 +186,14 @@ mod tests {
         dir
     }
 
+    /// The file format is pinned: existing history files must keep reading.
     #[test]
-    fn header_matches_the_row_fields() {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.serialize(&summarise("c", "d", &[run("s", "h", "solved", 2, 1.0)])[0])
-            .unwrap();
-        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
-        assert_eq!(text.lines().next(), Some(HEADER));
+    fn the_header_is_pinned() {
+        assert_eq!(
+            header(),
+            "commit,date,heuristic,instance_set,runs,solved,total_generated,total_expanded,\
+             total_seconds,nodes_per_second"
+        );
     }
 
     #[test]
@@ -276,7 +250,7 @@ mod tests {
         append(&path, &second).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text.lines().count(), 4);
-        assert_eq!(text.lines().filter(|l| *l == HEADER).count(), 1);
+        assert_eq!(text.lines().filter(|l| *l == header()).count(), 1);
         let all: Vec<HistoryRow> = first.into_iter().chain(second).collect();
         assert_eq!(load(&path).unwrap(), all);
         let _ = std::fs::remove_dir_all(dir);
@@ -303,9 +277,16 @@ mod tests {
         let dir = scratch("bad-value");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("history.csv");
-        std::fs::write(&path, format!("{HEADER}\nc,d,h,s,three,1,2,1,1.0,2.0\n")).unwrap();
+        std::fs::write(
+            &path,
+            format!("{}\nc,d,h,s,three,1,2,1,1.0,2.0\n", header()),
+        )
+        .unwrap();
         let e = load(&path).unwrap_err();
-        assert!(matches!(e, HistoryError::Csv { line: 2, .. }), "{e}");
+        assert!(
+            matches!(e, HistoryError::Csv(CsvError::BadValue { line: 2, .. })),
+            "{e}"
+        );
         assert!(e.to_string().contains("line 2: column 'runs'"), "{e}");
         let _ = std::fs::remove_dir_all(dir);
     }

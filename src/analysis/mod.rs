@@ -1,0 +1,16 @@
+//! Figures computed from stored results, shared by the plots, the report and the comparison:
+//! pure functions of a [`crate::results::Results`], never of a run in progress.
+//!
+//! - [`aggregate`]: the per-heuristic summary (means over solved runs, reduction against the
+//!   reference heuristic, overheads), each by the formula the report states;
+//! - [`published`]: the published figures (Korf 1985, Korf & Felner 2002) and our runs beside
+//!   them.
+
+pub mod aggregate;
+pub mod published;
+
+pub use aggregate::{
+    heuristics_of_set, reference_heuristic, solved_by_instance, summarize, Reduction, Summary,
+    REFERENCE_HEURISTIC,
+};
+pub use published::{korf1985_comparison, Korf1985Comparison};

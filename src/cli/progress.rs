@@ -1,0 +1,119 @@
+//! Progress bars and messages on stderr: the command line's side of the library's
+//! [`Progress`] and [`CacheEvents`] (the library itself prints nothing).
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use tilebench::board::{join_tiles, Goal};
+use tilebench::experiment::Progress;
+use tilebench::pdb::{CacheEvents, PdbError};
+use tilebench::results::RunRecord;
+
+/// A bar over an experiment's pairs (drawn only when stderr is a terminal), with each failing
+/// pair's message printed above it.
+pub struct PairBar {
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl PairBar {
+    pub fn new() -> PairBar {
+        PairBar {
+            bar: Mutex::new(None),
+        }
+    }
+
+    fn with<R>(&self, f: impl FnOnce(&mut Option<ProgressBar>) -> R) -> R {
+        f(&mut self.bar.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl Progress for PairBar {
+    fn start(&self, pending: usize) {
+        let bar = if std::io::stderr().is_terminal() {
+            let bar =
+                ProgressBar::with_draw_target(Some(pending as u64), ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} pairs, ETA {eta_precise}",
+            ) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        self.with(|b| *b = Some(bar));
+    }
+
+    fn pair_done(&self, _run: &RunRecord, problem: Option<&str>) {
+        self.with(|b| {
+            if let Some(bar) = b {
+                if let Some(problem) = problem {
+                    bar.suspend(|| eprintln!("tilebench: {problem}"));
+                }
+                bar.inc(1);
+            } else if let Some(problem) = problem {
+                eprintln!("tilebench: {problem}");
+            }
+        });
+    }
+
+    fn finish(&self) {
+        self.with(|b| {
+            if let Some(bar) = b.take() {
+                bar.finish_and_clear();
+            }
+        });
+    }
+}
+
+/// A bar while a pattern database is built (indicatif hides it when stderr is not a terminal),
+/// and the cache's warnings.
+pub struct TableBar {
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl TableBar {
+    pub fn new() -> TableBar {
+        TableBar {
+            bar: Mutex::new(None),
+        }
+    }
+}
+
+impl CacheEvents for TableBar {
+    fn building(&self, goal: &Goal, tiles: &[u8], done: u64, total: u64) {
+        let mut b = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        let bar = b.get_or_insert_with(|| {
+            let bar = ProgressBar::new(1);
+            if let Ok(style) = ProgressStyle::with_template(
+                "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar.set_message(format!(
+                "building {} pattern database {}",
+                goal.size(),
+                join_tiles(tiles)
+            ));
+            bar
+        });
+        bar.set_length(total);
+        bar.set_position(done);
+    }
+
+    fn built(&self, _goal: &Goal, _tiles: &[u8]) {
+        if let Some(bar) = self.bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn rebuilding(&self, error: &PdbError) {
+        eprintln!("tilebench: {error}; rebuilding it");
+    }
+
+    fn not_cached(&self, error: &PdbError) {
+        eprintln!("tilebench: warning: could not cache the table: {error}");
+    }
+}

@@ -1,0 +1,117 @@
+//! `tilebench slurm submit`: from the options (or the experiment stored before) to a submitted
+//! array job of the shards that still have missing pairs.
+
+use std::path::PathBuf;
+
+use super::slurm::{self, JobOptions, Task};
+use super::{pending_shards, ClusterError};
+use crate::experiment::{self, ExperimentError, Request};
+use crate::pdb::CacheOptions;
+use crate::results::ExperimentSpec;
+
+/// What `slurm submit` asks for.
+#[derive(Debug, Clone)]
+pub struct SubmitRequest {
+    /// The experiment; may be empty on a directory submitted before (the stored one is used).
+    pub experiment: Request,
+    /// The results directory (made absolute).
+    pub out: PathBuf,
+    /// Array tasks = shards (needed the first time; fixed for a directory).
+    pub tasks: Option<usize>,
+    /// The sbatch options; an empty name becomes `tilebench-<DIR's name>`.
+    pub job: JobOptions,
+    /// The tables are built here before submitting; the tasks only load them.
+    pub cache: CacheOptions,
+    /// The tilebench binary the tasks run.
+    pub binary: PathBuf,
+    /// Only write the script.
+    pub dry_run: bool,
+}
+
+/// What [`submit`] did.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub out: PathBuf,
+    pub script: PathBuf,
+    pub pairs: usize,
+    pub shards: usize,
+    /// Shards with missing pairs (the array tasks to submit); empty when all is done.
+    pub pending: Vec<usize>,
+    /// sbatch's `--array` for `pending`.
+    pub array: String,
+    /// The submission, unless nothing was pending or it was a dry run.
+    pub submitted: Option<slurm::Submission>,
+}
+
+/// Reconciles the request with the experiment stored in the directory, builds or verifies every
+/// table, writes `DIR/slurm/job.sh` and submits the shards with missing pairs.
+pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
+    if request.tasks == Some(0) || request.job.cpus_per_task == Some(0) {
+        return Err(ClusterError::BadOption(
+            "--tasks, --jobs and --cpus-per-task must be at least 1".into(),
+        ));
+    }
+    let io = |path: &PathBuf| {
+        let path = path.clone();
+        move |source| ClusterError::Io { path, source }
+    };
+    std::fs::create_dir_all(&request.out).map_err(io(&request.out))?;
+    let out = std::path::absolute(&request.out).map_err(io(&request.out))?;
+    let spec = match ExperimentSpec::load(&out)? {
+        Some(stored) if !request.experiment.is_given() => {
+            if let Some(n) = request.tasks.filter(|&n| n != stored.shards) {
+                return Err(ExperimentError::Mismatch {
+                    dir: out,
+                    what: format!("{} shards vs {n}", stored.shards),
+                }
+                .into());
+            }
+            stored
+        }
+        stored => {
+            let tasks = request.tasks.or(stored.map(|s| s.shards)).ok_or_else(|| {
+                ClusterError::BadOption("--tasks N is needed for a new experiment".into())
+            })?;
+            let chosen = request.experiment.read()?;
+            let spec =
+                ExperimentSpec::new(&chosen.exp, chosen.node_limit, chosen.time_limit, tasks);
+            spec.establish(&out)?;
+            spec
+        }
+    };
+    let exp = spec.experiment()?;
+
+    let mut cache = request.cache;
+    cache.pdb_dir = std::path::absolute(&cache.pdb_dir).map_err(io(&cache.pdb_dir))?;
+    experiment::prepare_all(&exp, &cache)?;
+
+    let mut job = request.job;
+    if job.name.is_empty() {
+        job.name = format!(
+            "tilebench-{}",
+            out.file_name()
+                .map_or("experiment".into(), |n| n.to_string_lossy())
+        );
+    }
+    let task = Task {
+        binary: request.binary,
+        pdb_dir: cache.pdb_dir.clone(),
+    };
+    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task))?;
+    let pending = pending_shards(&out, &spec)?;
+    let array = slurm::array_spec(&pending);
+    let submitted = if pending.is_empty() || request.dry_run {
+        None
+    } else {
+        Some(slurm::submit(&out, &script, &pending)?)
+    };
+    Ok(Submission {
+        pairs: exp.pairs().len(),
+        shards: spec.shards,
+        out,
+        script,
+        pending,
+        array,
+        submitted,
+    })
+}

@@ -1,0 +1,360 @@
+//! Running the pairs of an experiment on a rayon pool into a results directory.
+//!
+//! - **Resume.** A pair counts as done when its `runs.csv` row is whole; iteration rows of
+//!   pairs without one are dropped, and only the missing pairs run.
+//! - **Cancellation.** Setting [`Settings::cancel`] stops the running searches at their next
+//!   check; cancelled pairs are not written, so a resume redoes them.
+//! - **Determinism.** Searches are single-threaded and deterministic, so node counts do not
+//!   depend on the pool size; when every pair is done, both CSV files are sorted into pair order.
+//!
+//! Each heuristic is built once per goal and shared by reference across the pool.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::plan::{Experiment, Pair};
+use super::writer::{self, Files, RowWriter};
+use super::{provenance, ExperimentError, Progress};
+use crate::board::Goal;
+use crate::heuristic::{HeuristicName, Prepared};
+use crate::instances::Instance;
+use crate::moves::path_string;
+use crate::pdb::CacheOptions;
+use crate::results::meta::Shard;
+use crate::results::{
+    history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
+};
+use crate::search::{Iteration, Limits, SearchResult, Status};
+
+/// How to run.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub out: PathBuf,
+    /// Pool size.
+    pub threads: usize,
+    pub node_limit: Option<u64>,
+    pub time_limit: Option<Duration>,
+    /// Keep the finished rows of `out` and run only the missing pairs.
+    pub resume: bool,
+    /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
+    pub overwrite: bool,
+    /// Set to stop (Ctrl-C); unfinished pairs are not written.
+    pub cancel: Arc<AtomicBool>,
+    /// Recorded in meta.json.
+    pub command_line: Vec<String>,
+    /// Where pattern databases live and whether missing ones may be built.
+    pub cache: CacheOptions,
+    /// The history file a completed run appends its headline figures to (see [`history`]).
+    pub history: Option<PathBuf>,
+    /// The slice of a larger experiment these pairs are (recorded in meta.json).
+    pub shard: Option<Shard>,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub pairs: usize,
+    /// Pairs already in `runs.csv` before this run (resume).
+    pub done_before: usize,
+    /// Pairs this run finished and wrote.
+    pub written: usize,
+    /// Rows written by this run, per status.
+    pub by_status: BTreeMap<RunStatus, usize>,
+    /// One line per `wrong-length` or `error` row.
+    pub problems: Vec<String>,
+    pub interrupted: bool,
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Whether any row is `wrong-length` or `error` (the exit status is then non-zero).
+    pub fn failed(&self) -> bool {
+        !self.problems.is_empty()
+    }
+
+    /// Pairs neither done before nor written now.
+    pub fn left(&self) -> usize {
+        self.pairs - self.done_before - self.written
+    }
+}
+
+/// Runs `pairs` (a subset of [`Experiment::pairs`]) into `settings.out`, telling `progress`
+/// how it goes.
+pub fn run(
+    exp: &Experiment,
+    pairs: &[Pair],
+    settings: &Settings,
+    progress: &dyn Progress,
+) -> Result<Summary, ExperimentError> {
+    let started = Instant::now();
+    let out = &settings.out;
+    std::fs::create_dir_all(out).map_err(|source| ExperimentError::Io {
+        path: out.clone(),
+        source,
+    })?;
+    let files = Files::in_dir(out);
+    let meta_path = out.join(META_FILE);
+
+    // What is already done.
+    let mut done: HashSet<RunKey> = HashSet::new();
+    let mut previous_meta = None;
+    let mut kept = false;
+    if files.runs.exists() {
+        let (runs, iterations) = writer::recover(&files)?;
+        if settings.resume {
+            done = runs.iter().map(RunRecord::key).collect();
+            files.reset(&runs, &iterations)?;
+            kept = true;
+            previous_meta = meta_path
+                .exists()
+                .then(|| Meta::read(&meta_path))
+                .transpose()?;
+        } else if !runs.is_empty() && !settings.overwrite {
+            return Err(ExperimentError::Exists {
+                dir: out.clone(),
+                rows: runs.len(),
+            });
+        }
+    }
+    if !kept {
+        files.reset(&[], &[])?;
+    }
+
+    let pending: Vec<Pair> = pairs
+        .iter()
+        .copied()
+        .filter(|p| !done.contains(&exp.key(p)))
+        .collect();
+    let done_before = pairs.len() - pending.len();
+
+    // meta.json, rewritten at the end.
+    let mut meta = provenance::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
+    meta.write(&meta_path)?;
+
+    let mut prepared: Vec<Prepared> = Vec::new();
+    let mut index: HashMap<(usize, Goal), usize> = HashMap::new();
+    for p in &pending {
+        let goal = &exp.sets[p.set].1.goal;
+        if let std::collections::hash_map::Entry::Vacant(slot) =
+            index.entry((p.heuristic, goal.clone()))
+        {
+            prepared.push(prepare(
+                &exp.heuristics[p.heuristic],
+                goal,
+                &settings.cache,
+            )?);
+            slot.insert(prepared.len() - 1);
+        }
+    }
+
+    let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
+    progress.start(pending.len());
+    let limits = Limits {
+        node_limit: settings.node_limit,
+        time_limit: settings.time_limit,
+        cancel: Some(settings.cancel.clone()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads)
+        .build()?;
+    let failure: Mutex<Option<ExperimentError>> = Mutex::new(None);
+    pool.install(|| {
+        pending.par_iter().for_each(|p| {
+            if settings.cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let (_, set) = &exp.sets[p.set];
+            let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
+            let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, settings.threads)
+            else {
+                return; // cancelled: not written, a resume redoes it
+            };
+            let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = w.0.write(&run, &iterations) {
+                settings.cancel.store(true, Ordering::Relaxed);
+                failure
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                return;
+            }
+            let summary = &mut w.1;
+            summary.written += 1;
+            *summary.by_status.entry(run.status).or_default() += 1;
+            summary.problems.extend(problem.clone());
+            drop(w);
+            progress.pair_done(&run, problem.as_deref());
+        })
+    });
+    progress.finish();
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let mut summary = writer.into_inner().unwrap_or_else(|e| e.into_inner()).1;
+    summary.pairs = pairs.len();
+    summary.done_before = done_before;
+    summary.interrupted = summary.written + done_before < pairs.len();
+
+    if !summary.interrupted {
+        let (runs, iterations) = writer::recover(&files)?;
+        writer::write_sorted(&files, runs, iterations, &exp.order(pairs))?;
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    meta.finished = Some(provenance::now_rfc3339());
+    meta.state = if summary.interrupted {
+        RunState::Interrupted
+    } else {
+        RunState::Complete
+    };
+    meta.write(&meta_path)?;
+    if let (Some(path), false) = (&settings.history, summary.interrupted) {
+        let (runs, _) = writer::recover(&files)?;
+        let commit = meta.git_commit.as_deref().unwrap_or("unknown");
+        let date = meta.finished.as_deref().unwrap_or_default();
+        history::append(path, &history::summarise(commit, date, &runs))?;
+    }
+    Ok(summary)
+}
+
+/// Builds one heuristic for one goal: the one place the experiment constructs heuristics.
+pub fn prepare(
+    name: &HeuristicName,
+    goal: &Goal,
+    cache: &CacheOptions,
+) -> Result<Prepared, ExperimentError> {
+    Prepared::new(name, goal, cache).map_err(|source| ExperimentError::Heuristic {
+        heuristic: name.to_string(),
+        goal: format!("{} ({})", goal.name(), goal.size()),
+        source: Box::new(source),
+    })
+}
+
+/// Builds (or loads and verifies) every heuristic of `exp` for every goal of its sets, so that
+/// later runs (cluster tasks) only load the tables.
+pub fn prepare_all(exp: &Experiment, cache: &CacheOptions) -> Result<(), ExperimentError> {
+    for h in &exp.heuristics {
+        for goal in exp.goals() {
+            prepare(h, &goal, cache)?;
+        }
+    }
+    Ok(())
+}
+
+/// Solves one pair and turns the result into rows, with a message when the row is a failure;
+/// `None` when cancelled.
+fn run_pair(
+    exp: &Experiment,
+    p: &Pair,
+    h: &Prepared,
+    limits: &Limits,
+    threads: usize,
+) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
+    let (_, set) = &exp.sets[p.set];
+    let instance = &set.instances[p.instance];
+    let key = exp.key(p);
+    let who = format!(
+        "{} #{} with {}",
+        key.instance_set, key.instance_id, key.heuristic
+    );
+    let (status, problem, result) = match h.solve(&instance.board, &set.goal, limits) {
+        Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
+        Ok(r) if r.status == Status::Cancelled => return None,
+        Ok(r) => {
+            let (status, problem) = judge(&r, instance, &set.goal, &who);
+            (status, problem, Some(r))
+        }
+    };
+    let result = result.as_ref();
+    let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
+    let moves = result.map_or(&[][..], |r| &r.moves[..]);
+    let length = result
+        .filter(|r| r.status == Status::Solved)
+        .map(|r| r.moves.len() as u32);
+    let verified = length.is_some()
+        && instance.board.replays_to(moves, &set.goal)
+        && instance.optimal.is_none_or(|o| Some(o) == length);
+    let growth = Growth::of(its);
+    let generated = result.map_or(0, |r| r.generated());
+    let seconds = result.map_or(0.0, |r| r.seconds);
+    let iterations = its
+        .iter()
+        .enumerate()
+        .map(|(i, it)| IterationRecord {
+            instance_set: key.instance_set.clone(),
+            instance_id: key.instance_id.clone(),
+            heuristic: key.heuristic.clone(),
+            iteration: i as u32 + 1,
+            bound: it.bound,
+            expanded: it.expanded,
+            generated: it.generated,
+            seconds: it.seconds,
+        })
+        .collect();
+    let run = RunRecord {
+        instance_set: key.instance_set,
+        instance_id: key.instance_id,
+        heuristic: key.heuristic,
+        status,
+        length,
+        optimal_length: instance.optimal,
+        h0: result.map(|r| r.h0),
+        iterations: its.len() as u32,
+        expanded: result.map_or(0, |r| r.expanded()),
+        generated,
+        last_iteration_generated: its.last().map_or(0, |i| i.generated),
+        seconds,
+        nodes_per_second: (seconds > 0.0).then(|| generated as f64 / seconds),
+        growth_ratio: growth.ratio,
+        overhead_measured: growth.overhead_measured,
+        overhead_predicted: growth.overhead_predicted,
+        moves: path_string(moves),
+        verified,
+        threads: threads as u32,
+    };
+    Some((run, iterations, problem))
+}
+
+/// The status of a finished search, and a loud message when it is wrong.
+fn judge(
+    r: &SearchResult,
+    instance: &Instance,
+    goal: &Goal,
+    who: &str,
+) -> (RunStatus, Option<String>) {
+    match (r.status, instance.optimal) {
+        (Status::Solved, _) if !instance.board.replays_to(&r.moves, goal) => (
+            RunStatus::Error,
+            Some(format!(
+                "ERROR {who}: the solution does not replay to the goal"
+            )),
+        ),
+        (Status::Solved, Some(o)) if o as usize != r.moves.len() => (
+            RunStatus::WrongLength,
+            Some(format!(
+                "WRONG LENGTH {who}: found {} moves, the known optimum is {o}",
+                r.moves.len()
+            )),
+        ),
+        (Status::Unsolvable, Some(o)) => (
+            RunStatus::WrongLength,
+            Some(format!(
+                "WRONG LENGTH {who}: unsolvable by parity, but the known optimum is {o}"
+            )),
+        ),
+        (Status::Solved, _) => (RunStatus::Solved, None),
+        (Status::Unsolvable, None) => (RunStatus::Unsolvable, None),
+        (Status::TimeLimit, _) => (RunStatus::TimeLimit, None),
+        (Status::NodeLimit, _) => (RunStatus::NodeLimit, None),
+        // run_pair returns before judging a cancelled search; should one get here, it is no
+        // result, so it is recorded as one.
+        (Status::Cancelled, _) => (
+            RunStatus::Error,
+            Some(format!("ERROR {who}: cancelled search judged")),
+        ),
+    }
+}

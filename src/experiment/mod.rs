@@ -1,0 +1,222 @@
+//! Experiments: every (instance, heuristic) pair of a plan run on a thread pool into a results
+//! directory (`runs.csv`, `iterations.csv`, `meta.json`), each result written the moment it is
+//! known, resumable after a crash or Ctrl-C, and sliceable into shards for a cluster.
+//!
+//! - [`plan`]: the experiment, its pairs and their order; the request read from the command line;
+//! - [`execute`]: running pairs on the pool, judging each result;
+//! - [`writer`]: appending whole rows, recovering after a crash, sorting;
+//! - [`provenance`]: the `meta.json` of a session (build-time commit, machine, times);
+//! - [`shard`]: slices of the plan, and `experiment.json` of a sharded directory;
+//! - [`outside`]: outside solvers, programs run as child processes and judged;
+//! - [`Session`]: what `tilebench run` does, from request to summary.
+//!
+//! The library prints nothing: progress reaches the caller through [`Progress`].
+
+pub mod execute;
+pub mod outside;
+pub mod plan;
+pub mod provenance;
+pub mod shard;
+pub mod writer;
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+pub use execute::{prepare, prepare_all, run, Settings, Summary};
+pub use plan::{
+    Chosen, Experiment, Pair, Request, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
+};
+pub use shard::{shard_dir, EXPERIMENT_FILE, SHARDS_DIR};
+
+use crate::heuristic::HeuristicError;
+use crate::instances::InstanceError;
+use crate::pdb::CacheOptions;
+use crate::results::history::{self, HistoryError};
+use crate::results::meta::Shard;
+use crate::results::{CsvError, ExperimentSpec, MetaError, RunRecord};
+
+/// Everything that stops an experiment from running or being recorded.
+#[derive(Debug, Error)]
+pub enum ExperimentError {
+    #[error(transparent)]
+    Instances(#[from] InstanceError),
+    #[error(transparent)]
+    HeuristicName(#[from] HeuristicError),
+    #[error("{0}")]
+    BadOption(String),
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Csv(#[from] CsvError),
+    #[error(transparent)]
+    Meta(#[from] MetaError),
+    #[error("{}: {source}", path.display())]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{}: {reason}", path.display())]
+    BadSpec { path: PathBuf, reason: String },
+    #[error(
+        "{} already holds {rows} finished runs; pass --resume to add the missing ones, or \
+         --overwrite to start again",
+        dir.display()
+    )]
+    Exists { dir: PathBuf, rows: usize },
+    #[error(
+        "{} already holds a different experiment ({what}); use another --out, or the same \
+         options as before",
+        dir.display()
+    )]
+    Mismatch { dir: PathBuf, what: String },
+    #[error("heuristic {heuristic} for goal {goal}: {source}")]
+    Heuristic {
+        heuristic: String,
+        goal: String,
+        source: Box<HeuristicError>,
+    },
+    #[error("{0}")]
+    Pool(#[from] rayon::ThreadPoolBuildError),
+    #[error(transparent)]
+    History(#[from] HistoryError),
+}
+
+/// What a running experiment reports. Called from the pool's threads, one call at a time per
+/// pair; the default methods ignore everything.
+pub trait Progress: Sync {
+    /// The pool starts on `pending` pairs.
+    fn start(&self, _pending: usize) {}
+    /// A pair's row was written; `problem` says what is wrong when its status is a failure.
+    fn pair_done(&self, _run: &RunRecord, _problem: Option<&str>) {}
+    /// The pool is done (all pairs written, or cancelled).
+    fn finish(&self) {}
+}
+
+/// Reports nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quiet;
+
+impl Progress for Quiet {}
+
+/// What `tilebench run` asks for.
+#[derive(Debug, Clone)]
+pub struct RunRequest {
+    pub experiment: Request,
+    /// Default: [`DEFAULT_OUT`] for the default experiment, else [`Experiment::default_out`].
+    pub out: Option<PathBuf>,
+    /// Pool size; default all cores.
+    pub threads: Option<usize>,
+    pub resume: bool,
+    pub overwrite: bool,
+    /// Run only this slice, into `OUT/shards/I/`.
+    pub shard: Option<Shard>,
+    /// Append the headline figures to `history.csv` beside the results directory.
+    pub history: bool,
+    pub cache: CacheOptions,
+    pub cancel: Arc<AtomicBool>,
+    pub command_line: Vec<String>,
+}
+
+/// A run ready to start: the experiment read, the pairs chosen, the settings decided.
+#[derive(Debug)]
+pub struct Session {
+    pub exp: Experiment,
+    pub pairs: Vec<Pair>,
+    pub settings: Settings,
+    /// The experiment's results directory (for a shard, the directory holding `shards/`).
+    pub results_dir: PathBuf,
+    /// The default experiment (`tilebench run` alone).
+    pub default: bool,
+}
+
+impl Session {
+    /// Reads the experiment and decides where and how it runs; for a shard, records the
+    /// experiment in (or checks it against) `OUT/experiment.json`.
+    pub fn new(request: RunRequest) -> Result<Session, ExperimentError> {
+        if request.threads == Some(0) {
+            return Err(ExperimentError::BadOption(
+                "--jobs must be at least 1".into(),
+            ));
+        }
+        let chosen = request.experiment.read()?;
+        let results_dir = request.out.clone().unwrap_or_else(|| {
+            if chosen.default {
+                PathBuf::from(DEFAULT_OUT)
+            } else {
+                chosen.exp.default_out()
+            }
+        });
+        let mut pairs = chosen.exp.pairs();
+        let mut out = results_dir.clone();
+        if let Some(shard) = request.shard {
+            ExperimentSpec::new(
+                &chosen.exp,
+                chosen.node_limit,
+                chosen.time_limit,
+                shard.count,
+            )
+            .establish(&results_dir)?;
+            pairs = shard.select(&pairs);
+            out = shard_dir(&results_dir, shard.index);
+        }
+        let threads = request
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let settings = Settings {
+            out,
+            threads,
+            node_limit: chosen.node_limit,
+            time_limit: chosen.time_limit,
+            resume: request.resume,
+            overwrite: request.overwrite || (chosen.default && !request.resume),
+            cancel: request.cancel,
+            command_line: request.command_line,
+            cache: request.cache,
+            // results/default → results/history.csv: one history per folder of results. A shard
+            // is only part of an experiment, so it has no headline figures of its own.
+            history: (request.history && request.shard.is_none())
+                .then(|| history::beside(&results_dir)),
+            shard: request.shard,
+        };
+        Ok(Session {
+            exp: chosen.exp,
+            pairs,
+            settings,
+            results_dir,
+            default: chosen.default,
+        })
+    }
+
+    /// One line saying what will run where.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",
+            self.pairs.len(),
+            self.exp.sets.len(),
+            self.exp.heuristics.len(),
+            self.settings
+                .shard
+                .map(|s| format!(", shard {s}"))
+                .unwrap_or_default(),
+            self.settings.threads,
+            self.settings.out.display()
+        )
+    }
+
+    /// Runs the pairs (see [`execute::run`]).
+    pub fn run(&self, progress: &dyn Progress) -> Result<Summary, ExperimentError> {
+        execute::run(&self.exp, &self.pairs, &self.settings, progress)
+    }
+
+    /// Whether a report follows the run: asked for, or the default experiment; never for a
+    /// shard (it is only part of the results).
+    pub fn wants_report(&self, asked: bool) -> bool {
+        (self.default || asked) && self.settings.shard.is_none()
+    }
+}

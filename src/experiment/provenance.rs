@@ -1,0 +1,174 @@
+//! Where a results directory came from: the binary (version, commit and dirty flag, compiler,
+//! all captured at build time by `build.rs`), the machine, the settings and the times, gathered
+//! into the [`Meta`] written as `meta.json`.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::execute::Settings;
+use super::plan::Experiment;
+use crate::results::meta::{LimitsInfo, Machine, Meta, RunState, SetInfo, SCHEMA_VERSION};
+
+/// The compiler that built this binary (`rustc --version`).
+pub const RUSTC_VERSION: &str = env!("TILEBENCH_RUSTC_VERSION");
+
+/// The commit this binary was built from; `None` when built outside a git checkout.
+pub fn git_commit() -> Option<&'static str> {
+    Some(env!("TILEBENCH_GIT_COMMIT")).filter(|c| !c.is_empty())
+}
+
+/// Whether tracked files (outside `results/` and `reports/`) differed from [`git_commit`] when
+/// this binary was built; `None` when unknown.
+pub fn git_dirty() -> Option<bool> {
+    env!("TILEBENCH_GIT_DIRTY").parse().ok()
+}
+
+/// The record of a session that starts now: `pairs` pairs, `done_before` of them already in the
+/// results, after the `previous` sessions' record (on resume).
+pub fn new_meta(
+    exp: &Experiment,
+    pairs: usize,
+    done_before: usize,
+    settings: &Settings,
+    previous: Option<Meta>,
+) -> Meta {
+    let limits = LimitsInfo {
+        node_limit: settings.node_limit,
+        time_limit_seconds: settings.time_limit.map(|d| d.as_secs_f64()),
+    };
+    let mut meta = experiment_meta(exp, limits, settings.command_line.clone());
+    meta.threads = settings.threads;
+    meta.pairs = pairs;
+    meta.pairs_done_before = done_before;
+    meta.shard = settings.shard;
+    if let Some(mut p) = previous {
+        meta.previous_sessions.append(&mut p.previous_sessions);
+        meta.previous_sessions.push(p);
+    }
+    meta
+}
+
+/// The record of `exp` under `limits`, started now by `command_line` in this binary on this
+/// machine: no pairs, no threads, no sessions yet.
+pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<String>) -> Meta {
+    Meta {
+        schema_version: SCHEMA_VERSION,
+        command_line,
+        tilebench_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit().map(str::to_string),
+        git_dirty: git_dirty(),
+        rustc_version: RUSTC_VERSION.to_string(),
+        machine: machine(),
+        started: now_rfc3339(),
+        finished: None,
+        state: RunState::Running,
+        threads: 0,
+        instance_sets: exp
+            .sets
+            .iter()
+            .map(|(spec, s)| SetInfo {
+                name: s.name.clone(),
+                path: spec.clone(),
+                size: s.size.to_string(),
+                goal: s.goal.name(),
+                instances: s.instances.len(),
+                seed: s.header_value("seed").map(str::to_string),
+                generator: s.header_value("generator").map(str::to_string),
+                source: s.header_value("source").map(str::to_string),
+            })
+            .collect(),
+        heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
+        limits,
+        pairs: 0,
+        pairs_done_before: 0,
+        previous_sessions: Vec::new(),
+        shard: None,
+        collected: None,
+        experiment: None,
+        shards: Vec::new(),
+        slurm_submissions: Vec::new(),
+    }
+}
+
+/// CPU model, cores, memory and OS of this machine (from `/proc` on Linux; `None` elsewhere).
+pub fn machine() -> Machine {
+    let read = |p: &str| std::fs::read_to_string(p).ok();
+    let cpu_model = read("/proc/cpuinfo").and_then(|s| {
+        s.lines()
+            .find(|l| l.starts_with("model name"))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| v.trim().to_string())
+    });
+    let memory_bytes = read("/proc/meminfo").and_then(|s| {
+        let line = s.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    });
+    let pretty = read("/etc/os-release").and_then(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("PRETTY_NAME="))
+            .map(|v| v.trim_matches('"').to_string())
+    });
+    let kernel = read("/proc/sys/kernel/osrelease").map(|s| s.trim().to_string());
+    let os = match (pretty, kernel) {
+        (Some(p), Some(k)) => format!("{p}, {} {k}", std::env::consts::OS),
+        (Some(p), None) => p,
+        (None, Some(k)) => format!("{} {k}", std::env::consts::OS),
+        (None, None) => std::env::consts::OS.to_string(),
+    };
+    Machine {
+        cpu_model,
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        memory_bytes,
+        os,
+        hostname: read("/proc/sys/kernel/hostname").map(|s| s.trim().to_string()),
+    }
+}
+
+/// The current time as `YYYY-MM-DDTHH:MM:SSZ` (UTC).
+pub fn now_rfc3339() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    rfc3339(secs)
+}
+
+/// Seconds since the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ`, by Howard Hinnant's days-to-civil.
+pub fn rfc3339(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_on_known_dates() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_700_000_000), "2023-11-14T22:13:20Z");
+        assert_eq!(rfc3339(4_107_542_399), "2100-02-28T23:59:59Z");
+    }
+
+    #[test]
+    fn machine_reports_at_least_one_core() {
+        let m = machine();
+        assert!(m.cores >= 1);
+        assert!(!m.os.is_empty());
+    }
+}

@@ -1,0 +1,262 @@
+//! Shards: deterministic, balanced slices of an experiment's pairs, each run into its own
+//! folder of a sharded results directory (by hand with `run --shard I/N`, or as Slurm array
+//! tasks), and `experiment.json`, the experiment such a directory holds.
+//!
+//! Layout of a sharded results directory `OUT`:
+//!
+//! ```text
+//! OUT/experiment.json          the experiment (instances, heuristics, limits, shard count)
+//! OUT/shards/I/                shard I of N: runs.csv, iterations.csv, meta.json (as `run` writes)
+//! OUT/slurm/                   the sbatch script, submissions and logs (crate::cluster)
+//! OUT/runs.csv, iterations.csv, meta.json   the merged results (`collect`)
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::plan::{Experiment, Pair};
+use super::ExperimentError;
+use crate::heuristic::HeuristicName;
+use crate::results::io::atomic_write;
+use crate::results::meta::Shard;
+use crate::results::ExperimentSpec;
+
+/// The experiment of a sharded results directory.
+pub const EXPERIMENT_FILE: &str = "experiment.json";
+/// The folder holding one folder per shard.
+pub const SHARDS_DIR: &str = "shards";
+
+/// Where shard `index` of the experiment in `out` writes.
+pub fn shard_dir(out: &Path, index: usize) -> PathBuf {
+    out.join(SHARDS_DIR).join(index.to_string())
+}
+
+impl Shard {
+    /// Which of `count` shards each pair belongs to (`count` ≥ 1).
+    ///
+    /// The pairs are ordered heuristic first (then instance set, then instance) and dealt round
+    /// robin: the k-th pair in that order goes to shard k mod `count`. So every shard gets an
+    /// equal share (±1) of every heuristic — which matters because the cost of a pair depends
+    /// far more on its heuristic (Manhattan generates ~10× the nodes of linear conflict) than on
+    /// the instance — and neighbouring instances, often of similar difficulty in generated
+    /// sets, are spread over different shards. It depends only on the list, never on timing.
+    pub fn assign(pairs: &[Pair], count: usize) -> Vec<usize> {
+        let count = count.max(1);
+        let mut order: Vec<usize> = (0..pairs.len()).collect();
+        order.sort_by_key(|&k| {
+            let p = pairs[k];
+            (p.heuristic, p.set, p.instance, k)
+        });
+        let mut shard = vec![0; pairs.len()];
+        for (dealt, &k) in order.iter().enumerate() {
+            shard[k] = dealt % count;
+        }
+        shard
+    }
+
+    /// The pairs of this shard, in the order of `pairs`.
+    pub fn select(&self, pairs: &[Pair]) -> Vec<Pair> {
+        Self::assign(pairs, self.count)
+            .into_iter()
+            .zip(pairs)
+            .filter(|(s, _)| *s == self.index)
+            .map(|(_, p)| *p)
+            .collect()
+    }
+}
+
+/// `FILE[:A-B]` with FILE made absolute (split as `InstanceSet::read_selection` splits).
+fn absolute_selection(spec: &str) -> String {
+    let (file, range) = match spec.rsplit_once(':') {
+        Some((file, range)) if !range.contains('/') => (file, Some(range)),
+        _ => (spec, None),
+    };
+    let file = std::path::absolute(file)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| file.to_string());
+    match range {
+        Some(r) => format!("{file}:{r}"),
+        None => file,
+    }
+}
+
+impl ExperimentSpec {
+    /// The spec of `exp` under these limits, dealt into `shards` shards.
+    pub fn new(
+        exp: &Experiment,
+        node_limit: Option<u64>,
+        time_limit: Option<Duration>,
+        shards: usize,
+    ) -> ExperimentSpec {
+        ExperimentSpec {
+            instances: exp
+                .sets
+                .iter()
+                .map(|(s, _)| absolute_selection(s))
+                .collect(),
+            heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
+            node_limit,
+            time_limit_seconds: time_limit.map(|d| d.as_secs_f64()),
+            shards,
+        }
+    }
+
+    /// Reads the instance files again and parses the heuristics.
+    pub fn experiment(&self) -> Result<Experiment, ExperimentError> {
+        let heuristics = self
+            .heuristics
+            .iter()
+            .map(|h| h.parse::<HeuristicName>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ExperimentError::BadSpec {
+                path: EXPERIMENT_FILE.into(),
+                reason: e.to_string(),
+            })?;
+        Experiment::read(&self.instances, heuristics)
+    }
+
+    /// The spec stored in `out`, if any.
+    pub fn load(out: &Path) -> Result<Option<ExperimentSpec>, ExperimentError> {
+        read_json(&out.join(EXPERIMENT_FILE))
+    }
+
+    pub fn save(&self, out: &Path) -> Result<(), ExperimentError> {
+        write_json(&out.join(EXPERIMENT_FILE), self)
+    }
+
+    /// Records this spec in `out`, or checks that `out` already holds the same one (stored
+    /// first, this spec second in the error).
+    pub fn establish(&self, out: &Path) -> Result<(), ExperimentError> {
+        match ExperimentSpec::load(out)? {
+            Some(stored) => {
+                let d = stored.differences(self);
+                if d.is_empty() {
+                    Ok(())
+                } else {
+                    Err(ExperimentError::Mismatch {
+                        dir: out.to_path_buf(),
+                        what: d.join("; "),
+                    })
+                }
+            }
+            None => self.save(out),
+        }
+    }
+}
+
+/// Writes pretty JSON atomically.
+pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), ExperimentError> {
+    let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
+    text.push('\n');
+    atomic_write(path, text.as_bytes()).map_err(|source| ExperimentError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads JSON, `None` when the file does not exist.
+pub fn read_json<T: serde::de::DeserializeOwned>(
+    path: &Path,
+) -> Result<Option<T>, ExperimentError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(ExperimentError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|source| ExperimentError::Json {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(sets: &[usize], heuristics: usize) -> Vec<Pair> {
+        let mut v = Vec::new();
+        for (set, &n) in sets.iter().enumerate() {
+            for instance in 0..n {
+                for heuristic in 0..heuristics {
+                    v.push(Pair {
+                        set,
+                        instance,
+                        heuristic,
+                    });
+                }
+            }
+        }
+        v
+    }
+
+    /// The shards partition the pairs: each pair in exactly one, none invented, order kept.
+    #[test]
+    fn shards_partition_the_pairs() {
+        for (sets, h) in [
+            (vec![30, 10], 3),
+            (vec![7], 1),
+            (vec![1], 2),
+            (vec![5, 0, 4], 2),
+        ] {
+            let all = pairs(&sets, h);
+            for count in 1..=9 {
+                let mut union = Vec::new();
+                for index in 0..count {
+                    let s = Shard { index, count }.select(&all);
+                    assert!(s.windows(2).all(|w| w[0] < w[1]), "kept in pair order");
+                    union.extend(s);
+                }
+                union.sort();
+                let mut expected = all.clone();
+                expected.sort();
+                assert_eq!(union, expected, "sets {sets:?} × {h} in {count} shards");
+            }
+        }
+    }
+
+    /// Every shard gets an equal share (±1) of each heuristic and of the whole, even when the
+    /// number of heuristics divides the number of shards (where plain interleaving of the pair
+    /// list would give each shard a single heuristic).
+    #[test]
+    fn shards_are_balanced_per_heuristic() {
+        let all = pairs(&[30, 10], 2);
+        for count in [2, 3, 4, 6, 8] {
+            let assign = Shard::assign(&all, count);
+            for h in 0..2 {
+                let mut per = vec![0usize; count];
+                for (p, s) in all.iter().zip(&assign) {
+                    if p.heuristic == h {
+                        per[*s] += 1;
+                    }
+                }
+                let (lo, hi) = (per.iter().min().unwrap(), per.iter().max().unwrap());
+                assert!(hi - lo <= 1, "heuristic {h} in {count} shards: {per:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn assignment_is_deterministic_and_pinned() {
+        let all = pairs(&[3], 2);
+        // Heuristic-major order: (0,h0) (1,h0) (2,h0) (0,h1) (1,h1) (2,h1), dealt to 0 1 0 1 0 1.
+        assert_eq!(Shard::assign(&all, 2), vec![0, 1, 1, 0, 0, 1]);
+        assert_eq!(Shard::assign(&all, 2), Shard::assign(&all.clone(), 2));
+    }
+
+    #[test]
+    fn selections_become_absolute_and_keep_their_range() {
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(
+            absolute_selection("instances/korf100.txt:1-10"),
+            format!("{}/instances/korf100.txt:1-10", cwd.display())
+        );
+        assert_eq!(absolute_selection("/a/b.txt"), "/a/b.txt");
+    }
+}

@@ -1,0 +1,240 @@
+//! The results model: what a results directory holds, typed, with one reader and one writer.
+//!
+//! - [`record`]: the rows ([`RunRecord`], [`IterationRecord`]), [`RunStatus`], [`RunKey`];
+//! - [`meta`]: `meta.json` as [`Meta`], with its schema version;
+//! - [`spec`]: `experiment.json` of a sharded directory;
+//! - [`history`]: `history.csv`, the headline figures of each run over commits;
+//! - [`io`]: the one CSV reader (strict, or tolerant of a torn last line) and writer, and the one
+//!   atomic write.
+//!
+//! Everything that reads results (plots, reports, compare, history, collect, resume) goes
+//! through these types, so a column or a status is added in one place. The file formats are
+//! described in `docs/formats.md`.
+
+pub mod history;
+pub mod io;
+pub mod meta;
+pub mod record;
+pub mod spec;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+pub use io::{CsvError, ReadMode};
+pub use meta::{Meta, MetaError, RunState};
+pub use record::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
+pub use spec::ExperimentSpec;
+
+/// File names inside a results directory.
+pub const RUNS_FILE: &str = "runs.csv";
+pub const ITERATIONS_FILE: &str = "iterations.csv";
+pub const META_FILE: &str = "meta.json";
+
+/// Why a results directory could not be read.
+#[derive(Debug, Error)]
+pub enum ResultsError {
+    #[error("{path}: no such file (a results directory holds {RUNS_FILE}, {ITERATIONS_FILE} and {META_FILE})", path = .0.display())]
+    MissingFile(PathBuf),
+    #[error("{path}: no rows (only a header, or empty)", path = .0.display())]
+    NoRows(PathBuf),
+    #[error(transparent)]
+    Csv(CsvError),
+    #[error(transparent)]
+    Meta(#[from] MetaError),
+}
+
+impl From<CsvError> for ResultsError {
+    fn from(e: CsvError) -> Self {
+        match e {
+            CsvError::Missing(path) => ResultsError::MissingFile(path),
+            e => ResultsError::Csv(e),
+        }
+    }
+}
+
+/// The contents of one results directory.
+#[derive(Debug, Clone)]
+pub struct Results {
+    pub dir: PathBuf,
+    pub runs: Vec<RunRecord>,
+    pub iterations: Vec<IterationRecord>,
+    /// `None` when the directory has no `meta.json`.
+    pub meta: Option<Meta>,
+}
+
+impl Results {
+    /// Reads `runs.csv` (at least one row), `iterations.csv` (may have no rows: unsolvable
+    /// instances have no iterations) and `meta.json` (optional), strictly.
+    pub fn load(dir: &Path) -> Result<Results, ResultsError> {
+        let runs_path = dir.join(RUNS_FILE);
+        if std::fs::read(&runs_path).is_ok_and(|b| b.iter().all(u8::is_ascii_whitespace)) {
+            return Err(ResultsError::NoRows(runs_path));
+        }
+        let runs = rows(&runs_path, ReadMode::Strict)?;
+        if runs.is_empty() {
+            return Err(ResultsError::NoRows(runs_path));
+        }
+        let iterations = rows(&dir.join(ITERATIONS_FILE), ReadMode::Strict)?;
+        let meta_path = dir.join(META_FILE);
+        let meta = if meta_path.exists() {
+            Some(Meta::read(&meta_path)?)
+        } else {
+            None
+        };
+        Ok(Results {
+            dir: dir.to_path_buf(),
+            runs,
+            iterations,
+            meta,
+        })
+    }
+
+    /// Instance-set names in order of first appearance in `runs.csv`.
+    pub fn instance_sets(&self) -> Vec<String> {
+        first_appearance(self.runs.iter().map(|r| r.instance_set.as_str()))
+    }
+
+    /// Heuristic names in order of first appearance in `runs.csv` (the runner's order).
+    pub fn heuristics(&self) -> Vec<String> {
+        first_appearance(self.runs.iter().map(|r| r.heuristic.as_str()))
+    }
+}
+
+/// The rows of a CSV file without their line numbers.
+pub fn rows<T: io::Row>(path: &Path, mode: ReadMode) -> Result<Vec<T>, CsvError> {
+    Ok(io::read_rows(path, mode)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect())
+}
+
+fn first_appearance<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen = HashSet::new();
+    names
+        .filter(|n| seen.insert(*n))
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilebench-results-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn run(id: &str, generated: u64) -> RunRecord {
+        RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: "manhattan".into(),
+            status: RunStatus::Solved,
+            generated,
+            ..RunRecord::default()
+        }
+    }
+
+    #[test]
+    fn round_trips_and_keeps_order() {
+        let dir = temp_dir("ok");
+        io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5), run("2", 7)]).unwrap();
+        io::write_rows::<IterationRecord>(&dir.join(ITERATIONS_FILE), &[]).unwrap();
+        let r = Results::load(&dir).unwrap();
+        assert_eq!(r.runs.len(), 2);
+        assert_eq!(r.runs[1].generated, 7);
+        assert!(r.iterations.is_empty());
+        assert!(r.meta.is_none());
+        assert_eq!(r.heuristics(), vec!["manhattan"]);
+    }
+
+    #[test]
+    fn missing_column_is_named() {
+        let dir = temp_dir("col");
+        io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
+        let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+        // Drop the `generated` column (the 10th) from every line.
+        let cut: Vec<String> = text
+            .lines()
+            .map(|l| {
+                let mut f: Vec<&str> = l.split(',').collect();
+                f.remove(9);
+                f.join(",")
+            })
+            .collect();
+        fs::write(dir.join(RUNS_FILE), cut.join("\n") + "\n").unwrap();
+        let e = Results::load(&dir).unwrap_err();
+        assert!(
+            matches!(&e, ResultsError::Csv(CsvError::MissingColumn { column, .. }) if column == "generated"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("missing column 'generated'"));
+    }
+
+    #[test]
+    fn no_rows_and_missing_files_and_bad_values() {
+        let dir = temp_dir("empty");
+        assert!(matches!(
+            Results::load(&dir),
+            Err(ResultsError::MissingFile(p)) if p.ends_with(RUNS_FILE)
+        ));
+        io::write_rows::<RunRecord>(&dir.join(RUNS_FILE), &[]).unwrap();
+        let e = Results::load(&dir).unwrap_err();
+        assert!(matches!(e, ResultsError::NoRows(_)), "{e}");
+
+        io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
+        let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
+        fs::write(dir.join(RUNS_FILE), text.replace(",5,", ",five,")).unwrap();
+        let e = Results::load(&dir).unwrap_err();
+        assert!(e.to_string().contains("line 2: column 'generated'"), "{e}");
+    }
+
+    /// Every committed results directory reads through the typed model: `meta.json` as [`Meta`]
+    /// (schema 1 or current), `runs.csv` and `iterations.csv` strictly, with known statuses, and
+    /// the iterations of each run summing to its counts.
+    #[test]
+    fn every_committed_results_directory_reads() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+        let mut seen = 0;
+        for entry in fs::read_dir(&root).unwrap() {
+            let dir = entry.unwrap().path();
+            if !dir.join(RUNS_FILE).exists() {
+                continue;
+            }
+            let r = Results::load(&dir).unwrap_or_else(|e| panic!("{e}"));
+            let meta = r
+                .meta
+                .as_ref()
+                .unwrap_or_else(|| panic!("{}: no meta", dir.display()));
+            assert_eq!(meta.state, RunState::Complete, "{}", dir.display());
+            assert_eq!(meta.pairs, r.runs.len(), "{}", dir.display());
+            assert_eq!(meta.heuristics, r.heuristics(), "{}", dir.display());
+            let mut sums: std::collections::HashMap<RunKey, (u64, u64)> = Default::default();
+            for i in &r.iterations {
+                let s = sums.entry(i.key()).or_default();
+                s.0 += i.generated;
+                s.1 += i.expanded;
+            }
+            for run in &r.runs {
+                assert!(RunStatus::ALL.contains(&run.status));
+                let s = sums.get(&run.key()).copied().unwrap_or_default();
+                assert_eq!(s, (run.generated, run.expanded), "{}", run.key());
+            }
+            seen += 1;
+        }
+        assert!(
+            seen >= 2,
+            "found {seen} results directories under {}",
+            root.display()
+        );
+        let history = history::load(&root.join(history::HISTORY_FILE)).unwrap();
+        assert!(!history.is_empty());
+    }
+}

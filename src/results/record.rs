@@ -1,0 +1,284 @@
+//! The rows of a results directory: [`RunRecord`] (a row of `runs.csv`, one per instance ×
+//! heuristic) and [`IterationRecord`] (a row of `iterations.csv`, one per IDA* iteration), with
+//! the typed [`RunStatus`] and the [`RunKey`] that names a run.
+//!
+//! The column lists are the serde field lists of the structs ([`columns`]), so a column is added
+//! by adding a field (with `#[serde(default)]` if older files lack it) and nothing else.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::search::Iteration;
+
+/// How a run ended: the `status` column of `runs.csv`.
+///
+/// Written in kebab-case (`time-limit`); an unknown status in a file is an error naming the file
+/// and line. A new status is one variant here (and its line in [`RunStatus::ALL`]).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunStatus {
+    /// Found a solution that replays to the goal (and has the known optimal length, if any).
+    Solved,
+    /// Unsolvable by the parity rule (no search).
+    Unsolvable,
+    /// Stopped by `--time-limit`.
+    TimeLimit,
+    /// Stopped by `--node-limit`.
+    NodeLimit,
+    /// The search failed, or its solution does not replay to the goal. The default, so that a
+    /// record nobody filled in never claims success.
+    #[default]
+    Error,
+    /// Solved, but not in the known optimal number of moves (or unsolvable with a known length).
+    WrongLength,
+}
+
+impl RunStatus {
+    /// Every status, in the order reports list them.
+    pub const ALL: &'static [RunStatus] = &[
+        RunStatus::Solved,
+        RunStatus::Unsolvable,
+        RunStatus::TimeLimit,
+        RunStatus::NodeLimit,
+        RunStatus::Error,
+        RunStatus::WrongLength,
+    ];
+
+    /// The name written in `runs.csv`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunStatus::Solved => "solved",
+            RunStatus::Unsolvable => "unsolvable",
+            RunStatus::TimeLimit => "time-limit",
+            RunStatus::NodeLimit => "node-limit",
+            RunStatus::Error => "error",
+            RunStatus::WrongLength => "wrong-length",
+        }
+    }
+
+    /// Whether node counts of runs ending this way are a deterministic function of the search
+    /// (a time limit falls wherever the clock says, so its counts are noise).
+    pub fn is_deterministic(self) -> bool {
+        !matches!(self, RunStatus::TimeLimit | RunStatus::Error)
+    }
+
+    /// Whether the run shows a fault of tilebench (the experiment's exit status is then 1).
+    pub fn is_failure(self) -> bool {
+        matches!(self, RunStatus::Error | RunStatus::WrongLength)
+    }
+}
+
+impl fmt::Display for RunStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for RunStatus {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RunStatus, String> {
+        RunStatus::ALL
+            .iter()
+            .copied()
+            .find(|st| st.as_str() == s)
+            .ok_or_else(|| {
+                let known: Vec<&str> = RunStatus::ALL.iter().map(|s| s.as_str()).collect();
+                format!("unknown status '{s}' (known: {})", known.join(", "))
+            })
+    }
+}
+
+/// What names a run in every file and across results directories: (instance set, instance id,
+/// heuristic).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RunKey {
+    pub instance_set: String,
+    pub instance_id: String,
+    pub heuristic: String,
+}
+
+impl RunKey {
+    pub fn new(instance_set: &str, instance_id: &str, heuristic: &str) -> RunKey {
+        RunKey {
+            instance_set: instance_set.to_string(),
+            instance_id: instance_id.to_string(),
+            heuristic: heuristic.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for RunKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} #{} {}",
+            self.instance_set, self.instance_id, self.heuristic
+        )
+    }
+}
+
+/// One (instance, heuristic) run: a row of `runs.csv`.
+///
+/// Fields that have no value for a run (the length of a run that hit a limit, r for a run with
+/// fewer than two completed iterations) are empty in the CSV. The column meanings are in
+/// `docs/formats.md`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    pub instance_set: String,
+    pub instance_id: String,
+    pub heuristic: String,
+    pub status: RunStatus,
+    pub length: Option<u32>,
+    /// The published or otherwise known optimal length, when the instance file gives one.
+    pub optimal_length: Option<u32>,
+    pub h0: Option<u32>,
+    pub iterations: u32,
+    pub expanded: u64,
+    pub generated: u64,
+    /// Generated nodes in the final iteration (the one that found the goal, or was cut off).
+    pub last_iteration_generated: u64,
+    pub seconds: f64,
+    pub nodes_per_second: Option<f64>,
+    /// Growth ratio r, see [`Growth`].
+    pub growth_ratio: Option<f64>,
+    pub overhead_measured: Option<f64>,
+    pub overhead_predicted: Option<f64>,
+    /// The solution as U/D/L/R (empty unless solved).
+    pub moves: String,
+    /// Replayed to the goal, and equal to the known optimal length when one is known.
+    pub verified: bool,
+    /// Threads in the pool that ran the experiment.
+    pub threads: u32,
+}
+
+impl RunRecord {
+    pub fn key(&self) -> RunKey {
+        RunKey::new(&self.instance_set, &self.instance_id, &self.heuristic)
+    }
+}
+
+/// One IDA* iteration of one run: a row of `iterations.csv`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct IterationRecord {
+    pub instance_set: String,
+    pub instance_id: String,
+    pub heuristic: String,
+    /// 1-based.
+    pub iteration: u32,
+    pub bound: u32,
+    pub expanded: u64,
+    pub generated: u64,
+    pub seconds: f64,
+}
+
+impl IterationRecord {
+    /// The run this iteration belongs to.
+    pub fn key(&self) -> RunKey {
+        RunKey::new(&self.instance_set, &self.instance_id, &self.heuristic)
+    }
+}
+
+/// Iterative-deepening growth and overhead of one run, from generated nodes per iteration.
+///
+/// Let N_1 … N_k be the generated nodes of the k iterations. The last one stops at the first
+/// solution (or at a limit), so it is incomplete and left out: only the k − 1 *completed*
+/// iterations are used.
+/// - r = (N_{k−1} / N_1)^(1/(k−2)), the geometric mean of N_i / N_{i−1} over the completed
+///   iterations (needs at least two completed iterations);
+/// - overhead measured = (N_1 + … + N_{k−1}) / N_{k−1}: all nodes of the completed iterations
+///   over those of the last completed one;
+/// - overhead predicted = r / (r − 1), the limit of that sum for a geometric series (needs r > 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Growth {
+    pub ratio: Option<f64>,
+    pub overhead_measured: Option<f64>,
+    pub overhead_predicted: Option<f64>,
+}
+
+impl Growth {
+    pub fn of(iterations: &[Iteration]) -> Growth {
+        let completed: Vec<f64> = iterations
+            .iter()
+            .take(iterations.len().saturating_sub(1))
+            .map(|i| i.generated as f64)
+            .collect();
+        let k = completed.len();
+        let ratio = (k >= 2 && completed[0] > 0.0)
+            .then(|| (completed[k - 1] / completed[0]).powf(1.0 / (k - 1) as f64));
+        let overhead_measured = (k >= 1 && completed[k - 1] > 0.0)
+            .then(|| completed.iter().sum::<f64>() / completed[k - 1]);
+        let overhead_predicted = ratio.filter(|&r| r > 1.0).map(|r| r / (r - 1.0));
+        Growth {
+            ratio,
+            overhead_measured,
+            overhead_predicted,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn its(nodes: &[u64]) -> Vec<Iteration> {
+        nodes
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| Iteration {
+                bound: 40 + 2 * i as u32,
+                expanded: n / 2,
+                generated: n,
+                seconds: 0.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn growth_on_a_hand_computed_example() {
+        // Completed: 10, 40, 160 (the final 300 is cut short by the solution).
+        // r = (160/10)^(1/2) = 4; measured = 210/160 = 1.3125; predicted = 4/3.
+        let g = Growth::of(&its(&[10, 40, 160, 300]));
+        assert!((g.ratio.unwrap() - 4.0).abs() < 1e-12);
+        assert!((g.overhead_measured.unwrap() - 1.3125).abs() < 1e-12);
+        assert!((g.overhead_predicted.unwrap() - 4.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn growth_needs_two_completed_iterations() {
+        let g = Growth::of(&its(&[10, 40]));
+        assert_eq!(g.ratio, None);
+        assert_eq!(g.overhead_predicted, None);
+        assert_eq!(g.overhead_measured, Some(1.0));
+        assert_eq!(Growth::of(&its(&[7])).overhead_measured, None);
+    }
+
+    /// Every status writes and reads back as its kebab-case name, and `as_str` agrees with serde.
+    #[test]
+    fn statuses_round_trip_in_kebab_case() {
+        for &s in RunStatus::ALL {
+            let json = serde_json::to_string(&s).unwrap();
+            assert_eq!(json, format!("\"{}\"", s.as_str()));
+            assert_eq!(s.as_str().parse::<RunStatus>(), Ok(s));
+        }
+        assert_eq!(RunStatus::TimeLimit.as_str(), "time-limit");
+        assert!("cancelled".parse::<RunStatus>().is_err());
+        assert!(RunStatus::Solved.is_deterministic() && !RunStatus::TimeLimit.is_deterministic());
+    }
+
+    #[test]
+    fn the_key_names_the_run() {
+        let r = RunRecord {
+            instance_set: "korf100".into(),
+            instance_id: "7".into(),
+            heuristic: "pdb-663".into(),
+            ..RunRecord::default()
+        };
+        assert_eq!(r.key().to_string(), "korf100 #7 pdb-663");
+        assert_eq!(r.status, RunStatus::Error);
+    }
+}
