@@ -450,6 +450,7 @@ mod tests {
             moves: "UDLR".into(),
             verified: true,
             threads: 1,
+            ..RunRecord::default()
         }
     }
 

@@ -35,6 +35,7 @@ fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
         moves: "UDLR".into(),
         verified: true,
         threads: 1,
+        ..RunRecord::default()
     }
 }
 

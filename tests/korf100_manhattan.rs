@@ -75,6 +75,7 @@ fn report_counts_exact_matches_with_korf_1985() {
             moves: String::new(),
             verified: true,
             threads: 1,
+            ..RunRecord::default()
         });
     }
     write_csv(&dir.join(RUNS_FILE), &runs).unwrap();

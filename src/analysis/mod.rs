@@ -4,9 +4,11 @@
 //! - [`aggregate`]: the per-heuristic summary (means over solved runs, reduction against the
 //!   reference heuristic, overheads), each by the formula the report states;
 //! - [`published`]: the published figures (Korf 1985, Korf & Felner 2002) and our runs beside
-//!   them.
+//!   them;
+//! - [`outside`]: outside solvers beside the built-in search, instance by instance.
 
 pub mod aggregate;
+pub mod outside;
 pub mod published;
 
 pub use aggregate::{

@@ -29,6 +29,18 @@ pub struct ExperimentArgs {
     /// Give up on a pair after generating this many nodes (status node-limit).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    /// Also run this outside solver on every instance (docs/solver-protocol.md), repeatable.
+    /// NAME labels its rows; HEURISTIC is the built-in heuristic whose node counts the report
+    /// sets beside its own. Without -H, only the solvers run.
+    #[arg(long = "solver", value_name = "NAME[:HEURISTIC]=COMMAND")]
+    pub solvers: Vec<String>,
+    /// Kill an outside solver whose resident memory exceeds this (e.g. 2G; plain numbers MB).
+    #[arg(long, value_name = "SIZE")]
+    pub memory_limit: Option<String>,
+    /// Outside solvers: where the instance file gives no optimal length, find it with the
+    /// built-in search and check the solver's length against it.
+    #[arg(long)]
+    pub check_optimal: bool,
 }
 
 impl ExperimentArgs {
@@ -40,6 +52,9 @@ impl ExperimentArgs {
             partition: pdb.partition.clone(),
             time_limit_seconds: self.time_limit,
             node_limit: self.node_limit,
+            solvers: self.solvers.clone(),
+            memory_limit: self.memory_limit.clone(),
+            check_optimal: self.check_optimal,
         }
     }
 }
@@ -82,6 +97,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
     ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
             eprintln!("\ntilebench: interrupted twice, exiting now");
+            tilebench::experiment::outside::kill_running();
             std::process::exit(130);
         }
         eprintln!(

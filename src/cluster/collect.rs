@@ -244,6 +244,7 @@ fn merged_meta(
         let limits = LimitsInfo {
             node_limit: spec.node_limit,
             time_limit_seconds: spec.time_limit_seconds,
+            memory_limit_bytes: spec.memory_limit_bytes,
         };
         experiment_meta(exp, limits, Vec::new())
     });

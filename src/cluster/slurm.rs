@@ -295,6 +295,7 @@ mod tests {
             node_limit: Some(1_000_000),
             time_limit_seconds: Some(2.5),
             shards: 4,
+            ..ExperimentSpec::default()
         }
     }
 

@@ -74,7 +74,8 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
             })?;
             let chosen = request.experiment.read()?;
             let spec =
-                ExperimentSpec::new(&chosen.exp, chosen.node_limit, chosen.time_limit, tasks);
+                ExperimentSpec::new(&chosen.exp, chosen.node_limit, chosen.time_limit, tasks)
+                    .with_outside(chosen.memory_limit, chosen.check_optimal);
             spec.establish(&out)?;
             spec
         }

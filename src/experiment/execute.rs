@@ -12,12 +12,13 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::plan::{Experiment, Pair};
+use super::outside::{self, OutsideSolver, ProcessLimits};
+use super::plan::{Experiment, Pair, Series};
 use super::writer::{self, Files, RowWriter};
 use super::{provenance, ExperimentError, Progress};
 use crate::board::Goal;
@@ -39,6 +40,10 @@ pub struct Settings {
     pub threads: usize,
     pub node_limit: Option<u64>,
     pub time_limit: Option<Duration>,
+    /// Outside solvers: kill one whose resident memory exceeds this many bytes.
+    pub memory_limit: Option<u64>,
+    /// Outside solvers: find unknown optimal lengths with the built-in search.
+    pub check_optimal: bool,
     /// Keep the finished rows of `out` and run only the missing pairs.
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
@@ -140,17 +145,17 @@ pub fn run(
     let mut index: HashMap<(usize, Goal), usize> = HashMap::new();
     for p in &pending {
         let goal = &exp.sets[p.set].1.goal;
+        let Series::Builtin(name) = exp.series(p.heuristic) else {
+            continue;
+        };
         if let std::collections::hash_map::Entry::Vacant(slot) =
             index.entry((p.heuristic, goal.clone()))
         {
-            prepared.push(prepare(
-                &exp.heuristics[p.heuristic],
-                goal,
-                &settings.cache,
-            )?);
+            prepared.push(prepare(name, goal, &settings.cache)?);
             slot.insert(prepared.len() - 1);
         }
     }
+    let outside = OutsideRun::new(exp, settings, &pending)?;
 
     let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
     progress.start(pending.len());
@@ -169,9 +174,22 @@ pub fn run(
                 return;
             }
             let (_, set) = &exp.sets[p.set];
-            let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
-            let Some((run, iterations, problem)) = run_pair(exp, p, h, &limits, settings.threads)
-            else {
+            let rows = match exp.series(p.heuristic) {
+                Series::Builtin(_) => {
+                    let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
+                    Ok(run_pair(exp, p, h, &limits, settings.threads))
+                }
+                Series::Outside(solver) => outside.run_pair(exp, p, solver),
+            };
+            let rows = rows.unwrap_or_else(|e| {
+                settings.cancel.store(true, Ordering::Relaxed);
+                failure
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(e);
+                None
+            });
+            let Some((run, iterations, problem)) = rows else {
                 return; // cancelled: not written, a resume redoes it
             };
             let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
@@ -221,6 +239,109 @@ pub fn run(
     Ok(summary)
 }
 
+/// What the outside solvers' pairs share: their limits, the log folder and the optimal
+/// lengths found for `--check-optimal` (each instance solved once, whichever pair needs it).
+struct OutsideRun {
+    limits: ProcessLimits,
+    logs: PathBuf,
+    threads: usize,
+    check_optimal: Option<CacheOptions>,
+    reference: Vec<Vec<OnceLock<Option<usize>>>>,
+}
+
+impl OutsideRun {
+    fn new(
+        exp: &Experiment,
+        settings: &Settings,
+        pending: &[Pair],
+    ) -> Result<OutsideRun, ExperimentError> {
+        let logs = settings.out.join(LOGS_DIR);
+        let any = pending
+            .iter()
+            .any(|p| matches!(exp.series(p.heuristic), Series::Outside(_)));
+        if any {
+            std::fs::create_dir_all(&logs).map_err(|source| ExperimentError::Io {
+                path: logs.clone(),
+                source,
+            })?;
+        }
+        Ok(OutsideRun {
+            limits: ProcessLimits {
+                time_limit: settings.time_limit,
+                memory_limit: settings.memory_limit,
+                cancel: Some(settings.cancel.clone()),
+            },
+            logs,
+            threads: settings.threads,
+            check_optimal: settings.check_optimal.then(|| settings.cache.clone()),
+            reference: exp
+                .sets
+                .iter()
+                .map(|(_, s)| s.instances.iter().map(|_| OnceLock::new()).collect())
+                .collect(),
+        })
+    }
+
+    /// Runs one outside solver on one instance; `None` when cancelled.
+    fn run_pair(
+        &self,
+        exp: &Experiment,
+        p: &Pair,
+        solver: &OutsideSolver,
+    ) -> Result<Option<PairRows>, ExperimentError> {
+        let (_, set) = &exp.sets[p.set];
+        let instance = &set.instances[p.instance];
+        let key = exp.key(p);
+        let optimal = match (instance.optimal, &self.check_optimal) {
+            (Some(o), _) => Some(o as usize),
+            (None, Some(cache)) => {
+                let cell = &self.reference[p.set][p.instance];
+                if let Some(known) = cell.get() {
+                    *known
+                } else {
+                    let found = outside::reference_length(&instance.board, &set.goal, cache)?;
+                    *cell.get_or_init(|| found)
+                }
+            }
+            (None, None) => None,
+        };
+        let log = self.logs.join(log_name(&key));
+        let outcome = outside::solve(
+            &solver.command,
+            &instance.board,
+            &set.goal,
+            optimal,
+            &self.limits,
+            Some(&log),
+        )?;
+        Ok(outside::rows::rows(key, &outcome, self.threads))
+    }
+}
+
+/// Where an outside solver's standard error goes, inside the results directory.
+pub const LOGS_DIR: &str = "logs";
+
+/// The log file of a pair: `SET-ID-NAME.stderr` (characters other than letters, digits, `-`,
+/// `_` and `.` become `_`).
+pub fn log_name(key: &RunKey) -> String {
+    format!(
+        "{}-{}-{}.stderr",
+        key.instance_set, key.instance_id, key.heuristic
+    )
+    .chars()
+    .map(|c| {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+            c
+        } else {
+            '_'
+        }
+    })
+    .collect()
+}
+
+/// A pair's run row, iteration rows and the message when the row is a failure.
+type PairRows = (RunRecord, Vec<IterationRecord>, Option<String>);
+
 /// Builds one heuristic for one goal: the one place the experiment constructs heuristics.
 pub fn prepare(
     name: &HeuristicName,
@@ -253,7 +374,7 @@ fn run_pair(
     h: &Prepared,
     limits: &Limits,
     threads: usize,
-) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
+) -> Option<PairRows> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
     let key = exp.key(p);
@@ -315,6 +436,7 @@ fn run_pair(
         moves: path_string(moves),
         verified,
         threads: threads as u32,
+        ..RunRecord::default()
     };
     Some((run, iterations, problem))
 }

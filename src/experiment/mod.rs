@@ -27,7 +27,7 @@ use thiserror::Error;
 
 pub use execute::{prepare, prepare_all, run, Settings, Summary};
 pub use plan::{
-    Chosen, Experiment, Pair, Request, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
+    Chosen, Experiment, Pair, Request, Series, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
 };
 pub use shard::{shard_dir, EXPERIMENT_FILE, SHARDS_DIR};
 
@@ -45,6 +45,8 @@ pub enum ExperimentError {
     Instances(#[from] InstanceError),
     #[error(transparent)]
     HeuristicName(#[from] HeuristicError),
+    #[error(transparent)]
+    Outside(#[from] outside::OutsideError),
     #[error("{0}")]
     BadOption(String),
     #[error("{}: {source}", path.display())]
@@ -161,6 +163,7 @@ impl Session {
                 chosen.time_limit,
                 shard.count,
             )
+            .with_outside(chosen.memory_limit, chosen.check_optimal)
             .establish(&results_dir)?;
             pairs = shard.select(&pairs);
             out = shard_dir(&results_dir, shard.index);
@@ -173,6 +176,8 @@ impl Session {
             threads,
             node_limit: chosen.node_limit,
             time_limit: chosen.time_limit,
+            memory_limit: chosen.memory_limit,
+            check_optimal: chosen.check_optimal,
             resume: request.resume,
             overwrite: request.overwrite || (chosen.default && !request.resume),
             cancel: request.cancel,
@@ -196,10 +201,14 @@ impl Session {
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
         format!(
-            "{} pairs ({} instance sets × {} heuristics{}) on {} threads into {}",
+            "{} pairs ({} instance sets × {} heuristics{}{}) on {} threads into {}",
             self.pairs.len(),
             self.exp.sets.len(),
             self.exp.heuristics.len(),
+            match self.exp.solvers.len() {
+                0 => String::new(),
+                n => format!(" and {n} outside solvers"),
+            },
             self.settings
                 .shard
                 .map(|s| format!(", shard {s}"))

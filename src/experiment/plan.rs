@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::outside::OutsideSolver;
 use super::ExperimentError;
 use crate::board::Goal;
 use crate::heuristic::HeuristicName;
@@ -24,20 +25,41 @@ pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict", "pdb-6
 /// Where the default experiment writes.
 pub const DEFAULT_OUT: &str = "results/default";
 
-/// The instance sets and heuristics of an experiment.
+/// The instance sets, heuristics and outside solvers of an experiment.
 #[derive(Debug, Clone)]
 pub struct Experiment {
     /// Each set with the selection it was read from (`FILE` or `FILE:FIRST-LAST`).
     pub sets: Vec<(String, InstanceSet)>,
     pub heuristics: Vec<HeuristicName>,
+    /// Programs run beside the built-in search (`--solver NAME=COMMAND`).
+    pub solvers: Vec<OutsideSolver>,
 }
 
-/// One (instance, heuristic) pair, by index into an [`Experiment`].
+/// One (instance, series) pair, by index into an [`Experiment`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair {
     pub set: usize,
     pub instance: usize,
+    /// The series: the built-in search with `heuristics[i]` for i below their number, then the
+    /// outside solvers in order (see [`Experiment::series`]).
     pub heuristic: usize,
+}
+
+/// What runs a pair.
+#[derive(Debug, Clone, Copy)]
+pub enum Series<'a> {
+    Builtin(&'a HeuristicName),
+    Outside(&'a OutsideSolver),
+}
+
+impl<'a> Series<'a> {
+    /// The name in the `heuristic` column.
+    pub fn name(&self) -> &'a str {
+        match self {
+            Series::Builtin(h) => h.as_str(),
+            Series::Outside(s) => &s.name,
+        }
+    }
 }
 
 impl Experiment {
@@ -50,15 +72,32 @@ impl Experiment {
             .iter()
             .map(|s| Ok((s.clone(), InstanceSet::read_selection(s)?)))
             .collect::<Result<Vec<_>, InstanceError>>()?;
-        Ok(Experiment { sets, heuristics })
+        Ok(Experiment {
+            sets,
+            heuristics,
+            solvers: Vec::new(),
+        })
     }
 
-    /// Every pair, in the experiment's order: set, then instance, then heuristic.
+    /// The series of pair index `i`: built-in heuristics first, then outside solvers.
+    pub fn series(&self, i: usize) -> Series<'_> {
+        match self.heuristics.get(i) {
+            Some(h) => Series::Builtin(h),
+            None => Series::Outside(&self.solvers[i - self.heuristics.len()]),
+        }
+    }
+
+    /// How many series: built-in heuristics and outside solvers.
+    pub fn series_count(&self) -> usize {
+        self.heuristics.len() + self.solvers.len()
+    }
+
+    /// Every pair, in the experiment's order: set, then instance, then series.
     pub fn pairs(&self) -> Vec<Pair> {
         let mut pairs = Vec::new();
         for (set, (_, s)) in self.sets.iter().enumerate() {
             for instance in 0..s.instances.len() {
-                for heuristic in 0..self.heuristics.len() {
+                for heuristic in 0..self.series_count() {
                     pairs.push(Pair {
                         set,
                         instance,
@@ -76,7 +115,7 @@ impl Experiment {
         RunKey::new(
             &set.name,
             &set.instances[p.instance].id,
-            self.heuristics[p.heuristic].as_str(),
+            self.series(p.heuristic).name(),
         )
     }
 
@@ -118,6 +157,13 @@ pub struct Request {
     pub partition: Option<String>,
     pub time_limit_seconds: Option<f64>,
     pub node_limit: Option<u64>,
+    /// Outside solvers, `NAME[:HEURISTIC]=COMMAND` each.
+    pub solvers: Vec<String>,
+    /// Outside solvers: kill one whose resident memory exceeds this (`2G`, `512M`, MB).
+    pub memory_limit: Option<String>,
+    /// Outside solvers: where an instance file gives no optimal length, find it with the
+    /// built-in search and check the solver's against it.
+    pub check_optimal: bool,
 }
 
 /// A [`Request`] read: the experiment and its limits.
@@ -128,6 +174,9 @@ pub struct Chosen {
     pub default: bool,
     pub time_limit: Option<Duration>,
     pub node_limit: Option<u64>,
+    /// Bytes.
+    pub memory_limit: Option<u64>,
+    pub check_optimal: bool,
 }
 
 impl Request {
@@ -137,6 +186,9 @@ impl Request {
             || !self.heuristics.is_empty()
             || self.node_limit.is_some()
             || self.time_limit_seconds.is_some()
+            || !self.solvers.is_empty()
+            || self.memory_limit.is_some()
+            || self.check_optimal
     }
 
     /// Reads the instance files and parses the heuristics and limits.
@@ -150,7 +202,13 @@ impl Request {
             }
         };
         let selections = or_default(&self.instances, DEFAULT_INSTANCES);
-        let heuristics = or_default(&self.heuristics, DEFAULT_HEURISTICS)
+        // With outside solvers and no -H, only the solvers run.
+        let default_heuristics = if self.solvers.is_empty() {
+            DEFAULT_HEURISTICS
+        } else {
+            &[]
+        };
+        let heuristics = or_default(&self.heuristics, default_heuristics)
             .iter()
             .map(|n| HeuristicName::with_partition(n, self.partition.as_deref()))
             .collect::<Result<Vec<_>, _>>()?;
@@ -162,11 +220,33 @@ impl Request {
             }
             s => s.map(Duration::from_secs_f64),
         };
+        let mut exp = Experiment::read(&selections, heuristics)?;
+        exp.solvers = self
+            .solvers
+            .iter()
+            .map(|s| OutsideSolver::parse(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut names: Vec<&str> = (0..exp.series_count())
+            .map(|i| exp.series(i).name())
+            .collect();
+        names.sort_unstable();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return Err(ExperimentError::BadOption(format!(
+                "'{}' is given twice (heuristics and solvers name their rows)",
+                w[0]
+            )));
+        }
         Ok(Chosen {
-            exp: Experiment::read(&selections, heuristics)?,
+            exp,
             default,
             time_limit,
             node_limit: self.node_limit,
+            memory_limit: self
+                .memory_limit
+                .as_deref()
+                .map(super::outside::parse_memory)
+                .transpose()?,
+            check_optimal: self.check_optimal,
         })
     }
 }

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::outside::OutsideSolver;
 use super::plan::{Experiment, Pair};
 use super::ExperimentError;
 use crate::heuristic::HeuristicName;
@@ -98,7 +99,21 @@ impl ExperimentSpec {
             node_limit,
             time_limit_seconds: time_limit.map(|d| d.as_secs_f64()),
             shards,
+            solvers: exp.solvers.iter().map(|s| s.spec()).collect(),
+            memory_limit_bytes: None,
+            check_optimal: false,
         }
+    }
+
+    /// With the outside solvers' limit and `--check-optimal`.
+    pub fn with_outside(
+        mut self,
+        memory_limit: Option<u64>,
+        check_optimal: bool,
+    ) -> ExperimentSpec {
+        self.memory_limit_bytes = memory_limit;
+        self.check_optimal = check_optimal;
+        self
     }
 
     /// Reads the instance files again and parses the heuristics.
@@ -112,7 +127,13 @@ impl ExperimentSpec {
                 path: EXPERIMENT_FILE.into(),
                 reason: e.to_string(),
             })?;
-        Experiment::read(&self.instances, heuristics)
+        let mut exp = Experiment::read(&self.instances, heuristics)?;
+        exp.solvers = self
+            .solvers
+            .iter()
+            .map(|s| OutsideSolver::parse(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(exp)
     }
 
     /// The spec stored in `out`, if any.

@@ -52,6 +52,7 @@ pub(super) fn render(
             published(&mut md, results, &rows);
         }
     }
+    super::outside::section(&mut md, results);
     definitions(&mut md);
     plots(&mut md, figures);
     md
@@ -129,6 +130,18 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
         rows.push(("instance set", format!("{}: {text}", set.name)));
     }
     rows.push(("heuristics", meta.heuristics.join(", ")));
+    for s in &meta.solvers {
+        let mut text = format!("{}: `{}`", s.name, s.command);
+        if let Some(h) = &s.heuristic {
+            text.push_str(&format!(
+                "; node counts set beside the built-in search with {h}"
+            ));
+        }
+        if s.check_optimal {
+            text.push_str("; unknown optimal lengths found by the built-in search");
+        }
+        rows.push(("outside solver", text));
+    }
     rows.push(("limits per run", limits_in_words(&meta.limits)));
     rows.push((
         "pairs",
@@ -180,6 +193,12 @@ fn limits_in_words(l: &LimitsInfo) -> String {
     }
     if let Some(t) = l.time_limit_seconds {
         parts.push(format!("{t} s of search"));
+    }
+    if let Some(m) = l.memory_limit_bytes {
+        parts.push(format!(
+            "{:.0} MB resident for outside solvers",
+            m as f64 / (1u64 << 20) as f64
+        ));
     }
     if parts.is_empty() {
         "none".to_string()

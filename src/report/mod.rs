@@ -4,6 +4,7 @@
 
 pub mod format;
 mod markdown;
+mod outside;
 
 use std::fs;
 use std::path::{Path, PathBuf};

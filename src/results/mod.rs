@@ -24,7 +24,9 @@ use thiserror::Error;
 
 pub use io::{CsvError, ReadMode};
 pub use meta::{Meta, MetaError, RunState};
-pub use record::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
+pub use record::{
+    Growth, IterationRecord, RunKey, RunRecord, RunStatus, SolverName, BUILTIN_SOLVER,
+};
 pub use spec::ExperimentSpec;
 
 /// File names inside a results directory.
@@ -160,12 +162,12 @@ mod tests {
         let dir = temp_dir("col");
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
         let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
-        // Drop the `generated` column (the 10th) from every line.
+        // Drop the `generated` column (the 11th) from every line.
         let cut: Vec<String> = text
             .lines()
             .map(|l| {
                 let mut f: Vec<&str> = l.split(',').collect();
-                f.remove(9);
+                f.remove(10);
                 f.join(",")
             })
             .collect();

@@ -35,6 +35,18 @@ pub enum RunStatus {
     Error,
     /// Solved, but not in the known optimal number of moves (or unsolvable with a known length).
     WrongLength,
+    /// An outside solver's move takes the blank off the board, is not a move, or its moves do
+    /// not reach the goal.
+    InvalidMoves,
+    /// An outside solver claimed a solvable board unsolvable, or gave moves for an unsolvable one.
+    WrongUnsolvable,
+    /// An outside solver printed no answer object on its last non-empty line.
+    BadOutput,
+    /// An outside solver exited with a non-zero code or was killed by a signal (see `exit_code`,
+    /// `signal`).
+    Crashed,
+    /// An outside solver was killed at `--memory-limit`.
+    MemoryLimit,
 }
 
 impl RunStatus {
@@ -46,6 +58,11 @@ impl RunStatus {
         RunStatus::NodeLimit,
         RunStatus::Error,
         RunStatus::WrongLength,
+        RunStatus::InvalidMoves,
+        RunStatus::WrongUnsolvable,
+        RunStatus::BadOutput,
+        RunStatus::Crashed,
+        RunStatus::MemoryLimit,
     ];
 
     /// The name written in `runs.csv`.
@@ -57,18 +74,35 @@ impl RunStatus {
             RunStatus::NodeLimit => "node-limit",
             RunStatus::Error => "error",
             RunStatus::WrongLength => "wrong-length",
+            RunStatus::InvalidMoves => "invalid-moves",
+            RunStatus::WrongUnsolvable => "wrong-unsolvable",
+            RunStatus::BadOutput => "bad-output",
+            RunStatus::Crashed => "crashed",
+            RunStatus::MemoryLimit => "memory-limit",
         }
     }
 
     /// Whether node counts of runs ending this way are a deterministic function of the search
     /// (a time limit falls wherever the clock says, so its counts are noise).
     pub fn is_deterministic(self) -> bool {
-        !matches!(self, RunStatus::TimeLimit | RunStatus::Error)
+        !matches!(
+            self,
+            RunStatus::TimeLimit | RunStatus::Error | RunStatus::MemoryLimit | RunStatus::Crashed
+        )
     }
 
-    /// Whether the run shows a fault of tilebench (the experiment's exit status is then 1).
+    /// Whether the run shows a fault of tilebench or a wrong answer of an outside solver (the
+    /// experiment's exit status is then 1).
     pub fn is_failure(self) -> bool {
-        matches!(self, RunStatus::Error | RunStatus::WrongLength)
+        matches!(
+            self,
+            RunStatus::Error
+                | RunStatus::WrongLength
+                | RunStatus::InvalidMoves
+                | RunStatus::WrongUnsolvable
+                | RunStatus::BadOutput
+                | RunStatus::Crashed
+        )
     }
 }
 
@@ -90,6 +124,41 @@ impl FromStr for RunStatus {
                 let known: Vec<&str> = RunStatus::ALL.iter().map(|s| s.as_str()).collect();
                 format!("unknown status '{s}' (known: {})", known.join(", "))
             })
+    }
+}
+
+/// The `solver` of the built-in search.
+pub const BUILTIN_SOLVER: &str = "tilebench";
+
+/// Which program made a run: `tilebench` (the built-in search, the default, and what files
+/// written before the column existed hold) or an outside solver's NAME (`run --solver NAME=…`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SolverName(pub String);
+
+impl SolverName {
+    pub fn outside(name: &str) -> SolverName {
+        SolverName(name.to_string())
+    }
+
+    pub fn is_builtin(&self) -> bool {
+        self.0 == BUILTIN_SOLVER
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for SolverName {
+    fn default() -> SolverName {
+        SolverName(BUILTIN_SOLVER.to_string())
+    }
+}
+
+impl fmt::Display for SolverName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -131,6 +200,11 @@ impl fmt::Display for RunKey {
 pub struct RunRecord {
     pub instance_set: String,
     pub instance_id: String,
+    /// `tilebench`, or the outside solver's NAME.
+    #[serde(default)]
+    pub solver: SolverName,
+    /// The built-in heuristic; for an outside solver its NAME again, so that every table, plot
+    /// and comparison shows it as a series of its own.
     pub heuristic: String,
     pub status: RunStatus,
     pub length: Option<u32>,
@@ -154,6 +228,22 @@ pub struct RunRecord {
     pub verified: bool,
     /// Threads in the pool that ran the experiment.
     pub threads: u32,
+    /// Outside solvers: user + system CPU seconds of the process (`seconds` is its wall time).
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
+    /// Outside solvers: peak resident memory of the process (group), in bytes.
+    #[serde(default)]
+    pub peak_rss_bytes: Option<u64>,
+    /// Outside solvers: the exit code, when the process exited by itself.
+    #[serde(default)]
+    pub exit_code: Option<i32>,
+    /// Outside solvers: the signal that ended the process, when one did (not tilebench's kill
+    /// at a limit).
+    #[serde(default)]
+    pub signal: Option<i32>,
+    /// Outside solvers: why the status is not `solved`, in a sentence.
+    #[serde(default)]
+    pub detail: String,
 }
 
 impl RunRecord {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 /// The experiment of a sharded results directory.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExperimentSpec {
     /// Instance selections (`FILE` or `FILE:FIRST-LAST`) with absolute paths, so tasks started
@@ -19,6 +19,15 @@ pub struct ExperimentSpec {
     pub time_limit_seconds: Option<f64>,
     /// How many shards the pairs are dealt into.
     pub shards: usize,
+    /// Outside solvers, `NAME[:HEURISTIC]=COMMAND` each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<String>,
+    /// Outside solvers' memory limit, in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_limit_bytes: Option<u64>,
+    /// Outside solvers: unknown optimal lengths found with the built-in search.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_optimal: bool,
 }
 
 impl ExperimentSpec {
@@ -65,6 +74,26 @@ impl ExperimentSpec {
                 or_none(other.time_limit_seconds, " s")
             ));
         }
+        if self.solvers != other.solvers {
+            d.push(format!(
+                "solvers {} vs {}",
+                self.solvers.join(" "),
+                other.solvers.join(" ")
+            ));
+        }
+        if self.memory_limit_bytes != other.memory_limit_bytes {
+            d.push(format!(
+                "memory limit {} vs {}",
+                or_none(self.memory_limit_bytes, " bytes"),
+                or_none(other.memory_limit_bytes, " bytes")
+            ));
+        }
+        if self.check_optimal != other.check_optimal {
+            d.push(format!(
+                "--check-optimal {} vs {}",
+                self.check_optimal, other.check_optimal
+            ));
+        }
         if self.shards != other.shards {
             d.push(format!("{} shards vs {}", self.shards, other.shards));
         }
@@ -91,6 +120,17 @@ impl ExperimentSpec {
             args.push("--time-limit".to_string());
             args.push(t.to_string());
         }
+        for s in &self.solvers {
+            args.push("--solver".to_string());
+            args.push(s.clone());
+        }
+        if let Some(m) = self.memory_limit_bytes {
+            args.push("--memory-limit".to_string());
+            args.push(format!("{m}B"));
+        }
+        if self.check_optimal {
+            args.push("--check-optimal".to_string());
+        }
         args
     }
 }
@@ -107,6 +147,7 @@ mod tests {
             node_limit: None,
             time_limit_seconds: None,
             shards: 4,
+            ..ExperimentSpec::default()
         };
         assert!(a.differences(&a.clone()).is_empty());
         let b = ExperimentSpec {

@@ -119,6 +119,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 moves: String::new(),
                 verified: solved,
                 threads: 2,
+                ..RunRecord::default()
             });
         }
     }

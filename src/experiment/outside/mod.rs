@@ -5,12 +5,16 @@
 //! - [`protocol`]: the request and answer objects;
 //! - [`process`]: the child process (no shell, own process group, limits, no leftovers);
 //! - [`judge`]: the verdict on an answer, and the reference length for `--check-optimal`;
-//! - [`counts`]: reported node counts beside the built-in search's.
+//! - [`counts`]: reported node counts beside the built-in search's;
+//! - [`solver`]: an outside solver as an experiment names it (`--solver NAME=COMMAND`);
+//! - [`rows`]: an outside solver's outcome as result rows.
 
 pub mod counts;
 pub mod judge;
 pub mod process;
 pub mod protocol;
+pub mod rows;
+pub mod solver;
 
 pub use counts::CountCheck;
 pub use judge::{judge, reference_heuristic, reference_length, Judgement, Verdict};
@@ -18,6 +22,7 @@ pub use process::{
     group_alive, kill_running, parse_memory, Ended, Finished, ProcessLimits, SolverCommand,
 };
 pub use protocol::{Answer, ReportedIteration, Request};
+pub use solver::OutsideSolver;
 
 use std::path::{Path, PathBuf};
 
@@ -32,6 +37,8 @@ use crate::heuristic::HeuristicError;
 pub enum OutsideError {
     #[error("solver command '{command}' cannot be split into words: {reason}")]
     BadCommand { command: String, reason: String },
+    #[error("--solver '{spec}': {reason}")]
+    BadSolver { spec: String, reason: String },
     #[error("cannot start solver '{command}': {source}")]
     Spawn {
         command: String,

@@ -120,8 +120,8 @@ pub struct Finished {
     pub pid: i32,
 }
 
-/// Parses a memory size: a number with an optional unit K, M, G or T (powers of 1024, an optional
-/// trailing `B` or `iB`); a plain number is megabytes, as in Slurm.
+/// Parses a memory size: a number with an optional unit B, K, M, G or T (powers of 1024, an
+/// optional trailing `B` or `iB` after the letter); a plain number is megabytes, as in Slurm.
 pub fn parse_memory(text: &str) -> Result<u64, OutsideError> {
     let bad = || OutsideError::BadMemory(text.to_string());
     let t = text.trim();
@@ -131,15 +131,12 @@ pub fn parse_memory(text: &str) -> Result<u64, OutsideError> {
     let (number, unit) = t.split_at(split);
     let number: f64 = number.parse().map_err(|_| bad())?;
     let unit = unit.trim().to_ascii_uppercase();
-    let unit = unit
-        .strip_suffix("IB")
-        .or_else(|| unit.strip_suffix('B'))
-        .unwrap_or(&unit);
-    let scale: u64 = match unit {
-        "" | "M" => 1 << 20,
-        "K" => 1 << 10,
-        "G" => 1 << 30,
-        "T" => 1 << 40,
+    let scale: u64 = match unit.as_str() {
+        "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "" | "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
         _ => return Err(bad()),
     };
     let bytes = number * scale as f64;
@@ -536,6 +533,7 @@ mod tests {
         assert_eq!(parse_memory("2G").unwrap(), 2 << 30);
         assert_eq!(parse_memory("1.5GiB").unwrap(), 3 << 29);
         assert_eq!(parse_memory("64kb").unwrap(), 64 << 10);
+        assert_eq!(parse_memory("1000B").unwrap(), 1000);
         assert!(parse_memory("lots").is_err());
         assert!(parse_memory("5X").is_err());
         assert!(parse_memory("0").is_err());
