@@ -465,3 +465,146 @@ fn interrupt(times: usize) {
     assert_eq!(status.code(), Some(130));
     assert!(!group_alive(solver), "the solver's group survived Ctrl-C");
 }
+
+/// `run` with the built-in search and five outside solvers, three of them wrong in their own
+/// way: each pair gets its status, the right ones are unaffected, stderr lands in logs/, and the
+/// report sets the right solver's counts beside the built-in ones.
+#[test]
+fn a_run_judges_every_solver_and_the_other_pairs_are_unaffected() {
+    let dir = common::fresh_dir("outside-run");
+    // Short walks, so that the test solvers' breadth-first search is instant.
+    let set = bin::gen(
+        &dir,
+        "tiny.txt",
+        &[
+            "--size", "3x3", "--count", "2", "--seed", "5", "--walk", "10",
+        ],
+    );
+    let py = |f: &Path| format!("python3 -B {}", shell_quote(f));
+    let out = dir.join("results");
+    let o = bin::run(&[
+        "run",
+        "--instances",
+        &set,
+        "-H",
+        "manhattan",
+        "--solver",
+        &format!("ok:manhattan={}", py(&example())),
+        "--solver",
+        &format!("long={}", py(&fixture("suboptimal.py"))),
+        "--solver",
+        &format!("crash={}", py(&fixture("exit1.py"))),
+        "--solver",
+        &format!("sleepy={}", py(&fixture("sleep_forever.py"))),
+        "--solver",
+        &format!("hog={}", py(&fixture("allocate.py"))),
+        "--time-limit",
+        "2",
+        "--memory-limit",
+        "200M",
+        "--check-optimal",
+        "--jobs",
+        "2",
+        "--no-history",
+        "--out",
+        arg(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", bin::stderr(&o));
+    let runs = bin::read_runs(&out);
+    assert_eq!(runs.len(), 12);
+    let status = |series: &str| -> Vec<&str> {
+        runs.iter()
+            .filter(|r| r.heuristic == series)
+            .map(|r| r.status.as_str())
+            .collect()
+    };
+    assert_eq!(status("manhattan"), ["solved", "solved"]);
+    assert_eq!(status("ok"), ["solved", "solved"]);
+    assert_eq!(status("long"), ["wrong-length", "wrong-length"]);
+    assert_eq!(status("crash"), ["crashed", "crashed"]);
+    assert_eq!(status("sleepy"), ["time-limit", "time-limit"]);
+    assert_eq!(status("hog"), ["memory-limit", "memory-limit"]);
+    for r in &runs {
+        let builtin = r.heuristic == "manhattan";
+        assert_eq!(r.solver.is_builtin(), builtin, "{}", r.heuristic);
+        assert_eq!(
+            r.solver.as_str(),
+            if builtin { "tilebench" } else { &r.heuristic }
+        );
+    }
+    let crash = runs.iter().find(|r| r.heuristic == "crash").unwrap();
+    assert_eq!((crash.exit_code, crash.signal), (Some(1), None));
+    // The right solver's counts equal the built-in ones, and the optimal length was checked.
+    for id in ["1", "2"] {
+        let get = |h: &str| {
+            runs.iter()
+                .find(|r| r.heuristic == h && r.instance_id == id)
+                .unwrap()
+        };
+        let (ok, builtin) = (get("ok"), get("manhattan"));
+        assert_eq!(
+            (ok.generated, ok.expanded),
+            (builtin.generated, builtin.expanded)
+        );
+        assert_eq!(ok.optimal_length, builtin.length);
+        assert!(ok.verified && ok.cpu_seconds.is_some() && ok.peak_rss_bytes.is_some());
+    }
+    let log = fs::read_to_string(out.join("logs/tiny-1-crash.stderr")).unwrap();
+    assert!(log.contains("something went wrong"), "{log}");
+    let meta = bin::meta(&out);
+    assert_eq!(meta["solvers"][0]["name"], "ok");
+    assert_eq!(meta["solvers"][0]["heuristic"], "manhattan");
+
+    let reports = dir.join("reports");
+    bin::ok(&["report", arg(&out), "--out", arg(&reports)]);
+    let md = fs::read_to_string(reports.join("report.md")).unwrap();
+    assert!(md.contains("| outside solver | ok: `python3 -B"), "{md}");
+    assert!(
+        md.contains("lengths agree on 2 of 2, node totals on 2 of 2, iterations on 2 of 2"),
+        "{md}"
+    );
+}
+
+/// Shards of an experiment with an outside solver, collected, hold the rows of an unsharded
+/// run.
+#[test]
+fn outside_solvers_shard_and_collect() {
+    let dir = common::fresh_dir("outside-shards");
+    let set = bin::gen(
+        &dir,
+        "tiny.txt",
+        &["--size", "3x3", "--count", "3", "--seed", "9"],
+    );
+    let solver = format!("ok:manhattan=python3 -B {}", shell_quote(&example()));
+    let base = |out: &Path| -> Vec<String> {
+        [
+            "run",
+            "--instances",
+            &set,
+            "-H",
+            "manhattan",
+            "--solver",
+            &solver,
+            "--jobs",
+            "1",
+            "--no-history",
+            "--out",
+            arg(out),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let whole = dir.join("whole");
+    let args = base(&whole);
+    bin::ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let sharded = dir.join("sharded");
+    for shard in ["0/2", "1/2"] {
+        let mut args = base(&sharded);
+        args.extend(["--shard".to_string(), shard.to_string()]);
+        bin::ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+    bin::ok(&["collect", arg(&sharded)]);
+    assert_eq!(bin::counts(&sharded), bin::counts(&whole));
+    assert_eq!(bin::read_runs(&whole).len(), 6);
+}
