@@ -3,6 +3,19 @@
 //! change in what the search does (operator order, pruning, a heuristic's values, counting)
 //! changes some count and fails this test, whatever the machine's speed or noise.
 //!
+//! The file is written by the code it checks, so its counts are trusted only as far as every
+//! solution length agrees with a truth computed without the heuristic under test, checked on
+//! every run (and before blessing):
+//! - `3x3-*`: exhaustive breadth-first search (`brute_force::distances`);
+//! - `4x4-walk30-*`: bidirectional breadth-first search (`brute_force::distance_bidirectional`);
+//! - `4x4-walk60-*`, `5x5-walk40-*`: IDA* with Manhattan distance, itself checked against
+//!   breadth-first search on every state of the small boards (tests/solver.rs);
+//! - `korf-*`: Korf's (1985) published optimal lengths, `instances/korf100.txt` (all 100 for
+//!   every 15-puzzle pattern database; Manhattan and linear conflict on the instances Korf's
+//!   Manhattan count puts below 20 million nodes);
+//! - `korf24-*`: Korf & Felner's (2002) published optimal length *and* node count for pdb-6666r,
+//!   `instances/korf50-24.txt` (the two instances that need under 10^8 nodes).
+//!
 //! The boards are stored in the file, so checking does not depend on how they were made. After an
 //! intended change of the search, regenerate the file and commit it with the change:
 //!
@@ -10,26 +23,31 @@
 //! TILEBENCH_BLESS=1 cargo test --release --test golden
 //! ```
 //!
-//! Blessing makes the boards afresh with tilebench's seeded generator: uniform 3×3 boards
-//! (blank-last and spiral goals), 4×4 random walks (blank-last goal), 5×5 random walks
-//! (blank-first goal, for the 24-puzzle tables), and the easy Korf instances of
-//! `instances/korf100.txt` (Korf's 1985 Manhattan count below 20 million; blank-first goal).
+//! Only the exact value `1` blesses; blessing prints every count it changes (old and new), and
+//! refuses when a length disagrees with its truth. It makes the boards afresh with tilebench's
+//! seeded generator: uniform 3×3 boards (blank-last and spiral goals), 4×4 random walks
+//! (blank-last goal), 5×5 random walks (blank-first goal, for the 24-puzzle tables), and the
+//! Korf instances above.
 //!
-//! Cost: the searches take seconds; on a fresh clone the first run also builds the pattern
-//! databases it covers into the cache (`TILEBENCH_PDB_DIR` or `./pdb-cache`): the 7-8 tables take
-//! about two minutes and 1 GB, the 6-6-6-6 tables about half a minute.
+//! Cost: about 20 s of searching on 2 cores. Tables come from the tests' own cache
+//! (`$TILEBENCH_TEST_PDB_DIR`, else `target/tmp/pdb-cache`), loaded once per test process; on a
+//! fresh clone the first run builds them: the two 7-8 sets take about 40 s each and 1 GB, the
+//! 6-6-6-6 set about half a minute.
 
-use std::collections::BTreeMap;
+mod common;
+
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
+use tilebench::brute_force;
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{self, Method, Spec};
 use tilebench::instances::InstanceSet;
-use tilebench::pdb::CacheOptions;
 use tilebench::search::{Limits, Status};
 
 /// Every heuristic the golden set covers, by name. Add a name here and bless to cover it;
@@ -50,8 +68,13 @@ const HEURISTICS: &[&str] = &[
     "pdbr:1.2.3.4/5.6.7.8",
 ];
 
-/// Korf instances whose 1985 Manhattan node count is below this are in the golden set.
+/// Korf instances whose 1985 Manhattan node count is below this are searched with Manhattan and
+/// linear conflict; the pattern databases search all 100.
 const KORF_EASY_NODES: u64 = 20_000_000;
+
+/// Korf & Felner's 24-puzzle instances searched with pdb-6666r: the two their IDA* solved in
+/// under 10^8 nodes (38,173,507 and 65,099,578).
+const KORF24_IDS: &[&str] = &["38", "40"];
 
 const HEADER: &str = "case,heuristic,size,goal,tiles,iteration,bound,expanded,generated,length";
 
@@ -99,13 +122,29 @@ impl Row {
     }
 }
 
+/// The heuristic `name` built for `goal`, or `None` when it does not apply to that goal. Built
+/// or loaded once per test process (the 7-8 tables are 550 MB), from the tests' own cache.
+fn prepared(name: &str, goal: &Goal) -> Option<Prepared> {
+    type Cache = Mutex<HashMap<(String, String), Option<Prepared>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (name.to_string(), format!("{} {}", goal.size(), goal.name()));
+    // Held while building, so that no table is loaded twice.
+    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap();
+    cache
+        .entry(key)
+        .or_insert_with(|| {
+            let name: HeuristicName = name.parse().unwrap();
+            Prepared::new(&name, goal, &common::test_pdb_options()).ok()
+        })
+        .clone()
+}
+
 /// Solves one case with one heuristic; `None` when the heuristic does not apply to the goal.
 fn search(case: &Case, heuristic: &str) -> Option<Vec<Row>> {
     let size = Size::parse(&case.size).unwrap();
     let goal = Goal::parse(&case.goal, size).unwrap();
     let board = Board::parse(&case.tiles, Some(size)).unwrap();
-    let name: HeuristicName = heuristic.parse().unwrap();
-    let prepared = Prepared::new(&name, &goal, &CacheOptions::default()).ok()?;
+    let prepared = prepared(heuristic, &goal)?;
     let result = prepared.solve(&board, &goal, &Limits::none()).unwrap();
     assert_eq!(result.status, Status::Solved, "{case:?} with {heuristic}");
     assert!(board.replays_to(&result.moves, &goal));
@@ -218,14 +257,164 @@ fn differences(expected: &Searches, actual: &Searches) -> Vec<String> {
     out
 }
 
-/// Runs every (case, heuristic) search of `cases` × `heuristics` in parallel.
+/// Runs every (case, heuristic) search of `pairs` in parallel.
 fn run_all(pairs: &[(Case, String)]) -> Searches {
+    // Load the tables first, one heuristic at a time, so the searches never wait on a build.
+    for (c, h) in pairs {
+        let size = Size::parse(&c.size).unwrap();
+        prepared(h, &Goal::parse(&c.goal, size).unwrap());
+    }
     let rows: Vec<Row> = pairs
         .par_iter()
         .filter_map(|(c, h)| search(c, h))
         .flatten()
         .collect();
     group(&rows)
+}
+
+// ---- independent truth ----
+
+fn instance_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("instances")
+        .join(name)
+}
+
+/// One of Korf's 100, as the golden file names it.
+struct Korf {
+    case: String,
+    length: usize,
+    manhattan_nodes: u64,
+}
+
+/// Korf's 100 from `instances/korf100.txt`, with his published lengths and Manhattan counts
+/// (#42 and #98: see the file's header on the two transcriptions; only the counts differed).
+fn korf100() -> Vec<Korf> {
+    let set = InstanceSet::read(&instance_file("korf100.txt")).unwrap();
+    let col = column(&set, "korf1985_manhattan_nodes");
+    set.instances
+        .iter()
+        .map(|i| Korf {
+            case: format!("korf-{:0>3}", i.id),
+            length: i.optimal.expect("published length") as usize,
+            manhattan_nodes: i.extra[col].parse().unwrap(),
+        })
+        .collect()
+}
+
+fn column(set: &InstanceSet, name: &str) -> usize {
+    set.extra_columns
+        .iter()
+        .position(|c| c == name)
+        .unwrap_or_else(|| panic!("the instance file keeps the column {name}"))
+}
+
+/// What a search of a case must give, known without the heuristics under test.
+#[derive(Debug, Clone)]
+struct Truth {
+    length: usize,
+    /// Korf & Felner's published node count for pdb-6666r.
+    pdb_6666r_nodes: Option<u64>,
+    source: &'static str,
+}
+
+/// Exhaustive BFS distances for a 3×3 goal, computed once per goal.
+fn bfs_distance(goal: &Goal, board: &Board) -> usize {
+    type Tables = Mutex<HashMap<String, std::sync::Arc<Vec<u8>>>>;
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    let table = TABLES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(goal.name())
+        .or_insert_with(|| std::sync::Arc::new(brute_force::distances(goal)))
+        .clone();
+    let d = table[brute_force::rank(board.tiles())];
+    assert_ne!(d, brute_force::UNREACHED, "{board} is unsolvable");
+    d as usize
+}
+
+fn truth(case: &Case) -> Truth {
+    let size = Size::parse(&case.size).unwrap();
+    let goal = Goal::parse(&case.goal, size).unwrap();
+    let board = Board::parse(&case.tiles, Some(size)).unwrap();
+    let name = case.name.as_str();
+    let only_length = |length, source| Truth {
+        length,
+        pdb_6666r_nodes: None,
+        source,
+    };
+    if name.starts_with("3x3-") {
+        only_length(bfs_distance(&goal, &board), "exhaustive BFS")
+    } else if name.starts_with("4x4-walk30-") {
+        let d = brute_force::distance_bidirectional(&board, &goal, 30).expect("a 30-move walk");
+        only_length(d, "bidirectional BFS")
+    } else if name.starts_with("korf24-") {
+        let set = InstanceSet::read(&instance_file("korf50-24.txt")).unwrap();
+        let col = column(&set, "korf_felner2002_nodes");
+        let i = set
+            .instances
+            .iter()
+            .find(|i| format!("korf24-{:0>3}", i.id) == name)
+            .unwrap();
+        Truth {
+            length: i.optimal.unwrap() as usize,
+            pdb_6666r_nodes: Some(i.extra[col].parse().unwrap()),
+            source: "Korf & Felner (2002)",
+        }
+    } else if name.starts_with("korf-") {
+        let k = korf100().into_iter().find(|k| k.case == name).unwrap();
+        only_length(k.length, "Korf (1985)")
+    } else {
+        let r = Prepared::Manhattan(tilebench::heuristic::Manhattan::new(&goal))
+            .solve(&board, &goal, &Limits::none())
+            .unwrap();
+        assert!(board.replays_to(&r.moves, &goal));
+        only_length(r.moves.len(), "IDA* with Manhattan distance")
+    }
+}
+
+/// Every search whose length (or, where published, node count) differs from the truth.
+fn truth_errors(searches: &Searches) -> Vec<String> {
+    let mut cases: Vec<&Case> = searches.values().map(|rows| &rows[0].case).collect();
+    cases.sort();
+    cases.dedup();
+    // Computed once per case and test process.
+    static TRUTHS: OnceLock<Mutex<HashMap<String, Truth>>> = OnceLock::new();
+    let known = TRUTHS.get_or_init(Default::default);
+    let missing: Vec<&Case> = {
+        let known = known.lock().unwrap();
+        cases
+            .into_iter()
+            .filter(|c| !known.contains_key(&c.name))
+            .collect()
+    };
+    let computed: Vec<(String, Truth)> = missing
+        .par_iter()
+        .map(|c| (c.name.clone(), truth(c)))
+        .collect();
+    known.lock().unwrap().extend(computed);
+    let truths = known.lock().unwrap().clone();
+    let mut errors = Vec::new();
+    for ((name, heuristic), rows) in searches {
+        let t = &truths[name];
+        if rows[0].length != t.length {
+            errors.push(format!(
+                "{name} {heuristic}: length {}, {} says {}",
+                rows[0].length, t.source, t.length
+            ));
+        }
+        if let (Some(want), "pdb-6666r") = (t.pdb_6666r_nodes, heuristic.as_str()) {
+            let got: u64 = rows.iter().map(|r| r.generated).sum();
+            if got != want {
+                errors.push(format!(
+                    "{name} {heuristic}: {got} nodes generated, {} says {want}",
+                    t.source
+                ));
+            }
+        }
+    }
+    errors
 }
 
 // ---- making the boards (bless only) ----
@@ -304,19 +493,32 @@ fn make_cases() -> Vec<Case> {
         4,
         Method::Walk(40),
     );
-    let korf = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
-    let set = InstanceSet::read(&korf).unwrap();
-    let col = set
-        .extra_columns
-        .iter()
-        .position(|c| c == "korf1985_manhattan_nodes")
-        .expect("korf100.txt keeps Korf's node counts");
+    let set = InstanceSet::read(&instance_file("korf100.txt")).unwrap();
     for i in &set.instances {
-        if i.extra[col].parse::<u64>().unwrap() < KORF_EASY_NODES {
-            cases.push(case(format!("korf-{:0>3}", i.id), &set.goal, &i.board));
-        }
+        cases.push(case(format!("korf-{:0>3}", i.id), &set.goal, &i.board));
+    }
+    let set = InstanceSet::read(&instance_file("korf50-24.txt")).unwrap();
+    for i in set
+        .instances
+        .iter()
+        .filter(|i| KORF24_IDS.contains(&i.id.as_str()))
+    {
+        cases.push(case(format!("korf24-{:0>3}", i.id), &set.goal, &i.board));
     }
     cases
+}
+
+/// Whether the golden set searches `case` with `heuristic` (when the heuristic applies): the
+/// pattern databases everywhere, Manhattan and linear conflict on all but the hard Korf
+/// instances, and only pdb-6666r on the 24-puzzle instances.
+fn searched(case: &Case, heuristic: &str, korf_easy: &[String]) -> bool {
+    if case.name.starts_with("korf24-") {
+        heuristic == "pdb-6666r"
+    } else if case.name.starts_with("korf-") && !heuristic.starts_with("pdb") {
+        korf_easy.contains(&case.name)
+    } else {
+        true
+    }
 }
 
 fn size(text: &str) -> Size {
@@ -324,15 +526,34 @@ fn size(text: &str) -> Size {
 }
 
 fn pairs(cases: &[Case]) -> Vec<(Case, String)> {
+    let easy: Vec<String> = korf100()
+        .into_iter()
+        .filter(|k| k.manhattan_nodes < KORF_EASY_NODES)
+        .map(|k| k.case)
+        .collect();
     cases
         .iter()
         .flat_map(|c| HEURISTICS.iter().map(move |h| (c.clone(), h.to_string())))
+        .filter(|(c, h)| searched(c, h, &easy))
         .collect()
 }
 
-fn bless() {
+/// Rewrites the golden file; returns what changed, old and new values.
+fn bless() -> String {
     let cases = make_cases();
     let searches = run_all(&pairs(&cases));
+    let errors = truth_errors(&searches);
+    assert!(
+        errors.is_empty(),
+        "not blessing: {} searches disagree with the independent truth:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+    // Every count the blessing changes, old and new, for the commit message.
+    let changes = match std::fs::read_to_string(golden_path()) {
+        Ok(text) => differences(&group(&parse_golden(&text)), &searches),
+        Err(e) => vec![format!("no golden file before ({e})")],
+    };
     let mut text = String::new();
     let _ = writeln!(
         text,
@@ -353,19 +574,32 @@ fn bless() {
     }
     std::fs::create_dir_all(golden_path().parent().unwrap()).unwrap();
     std::fs::write(golden_path(), text).unwrap();
-    eprintln!(
-        "blessed {} searches into {}",
+    format!(
+        "blessed {} searches into {}; {} entries changed (old, then new):\n{}",
         searches.len(),
-        golden_path().display()
-    );
+        golden_path().display(),
+        changes.len(),
+        changes.join("\n")
+    )
+}
+
+/// What the blessing of this process changed, if it blessed.
+static BLESSED_CHANGES: OnceLock<String> = OnceLock::new();
+
+/// Whether `TILEBENCH_BLESS` asks for a blessing: only the exact value `1` does.
+fn bless_requested(value: Option<&str>) -> bool {
+    value == Some("1")
 }
 
 /// Reads the golden file, blessing it first (once per test process) when asked to.
 fn load_golden() -> Vec<Row> {
     static BLESSED: std::sync::Once = std::sync::Once::new();
     BLESSED.call_once(|| {
-        if std::env::var_os("TILEBENCH_BLESS").is_some() {
-            bless();
+        let value = std::env::var("TILEBENCH_BLESS").ok();
+        if bless_requested(value.as_deref()) {
+            BLESSED_CHANGES.set(bless()).unwrap();
+        } else if let Some(v) = value {
+            eprintln!("TILEBENCH_BLESS={v:?} is not 1: checking, not blessing");
         }
     });
     let text = std::fs::read_to_string(golden_path()).unwrap_or_else(|e| {
@@ -389,6 +623,10 @@ fn golden_pairs(rows: &[Row]) -> Vec<(Case, String)> {
 #[test]
 fn golden_node_counts() {
     let rows = load_golden();
+    // A blessing run never passes: it reports what it changed (shown without --nocapture).
+    if let Some(changes) = BLESSED_CHANGES.get() {
+        panic!("{changes}\nrun again without TILEBENCH_BLESS to check the new file");
+    }
     let expected = group(&rows);
     // Every listed heuristic is covered on some case, so a missing bless is noticed.
     for h in HEURISTICS {
@@ -398,6 +636,13 @@ fn golden_node_counts() {
         );
     }
     let actual = run_all(&golden_pairs(&rows));
+    let errors = truth_errors(&actual);
+    assert!(
+        errors.is_empty(),
+        "{} searches disagree with the independent truth (a bug, not a count to bless):\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
     let diffs = differences(&expected, &actual);
     assert!(
         diffs.is_empty(),
@@ -418,6 +663,7 @@ fn golden_file_covers_every_family() {
         "4x4-walk60-",
         "5x5-walk40-",
         "korf-",
+        "korf24-",
     ] {
         assert!(
             rows.iter().any(|r| r.case.name.starts_with(prefix)),
@@ -428,6 +674,27 @@ fn golden_file_covers_every_family() {
     for h in HEURISTICS {
         assert!(rows.iter().any(|r| r.heuristic == *h), "no rows for {h}");
     }
+    // All of Korf's 100 for every 15-puzzle pattern database; Korf & Felner's two for pdb-6666r.
+    let searches = group(&rows);
+    for h in HEURISTICS
+        .iter()
+        .filter(|h| h.starts_with("pdb-") && **h != "pdb-6666r")
+    {
+        let korf = searches
+            .keys()
+            .filter(|(c, eh)| c.starts_with("korf-") && eh == h)
+            .count();
+        assert_eq!(korf, 100, "{h}");
+    }
+    let k24: Vec<&str> = searches
+        .keys()
+        .filter(|(c, _)| c.starts_with("korf24-"))
+        .map(|(c, h)| {
+            assert_eq!(h, "pdb-6666r");
+            c.as_str()
+        })
+        .collect();
+    assert_eq!(k24, ["korf24-038", "korf24-040"]);
     // The tiles in the file are the boards searched: each row of a case agrees.
     for r in &rows {
         let b = Board::parse(&r.case.tiles, Some(Size::parse(&r.case.size).unwrap())).unwrap();
@@ -461,4 +728,68 @@ fn the_checker_reports_an_altered_count() {
     let mut dropped = expected.clone();
     dropped.pop();
     assert_eq!(differences(&group(&dropped), &actual).len(), 1);
+}
+
+#[test]
+fn only_the_exact_value_1_blesses() {
+    assert!(bless_requested(Some("1")));
+    for v in [
+        None,
+        Some("0"),
+        Some(""),
+        Some("yes"),
+        Some("true"),
+        Some(" 1"),
+    ] {
+        assert!(!bless_requested(v), "{v:?}");
+    }
+}
+
+/// The truth check fails on a wrong length from each kind of truth, and on a wrong node count
+/// for Korf & Felner's instances.
+#[test]
+fn the_truth_check_reports_a_wrong_length_or_count() {
+    let rows = load_golden();
+    let mut searches = group(&rows);
+    // The golden file itself agrees with the truth (checked again here on its stored lengths).
+    assert_eq!(truth_errors(&searches), Vec::<String>::new());
+    let keys: Vec<(String, String)> = [
+        "3x3-spiral-01",
+        "4x4-walk30-01",
+        "4x4-walk60-01",
+        "korf-042",
+    ]
+    .iter()
+    .map(|c| (c.to_string(), "manhattan".to_string()))
+    .chain([("korf24-038".to_string(), "pdb-6666r".to_string())])
+    .collect();
+    let small: Searches = keys
+        .iter()
+        .map(|k| {
+            (
+                k.clone(),
+                searches.remove(k).unwrap_or_else(|| panic!("{k:?}")),
+            )
+        })
+        .collect();
+    for k in &keys {
+        let mut altered = small.clone();
+        for r in altered.get_mut(k).unwrap() {
+            r.length += 2;
+        }
+        let errors = truth_errors(&altered);
+        assert_eq!(errors.len(), 1, "{k:?}: {errors:?}");
+        assert!(
+            errors[0].starts_with(&format!("{} {}: length", k.0, k.1)),
+            "{errors:?}"
+        );
+    }
+    let mut altered = small.clone();
+    altered.get_mut(&keys[4]).unwrap()[0].generated += 1;
+    let errors = truth_errors(&altered);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("Korf & Felner (2002) says 38173507"),
+        "{errors:?}"
+    );
 }

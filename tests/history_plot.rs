@@ -134,7 +134,14 @@ fn no_history_no_history_plot() {
     assert!(files(&out, "history").is_empty());
     // Asked for explicitly, that is an error.
     let history = results.parent().unwrap().join("history.csv");
-    let err = fails(&["plot", arg(&results), "--history", arg(&history)]);
+    let err = fails(&[
+        "plot",
+        arg(&results),
+        "--history",
+        arg(&history),
+        "--out",
+        arg(&out),
+    ]);
     assert!(
         err.contains("no history lines for instance set(s) tiny"),
         "{err}"
@@ -161,7 +168,8 @@ fn a_malformed_history_names_file_and_line() {
     }
     // A file that is not a history at all.
     fs::write(&history, "a,b\n1,2\n").unwrap();
-    let err = fails(&["plot", "--history", arg(&history)]);
+    let out = results.parent().unwrap().join("o");
+    let err = fails(&["plot", "--history", arg(&history), "--out", arg(&out)]);
     assert!(err.contains("not tilebench's history header"), "{err}");
     // Neither a results directory nor --history.
     let err = fails(&["plot"]);

@@ -6,8 +6,11 @@ mod common;
 
 use std::fs;
 
-use common::bin::{fails, run as tilebench};
-use common::{assert_png, assert_svg, fresh_dir, synthetic_results};
+use common::bin::{arg, fails, ok, read_runs, run as tilebench};
+use common::{
+    assert_png, assert_svg, fresh_dir, log_axis_value, svg_points, svg_y_ticks, synthetic_results,
+};
+use tilebench::results::RunStatus;
 
 /// `tilebench <command> <results> --out <results>/o`, expected to fail; returns stderr.
 fn fails_on(command: &str, results: &std::path::Path) -> String {
@@ -84,6 +87,64 @@ fn plot_writes_every_plot_as_svg_and_png() {
     assert!(!nodes.contains(">\n1000000"));
     // Exactly the plots asked for: 7 figures, 14 files.
     assert_eq!(fs::read_dir(&out).unwrap().count(), 14);
+
+    // The data drawn: one point per solved run in each heuristic's series (Manhattan left 3
+    // unsolved), and a y axis whose decades just cover the smallest and largest count.
+    let mut sizes: Vec<usize> = svg_points(&nodes).values().map(Vec::len).collect();
+    sizes.sort();
+    assert_eq!(sizes, [97, 100, 100, 100, 100, 100]);
+    let runs = read_runs(&results);
+    let solved = runs.iter().filter(|r| r.status == RunStatus::Solved);
+    let min = solved.clone().map(|r| r.generated).min().unwrap() as f64;
+    let max = solved.map(|r| r.generated).max().unwrap() as f64;
+    let ticks = svg_y_ticks(&nodes);
+    let (top, bottom) = (ticks[0].1, ticks[ticks.len() - 1].1);
+    assert!(
+        bottom <= min && min < bottom * 10.0,
+        "axis from {bottom}, data from {min}"
+    );
+    assert!(
+        top >= max && max * 10.0 > top,
+        "axis to {top}, data to {max}"
+    );
+}
+
+/// The nodes-per-instance plot of `tests/fixtures/small` read back from its SVG: one series per
+/// heuristic with a point per solved run, at the run's count on the log axis (within a pixel),
+/// instances in the order of Manhattan's counts (the unsolved one last), axis 1 to 1e4.
+#[test]
+fn nodes_per_instance_draws_each_solved_run_at_its_count() {
+    let dir = fresh_dir("plot-cli/data");
+    let results = dir.join("tiny");
+    fs::create_dir_all(&results).unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/small");
+    for f in ["runs.csv", "iterations.csv", "meta.json"] {
+        fs::copy(fixture.join(f), results.join(f)).unwrap();
+    }
+    let out = dir.join("out");
+    ok(&["plot", arg(&results), "--out", arg(&out)]);
+    let svg = fs::read_to_string(out.join("tiny-nodes-per-instance.svg")).unwrap();
+    let ticks = svg_y_ticks(&svg);
+    let labels: Vec<f64> = ticks.iter().map(|t| t.1).collect();
+    assert_eq!(labels, [1e4, 1e3, 1e2, 1e1, 1e0]);
+    let mut series: Vec<Vec<f64>> = svg_points(&svg)
+        .into_values()
+        .map(|mut points| {
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            points.iter().map(|p| log_axis_value(&ticks, p.1)).collect()
+        })
+        .collect();
+    series.sort_by_key(Vec::len);
+    // manhattan: instances 1 and 2 (100, 1000 nodes; 3 hit the time limit); pdb-555: 10, 40, 250.
+    let want: [&[f64]; 2] = [&[100.0, 1000.0], &[10.0, 40.0, 250.0]];
+    assert_eq!(series.len(), 2, "{series:?}");
+    for (got, want) in series.iter().zip(want) {
+        assert_eq!(got.len(), want.len(), "{series:?}");
+        for (g, w) in got.iter().zip(want) {
+            // One pixel is 1/143 of a decade here: 1.6 %.
+            assert!((g / w - 1.0).abs() < 0.03, "{series:?}");
+        }
+    }
 }
 
 #[test]
@@ -170,12 +231,19 @@ fn bad_results_directories_give_clear_errors() {
     let err = fails(&[
         "plot",
         dir.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
         "--scatter",
         "manhattan,pdb-999",
     ]);
     assert!(err.contains("'pdb-999' is not in the results"), "{err}");
 
     // Missing directory.
-    let err = fails(&["report", dir.join("nope").to_str().unwrap()]);
+    let err = fails(&[
+        "report",
+        dir.join("nope").to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
     assert!(err.contains("runs.csv: no such file"), "{err}");
 }

@@ -12,7 +12,7 @@ use common::bin::{counts, gen, meta, ok, read_iterations, read_runs, run, stderr
 use tilebench::board::{Board, Goal};
 use tilebench::brute_force;
 use tilebench::moves::parse_path;
-use tilebench::results::IterationRecord;
+use tilebench::results::{IterationRecord, RunStatus};
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -146,7 +146,7 @@ fn csv_columns_and_values() {
         assert_eq!(its[0].bound, r.h0.unwrap());
         assert_eq!(its.last().unwrap().bound, r.length.unwrap());
 
-        // The README's definitions, recomputed from the iteration rows: only the completed
+        // The definitions in docs/conventions.md, recomputed from the iteration rows: only the completed
         // iterations (all but the last) count.
         let n: Vec<f64> = its[..its.len() - 1]
             .iter()
@@ -245,15 +245,7 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
         .spawn()
         .unwrap();
     let runs_path = killed.join("runs.csv");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let lines = std::fs::read_to_string(&runs_path).map_or(0, |t| t.lines().count());
-        if lines >= 4 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "no rows appeared");
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    wait_for_rows(&runs_path, 3);
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let before = read_runs(&killed).len();
@@ -298,6 +290,72 @@ fn resume_after_a_killed_process_runs_every_pair_exactly_once() {
     assert_eq!(meta["state"], "complete");
     assert_eq!(meta["pairs_done_before"], before);
     assert_eq!(meta["previous_sessions"][0]["state"], "running");
+
+    // Ctrl-C: SIGINT to the child while it runs. It exits with 130, records `interrupted`,
+    // keeps every finished row (each equal to the uninterrupted run's), writes no unfinished
+    // pair, and --resume completes to exactly the uninterrupted run.
+    let interrupted = dir.join("interrupted");
+    let child = tilebench()
+        .args(args(&interrupted))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_rows(&interrupted.join("runs.csv"), 4);
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("the kill command sends SIGINT");
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted"), "{}", stderr(&o));
+    assert_eq!(common::bin::meta(&interrupted)["state"], "interrupted");
+    let (kept, kept_its) = counts(&interrupted);
+    assert!(
+        (4..24).contains(&kept.len()),
+        "the interrupt should land mid-run, but {} of 24 rows were written",
+        kept.len()
+    );
+    for r in &kept {
+        assert_eq!(r.status, RunStatus::Solved, "{r:?}");
+        let want = fresh
+            .iter()
+            .find(|f| f.instance_id == r.instance_id)
+            .unwrap();
+        assert_eq!(r, want);
+        let its: Vec<_> = kept_its
+            .iter()
+            .filter(|i| i.instance_id == r.instance_id)
+            .collect();
+        assert_eq!(its.len() as u32, r.iterations, "{r:?}");
+    }
+    assert_eq!(
+        kept_its.len() as u32,
+        kept.iter().map(|r| r.iterations).sum::<u32>()
+    );
+    let mut resume = args(&interrupted);
+    resume.push("--resume".into());
+    let o = tilebench().args(&resume).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(counts(&interrupted), (fresh, fresh_its));
+    assert_eq!(common::bin::meta(&interrupted)["state"], "complete");
+    assert_eq!(
+        common::bin::meta(&interrupted)["previous_sessions"][0]["state"],
+        "interrupted"
+    );
+}
+
+/// Waits (at most a minute) until `runs` has at least `rows` rows.
+fn wait_for_rows(runs: &Path, rows: usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(runs).map_or(0, |t| t.lines().count()) < rows + 1 {
+        assert!(
+            Instant::now() < deadline,
+            "no rows appeared in {}",
+            runs.display()
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
 }
 
 #[test]
@@ -326,7 +384,16 @@ fn limits_become_statuses_without_a_length() {
             r.optimal_length,
             Some(if r.instance_id == "1" { 57 } else { 55 })
         );
-        assert!((1000..=1003).contains(&r.generated), "{r:?}");
+        // Exact: the limit is checked before each node is generated.
+        assert_eq!(r.generated, 1000, "{r:?}");
+        assert_eq!(r.iterations as usize, its_of(&out, &r.instance_id).len());
+        assert_eq!(
+            its_of(&out, &r.instance_id)
+                .iter()
+                .map(|i| i.generated)
+                .sum::<u64>(),
+            1000
+        );
     }
     let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
     assert!(text
@@ -349,6 +416,22 @@ fn limits_become_statuses_without_a_length() {
     ]);
     let r = &read_runs(&out)[0];
     assert_eq!((r.status.as_str(), r.length), ("time-limit", None));
+    // Stops within 0.5 s of the limit: the clock is read every 2^20 generated nodes (a few
+    // milliseconds at full speed; the margin is for a machine busy with other jobs). Korf's #3
+    // needs about 566 million nodes, far more than 0.05 s allows.
+    assert!(
+        r.seconds >= 0.05 && r.seconds < 0.55,
+        "time limit 0.05 s, stopped after {} s",
+        r.seconds
+    );
+    assert!(r.generated < 565_994_202, "{r:?}");
+}
+
+fn its_of(dir: &Path, id: &str) -> Vec<IterationRecord> {
+    read_iterations(dir)
+        .into_iter()
+        .filter(|i| i.instance_id == id)
+        .collect()
 }
 
 #[test]

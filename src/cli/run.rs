@@ -17,7 +17,7 @@ use tilebench::results::meta::Shard;
 #[derive(Args)]
 pub struct ExperimentArgs {
     /// Instance files, comma-separated; FILE:FIRST-LAST takes the FIRST-th to LAST-th instances
-    /// of a file. Default: the default experiment (see README).
+    /// of a file. Default: the default experiment (see docs/experiments.md).
     #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
     pub instances: Vec<String>,
     /// Heuristics, comma-separated. Default: the default experiment's.

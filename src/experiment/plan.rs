@@ -13,7 +13,7 @@ use crate::instances::{InstanceError, InstanceSet};
 use crate::results::RunKey;
 
 /// The default experiment (`tilebench run` with no arguments): instance selections, relative
-/// to the checkout (see the README, "Experiments").
+/// to the checkout (see `docs/experiments.md`).
 pub const DEFAULT_INSTANCES: &[&str] = &[
     "instances/walk150-4x4-s42.txt",
     "instances/korf100.txt:1-10",

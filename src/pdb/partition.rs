@@ -23,7 +23,7 @@
 //! 0.05 and their node counts to within 5%). Their 6-6-3 and 5-5-5 figures could not be consulted
 //! here: the groupings above are contiguous regions chosen for the highest mean h(start) among
 //! the candidates tried (42.53 and 41.73, against their published 42.924 and 41.562), so node
-//! counts differ from theirs; see the README.
+//! counts differ from theirs; see `docs/pattern-databases.md`.
 
 use std::fmt;
 

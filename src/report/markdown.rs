@@ -434,7 +434,7 @@ fn plots(md: &mut String, figures: &[Figure]) {
         let _ = writeln!(
             md,
             "The trend over commits, from `{}`, where each `tilebench run` appends a line per \
-             heuristic and instance set (see the README, Regression tracking → History).\n",
+             heuristic and instance set (see `docs/regression.md`, History).\n",
             path.display()
         );
         embed(md, &history);

@@ -8,11 +8,31 @@ use tilebench::results::{
     IterationRecord, Meta, ReadMode, RunRecord, ITERATIONS_FILE, META_FILE, RUNS_FILE,
 };
 
-/// The binary, run from the crate root so that relative paths (`instances/…`) resolve.
+/// The binary, run in this test process's scratch directory (so that default outputs such as
+/// `reports/<name>` or `./pdb-cache` land there, never in the checkout), where `instances` links
+/// to the crate's instance files so that relative paths (`instances/…`) resolve. Pattern
+/// databases come from the tests' cache ([`super::test_pdb_dir`]).
 pub fn tilebench() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tilebench"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c.current_dir(work_dir());
+    c.env("TILEBENCH_PDB_DIR", super::test_pdb_dir());
     c
+}
+
+/// The working directory of the binary in tests: `<process dir>/work`, made once per process.
+pub fn work_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = super::process_dir().join("work");
+        std::fs::create_dir_all(&dir).unwrap();
+        let link = dir.join("instances");
+        if !link.exists() {
+            let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances");
+            std::os::unix::fs::symlink(target, &link).unwrap();
+        }
+        dir
+    })
+    .clone()
 }
 
 /// Runs `tilebench <args>` to the end.

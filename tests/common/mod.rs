@@ -18,12 +18,40 @@ use tilebench::results::{
 };
 use tilebench::search::Iteration;
 
-/// A fresh directory under cargo's per-test temp dir.
+/// This test process's own scratch root under cargo's temp dir (`target/tmp`), named by the
+/// process id, so two `cargo test` runs at once never share a directory. Nothing a test writes
+/// goes anywhere else (the checkout stays untouched).
+pub fn process_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("run-{}", std::process::id()))
+}
+
+/// A fresh, empty directory for one test under [`process_dir`].
 pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let dir = process_dir().join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The pattern-database cache of the tests: `$TILEBENCH_TEST_PDB_DIR` when set (point it at a
+/// cache of built tables, e.g. `/work/pdb-cache-shared`, to skip the builds), else
+/// `target/tmp/pdb-cache`, kept between runs. Never `./pdb-cache` or the caller's
+/// `$TILEBENCH_PDB_DIR`. Tables are written under a temporary name and renamed, so test
+/// processes sharing it cannot see half a table.
+pub fn test_pdb_dir() -> PathBuf {
+    match std::env::var_os("TILEBENCH_TEST_PDB_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+    }
+}
+
+/// Options that load or build tables in [`test_pdb_dir`], without a progress bar.
+pub fn test_pdb_options() -> tilebench::pdb::CacheOptions {
+    tilebench::pdb::CacheOptions {
+        pdb_dir: test_pdb_dir(),
+        build_missing: true,
+        ..Default::default()
+    }
 }
 
 fn uniform(rng: &mut ChaCha8Rng) -> f64 {
@@ -208,3 +236,50 @@ pub const SYNTHETIC_META: &str = r#"{
   "previous_sessions": []
 }
 "#;
+/// The value of attribute `name` in one SVG element's text.
+fn attr(element: &str, name: &str) -> Option<f64> {
+    let start = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    let len = element[start..].find('"')?;
+    element[start..start + len].parse().ok()
+}
+
+/// The filled circles of an SVG plot (the data points plotters draws), grouped by fill colour:
+/// (x, y) in pixels.
+pub fn svg_points(svg: &str) -> std::collections::BTreeMap<String, Vec<(f64, f64)>> {
+    let mut points: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
+    for element in svg.split("<circle").skip(1) {
+        let element = &element[..element.find('>').unwrap()];
+        let fill = element.split("fill=\"").nth(1).unwrap().split('"').next();
+        let (x, y) = (attr(element, "cx").unwrap(), attr(element, "cy").unwrap());
+        points
+            .entry(fill.unwrap().to_string())
+            .or_default()
+            .push((x, y));
+    }
+    points
+}
+
+/// The numeric tick labels of the y axis (right-aligned text left of the plot): (pixel y,
+/// value), top to bottom.
+pub fn svg_y_ticks(svg: &str) -> Vec<(f64, f64)> {
+    let mut ticks = Vec::new();
+    for element in svg.split("<text").skip(1) {
+        let (open, rest) = element.split_once('>').unwrap();
+        let label = rest.split("</text>").next().unwrap().trim();
+        if open.contains("text-anchor=\"end\"") {
+            if let Ok(value) = label.parse::<f64>() {
+                ticks.push((attr(open, "y").unwrap(), value));
+            }
+        }
+    }
+    ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
+    ticks
+}
+
+/// The value at pixel `y` on a log-scale y axis with these ticks (interpolated between the first
+/// and last tick).
+pub fn log_axis_value(ticks: &[(f64, f64)], y: f64) -> f64 {
+    let ((y0, v0), (y1, v1)) = (ticks[0], ticks[ticks.len() - 1]);
+    let t = (y - y0) / (y1 - y0);
+    10f64.powf(v0.log10() + t * (v1.log10() - v0.log10()))
+}
