@@ -217,7 +217,13 @@ mod tests {
                 .unwrap_or_else(|| panic!("{}: no meta", dir.display()));
             assert_eq!(meta.state, RunState::Complete, "{}", dir.display());
             assert_eq!(meta.pairs, r.runs.len(), "{}", dir.display());
-            assert_eq!(meta.heuristics, r.heuristics(), "{}", dir.display());
+            let series: Vec<String> = meta
+                .heuristics
+                .iter()
+                .cloned()
+                .chain(meta.solvers.iter().map(|s| s.name.clone()))
+                .collect();
+            assert_eq!(series, r.heuristics(), "{}", dir.display());
             let mut sums: std::collections::HashMap<RunKey, (u64, u64)> = Default::default();
             for i in &r.iterations {
                 let s = sums.entry(i.key()).or_default();
