@@ -8,14 +8,18 @@
 //!   since where a time limit falls is noise;
 //! - **status** changes are listed; solved → anything else is a *lost solution*;
 //! - **lengths** are compared when both runs report one;
-//! - **time** is compared as the ratio new/base over runs that both solved and whose base took at
-//!   least `min_seconds` (default 0.05 s: shorter runs are dominated by timer and start-up noise).
-//!   Per heuristic, the geometric mean of those ratios is the slowdown figure (the report shows
-//!   the ratios of untimed runs in parentheses).
+//! - **time** is compared per heuristic over the runs both sides solved, two ways:
+//!   - per run: the geometric mean of the ratios new/base over the runs of which at least one
+//!     side took `min_seconds` (default 0.05 s: when both are shorter, timer and start-up noise
+//!     dominate; the report shows their ratios in parentheses). Judging by the longer side, not
+//!     the base, matters: a base of 1 ms and a new side of 100 ms is a slowdown, not noise;
+//!   - in total: Σ new seconds / Σ base seconds, judged when either total reaches `min_seconds`,
+//!     so that many short runs that each escape the per-run rule still count.
 //!
 //! The verdict fails on any node-count change (unless node changes are allowed, for an intended
-//! change of the search), a per-heuristic geometric-mean time ratio above `1 + threshold/100`,
-//! any length change, or a lost solution. Runs on one side only are listed and never fail it.
+//! change of the search), a per-heuristic time ratio (per-run geometric mean, or total) above
+//! `1 + threshold/100`, any length change, or a lost solution. Runs on one side only are listed
+//! and never fail it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -23,22 +27,17 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::results::io::{read_rows, ReadMode};
 pub use crate::results::RunKey;
+use crate::results::{self, ReadMode, ITERATIONS_FILE};
 use crate::results::{CsvError, RunRecord, RunStatus, RUNS_FILE};
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
 pub enum CompareError {
-    #[error("cannot read {0}")]
+    #[error(transparent)]
     Read(#[from] CsvError),
-    #[error("{}, line {line}: run ({key}) appears twice (first on line {first})", path.display())]
-    DuplicateRun {
-        path: PathBuf,
-        line: u64,
-        first: u64,
-        key: RunKey,
-    },
+    #[error("{}: no rows (only a header)", .0.display())]
+    NoRows(PathBuf),
     #[error("invalid threshold {0}: give a percentage ≥ 0")]
     BadThreshold(f64),
     #[error("invalid minimum time {0}: give seconds ≥ 0")]
@@ -46,14 +45,24 @@ pub enum CompareError {
 }
 
 /// Reads the `runs.csv` of a results directory (or a `runs.csv` file given directly), with the
-/// line of each record (the header is line 1).
+/// line of each record (the header is line 1), through the results reader's checks; the
+/// `iterations.csv` beside it, when there is one, must agree with it.
 pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     let path = if dir.is_dir() {
         dir.join(RUNS_FILE)
     } else {
         dir.to_path_buf()
     };
-    Ok(read_rows(&path, ReadMode::Strict)?)
+    let runs = results::read_runs(&path, ReadMode::Strict)?;
+    if runs.is_empty() {
+        return Err(CompareError::NoRows(path));
+    }
+    let iterations_path = path.with_file_name(ITERATIONS_FILE);
+    if iterations_path.exists() {
+        let iterations = results::read_iterations(&iterations_path, ReadMode::Strict)?;
+        results::check_iterations(&path, &runs, &iterations_path, &iterations)?;
+    }
+    Ok(runs)
 }
 
 /// Indexes runs by key, rejecting a key that appears twice (which run would be compared?).
@@ -61,22 +70,8 @@ fn index(
     path: &Path,
     runs: Vec<(u64, RunRecord)>,
 ) -> Result<BTreeMap<RunKey, RunRecord>, CompareError> {
-    let mut lines: BTreeMap<RunKey, u64> = BTreeMap::new();
-    let mut map = BTreeMap::new();
-    for (line, r) in runs {
-        let key = r.key();
-        if let Some(&first) = lines.get(&key) {
-            return Err(CompareError::DuplicateRun {
-                path: path.to_path_buf(),
-                line,
-                first,
-                key,
-            });
-        }
-        lines.insert(key.clone(), line);
-        map.insert(key, r);
-    }
-    Ok(map)
+    results::check_unique(path, &runs)?;
+    Ok(runs.into_iter().map(|(_, r)| (r.key(), r)).collect())
 }
 
 /// Settings of a comparison.
@@ -142,11 +137,15 @@ impl Matched {
         matches!((self.base.length, self.new.length), (Some(a), Some(b)) if a != b)
     }
 
-    /// new/base seconds, when both solved and the base is long enough to time.
+    /// Both sides solved: the runs whose times are compared at all.
+    pub fn both_solved(&self) -> bool {
+        self.base.status == RunStatus::Solved && self.new.status == RunStatus::Solved
+    }
+
+    /// new/base seconds, when both solved and either side is long enough to time.
     pub fn time_ratio(&self, min_seconds: f64) -> Option<f64> {
-        (self.base.status == RunStatus::Solved
-            && self.new.status == RunStatus::Solved
-            && self.base.seconds >= min_seconds
+        (self.both_solved()
+            && self.base.seconds.max(self.new.seconds) >= min_seconds
             && self.base.seconds > 0.0
             && self.new.seconds > 0.0)
             .then(|| self.new.seconds / self.base.seconds)
@@ -162,6 +161,10 @@ pub struct HeuristicSummary {
     pub timed: usize,
     /// Geometric mean of new/base seconds over the timed runs.
     pub geomean_ratio: Option<f64>,
+    /// Σ seconds over the runs both sides solved, base and new.
+    pub total_seconds: (f64, f64),
+    /// Σ new / Σ base, when either total reaches the timing minimum.
+    pub total_ratio: Option<f64>,
     pub node_changes: usize,
 }
 
@@ -171,7 +174,15 @@ pub enum Failure {
     NodeCount(RunKey),
     LostSolution(RunKey),
     Length(RunKey),
-    Slowdown { heuristic: String, ratio: f64 },
+    Slowdown {
+        heuristic: String,
+        ratio: f64,
+    },
+    /// The total time grew beyond the threshold (judged when the per-run rule did not fail).
+    TotalSlowdown {
+        heuristic: String,
+        ratio: f64,
+    },
 }
 
 impl std::fmt::Display for Failure {
@@ -184,6 +195,9 @@ impl std::fmt::Display for Failure {
                 f,
                 "{heuristic} slowed down: geometric-mean time ratio {ratio:.3}"
             ),
+            Failure::TotalSlowdown { heuristic, ratio } => {
+                write!(f, "{heuristic} slowed down: total time ratio {ratio:.3}")
+            }
         }
     }
 }
@@ -249,11 +263,20 @@ pub fn compare_runs(
             .collect();
         let geomean_ratio = (!ratios.is_empty())
             .then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
+        let solved = runs.iter().filter(|m| m.both_solved());
+        let total_seconds = solved.fold((0.0, 0.0), |(b, n), m| {
+            (b + m.base.seconds, n + m.new.seconds)
+        });
+        let total_ratio = (total_seconds.0 > 0.0
+            && total_seconds.0.max(total_seconds.1) >= options.min_seconds)
+            .then(|| total_seconds.1 / total_seconds.0);
         summaries.push(HeuristicSummary {
             heuristic: h.to_string(),
             matched: runs.len(),
             timed: ratios.len(),
             geomean_ratio,
+            total_seconds,
+            total_ratio,
             node_changes: runs.iter().filter(|m| m.nodes_changed()).count(),
         });
     }
@@ -274,6 +297,11 @@ pub fn compare_runs(
     for s in &summaries {
         if let Some(r) = s.geomean_ratio.filter(|&r| r > limit) {
             failures.push(Failure::Slowdown {
+                heuristic: s.heuristic.clone(),
+                ratio: r,
+            });
+        } else if let Some(r) = s.total_ratio.filter(|&r| r > limit) {
+            failures.push(Failure::TotalSlowdown {
                 heuristic: s.heuristic.clone(),
                 ratio: r,
             });
@@ -306,8 +334,9 @@ impl Comparison {
         let _ = writeln!(s, "- base: `{base_name}`\n- new: `{new_name}`");
         let _ = writeln!(
             s,
-            "- slowdown threshold: {}% on the per-heuristic geometric-mean time ratio (new/base) \
-             over runs solved on both sides whose base took ≥ {} s",
+            "- slowdown threshold: {}% on each heuristic's time ratio new/base over the runs \
+             solved on both sides: the geometric mean over the runs of which either side took \
+             ≥ {} s, and the ratio of the total seconds",
             o.threshold_pct, o.min_seconds
         );
         let _ = writeln!(
@@ -323,18 +352,22 @@ impl Comparison {
         let _ = writeln!(s, "## Per heuristic\n");
         let _ = writeln!(
             s,
-            "| heuristic | matched runs | timed runs | geomean time ratio | node-count changes |"
+            "| heuristic | matched runs | timed runs | geomean time ratio | node-count changes \
+             | total seconds (base → new) | total time ratio |"
         );
-        let _ = writeln!(s, "|---|---:|---:|---:|---:|");
+        let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
         for h in &self.summaries {
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {:.3} → {:.3} | {} |",
                 h.heuristic,
                 h.matched,
                 h.timed,
                 h.geomean_ratio.map_or("–".into(), |r| format!("{r:.3}")),
-                h.node_changes
+                h.node_changes,
+                h.total_seconds.0,
+                h.total_seconds.1,
+                h.total_ratio.map_or("–".into(), |r| format!("{r:.3}")),
             );
         }
 
@@ -543,11 +576,56 @@ mod tests {
         let mut b = base();
         b[0].seconds = 0.01;
         let mut n = base();
-        n[0].seconds = 0.05; // 5× slower, but below the minimum.
+        n[0].seconds = 0.04; // 4× slower, but both sides below the minimum.
         let c = cmp(b, n, CompareOptions::default());
-        assert!(c.passed());
+        assert!(c.passed(), "{:?}", c.failures);
         assert_eq!(c.summaries[1].heuristic, "manhattan");
         assert_eq!(c.summaries[1].timed, 1);
+    }
+
+    #[test]
+    fn a_short_base_with_a_long_new_run_is_timed() {
+        let mut b = base();
+        b[0].seconds = 0.001;
+        let mut n = base();
+        n[0].seconds = 0.1; // 100× slower: the new side is long enough to time.
+        let c = cmp(b, n, CompareOptions::default());
+        assert_eq!(c.summaries[1].timed, 2);
+        assert!(
+            matches!(&c.failures[..], [Failure::Slowdown { heuristic, .. }] if heuristic == "manhattan")
+        );
+    }
+
+    #[test]
+    fn many_short_runs_are_judged_by_their_total() {
+        // Forty runs of 2 ms each becoming 4 ms: none is timed, the total doubles (0.08 → 0.16 s).
+        let b: Vec<RunRecord> = (1..=40)
+            .map(|i| run(&i.to_string(), "manhattan", 1000, 0.002))
+            .collect();
+        let mut n = b.clone();
+        n.iter_mut().for_each(|r| r.seconds = 0.004);
+        let c = cmp(b.clone(), n, CompareOptions::default());
+        assert_eq!(c.summaries[0].timed, 0);
+        assert_eq!(c.summaries[0].total_ratio, Some(2.0));
+        assert_eq!(
+            c.failures,
+            vec![Failure::TotalSlowdown {
+                heuristic: "manhattan".into(),
+                ratio: 2.0
+            }]
+        );
+        // Totals below the minimum on both sides are noise too.
+        let mut n = b.clone();
+        n.iter_mut().for_each(|r| r.seconds = 0.001);
+        let tiny: Vec<RunRecord> = b
+            .iter()
+            .cloned()
+            .map(|mut r| {
+                r.seconds = 0.0005;
+                r
+            })
+            .collect();
+        assert!(cmp(tiny, n, CompareOptions::default()).passed());
     }
 
     #[test]
@@ -617,7 +695,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "b/runs.csv, line 6: run (korf100 #1 manhattan) appears twice (first on line 2)"
+            "b/runs.csv, line 6: run korf100 #1 manhattan appears twice (first on line 2)"
         );
         let bad = CompareOptions {
             threshold_pct: -1.0,

@@ -24,6 +24,7 @@ pub mod experiment;
 pub mod geometry;
 pub mod heuristic;
 pub mod instances;
+pub mod limits;
 pub mod moves;
 pub mod pdb;
 pub mod plot;

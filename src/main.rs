@@ -38,6 +38,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`tilebench solve … | head -3`) would
+    // panic; a command-line tool should end quietly instead, as others do.
+    #[cfg(unix)]
+    // SAFETY: called first in main, before any other thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),

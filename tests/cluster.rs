@@ -146,7 +146,11 @@ fn collect_lists_missing_pairs_and_rejects_duplicates() {
     std::fs::write(&runs0, format!("{text}{row}\n")).unwrap();
     let o = run(&["collect", s(&out)]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("is in both"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("shards/0/runs.csv, line 8: run r3 #1 manhattan appears twice"),
+        "{}",
+        stderr(&o)
+    );
     std::fs::write(&runs0, &text).unwrap();
     let runs1 = out.join("shards/1/runs.csv");
     let text1 = std::fs::read_to_string(&runs1).unwrap();

@@ -164,5 +164,115 @@ fn bad_input_exits_2_with_file_and_line() {
     );
     let o = compare(&a, &root.join("missing"), &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing: no such file"));
+}
+
+/// A copy of a results directory with every time multiplied by `factor`.
+fn slowed_copy(dir: &Path, to: &Path, factor: f64) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+    let runs: Vec<RunRecord> = common::bin::read_runs(dir)
+        .into_iter()
+        .map(|mut r| {
+            r.seconds *= factor;
+            r.nodes_per_second = r.nodes_per_second.map(|v| v / factor);
+            r
+        })
+        .collect();
+    write_csv(&to.join(RUNS_FILE), &runs).unwrap();
+}
+
+/// Issue #11, point 7: a new side many times slower per run, on runs each too short for the
+/// base to be timed, failed nothing ("PASS: no regression"). Now the longer side decides
+/// whether a run is timed, and the totals are judged too.
+#[test]
+fn a_slowed_down_copy_of_a_real_results_directory_fails() {
+    let root = scratch("slowed");
+    let set = common::bin::gen(
+        &root,
+        "walks.txt",
+        &[
+            "--size", "4x4", "--count", "12", "--seed", "5", "--walk", "30",
+        ],
+    );
+    let measured = root.join("measured");
+    let o = common::bin::run_into(&set, "manhattan,linear-conflict", &measured);
+    assert!(o.status.success(), "{}", common::bin::stderr(&o));
+    // On a busy machine even these runs may take milliseconds: scale the times down so that
+    // every run is too short to be timed on its own (the node counts stay real).
+    let runs = common::bin::read_runs(&measured);
+    let longest = runs.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let base = root.join("base");
+    slowed_copy(&measured, &base, (0.001 / longest).min(1.0));
+    let runs = common::bin::read_runs(&base);
+    let longest = runs.iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let total: f64 = runs.iter().map(|r| r.seconds).sum();
+    assert!(
+        longest < 0.05 / 30.0 && total < 0.05,
+        "the runs must be short for this test: longest {longest} s, total {total} s"
+    );
+
+    // Unchanged and 5 % slower: pass.
+    for (name, factor) in [("same", 1.0), ("noise", 1.05)] {
+        let new = root.join(name);
+        slowed_copy(&base, &new, factor);
+        let o = compare(&base, &new, &[]);
+        assert_eq!(o.status.code(), Some(0), "×{factor}: {}", stdout(&o));
+    }
+    // 60× slower per run (as an outside solver was): fail, naming both heuristics.
+    let new = root.join("slow");
+    slowed_copy(&base, &new, 60.0);
+    let o = compare(&base, &new, &[]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    for h in ["manhattan", "linear-conflict"] {
+        assert!(out.contains(&format!("{h} slowed down")), "{out}");
+    }
+}
+
+#[test]
+fn report_writes_the_comparison_in_three_formats_with_scatter_plots() {
+    let root = scratch("report");
+    let a = write_dir(&root, "a", &runs());
+    let mut changed = runs();
+    changed[0].generated -= 1;
+    let b = write_dir(&root, "b", &changed);
+    let out = root.join("cmp");
+    let o = compare(&a, &b, &["--report", out.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the verdict is still the exit code"
+    );
+    for f in ["report.md", "report.html", "report.tex"] {
+        assert!(out.join(f).exists(), "{f}");
+    }
+    for stem in ["compare-nodes", "compare-seconds"] {
+        for ext in ["svg", "png", "pdf"] {
+            assert!(out.join(format!("{stem}.{ext}")).exists(), "{stem}.{ext}");
+        }
+    }
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("**FAIL**: 1 problem(s)."), "{md}");
+    assert!(
+        md.contains("node counts changed: korf100 #1 manhattan"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| korf100 | 1 | `manhattan` | solved |"),
+        "{md}"
+    );
+    assert!(md.contains("| 276,361,932 | 276,361,931 | -1 |"), "{md}");
+    // One point per matched run with positive values, base on x and new on y.
+    let svg = std::fs::read_to_string(out.join("compare-nodes.svg")).unwrap();
+    assert!(svg.contains("base: nodes generated") && svg.contains("new: nodes generated"));
+    assert!(svg.contains("manhattan (2 runs)"), "{svg}");
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 2);
+    // --format without --report is a usage error.
+    let o = compare(&a, &b, &["--format", "md"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -76,8 +76,46 @@ fn plot_history_draws_both_trends_per_set() {
     assert!(nodes.contains("node count changed"));
     let speed = fs::read_to_string(out.join("tiny-history-speed.svg")).unwrap();
     assert!(!speed.contains("node count changed"));
-    // Without a results directory, every set of the file is drawn.
-    assert_eq!(files(&out, "other-history").len(), 4);
+    // Without a results directory, every set of the file is looked at; `other` has a single
+    // point, which is no trend, so nothing is drawn for it.
+    assert!(files(&out, "other-history").is_empty());
+}
+
+#[test]
+fn history_lines_join_only_totals_over_the_same_runs() {
+    // tiny run whole (3 runs) twice, then in part (1 run) twice: two lines per heuristic.
+    let mut text = history_text();
+    for (commit, date) in [("4444444", "2024-05-08"), ("5555555", "2024-05-09")] {
+        text.push_str(&format!(
+            "{commit}dddddddddddddddddddddddddddddddd,{date}T10:00:00Z,manhattan,tiny,1,1,20,10,0.1,200\n"
+        ));
+    }
+    let dir = fresh_dir("history-plot/runs");
+    let history = dir.join("history.csv");
+    fs::write(&history, text).unwrap();
+    let out = dir.join("plots");
+    ok(&["plot", "--history", arg(&history), "--out", arg(&out)]);
+    let nodes = fs::read_to_string(out.join("tiny-history-nodes.svg")).unwrap();
+    assert!(nodes.contains("manhattan (3 runs)"), "{nodes}");
+    assert!(nodes.contains("manhattan (1 runs)"), "{nodes}");
+    // pdb-555 has one count of runs: no suffix.
+    assert!(nodes.contains(">\npdb-555\n<"), "{nodes}");
+    // The drop from 1400 (3 runs) to 20 (1 run) is not drawn: no data line has manhattan's 5
+    // points; the longest are manhattan (3 runs) and pdb-555, 3 points each.
+    let polylines: Vec<usize> = nodes
+        .lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains("stroke-width=\"2\""))
+        .map(|l| {
+            let points = l.split("points=\"").nth(1).unwrap();
+            points.split('"').next().unwrap().split_whitespace().count()
+        })
+        .collect();
+    assert_eq!(polylines.iter().max(), Some(&3), "{polylines:?}");
+    assert_eq!(
+        polylines.iter().filter(|&&n| n == 3).count(),
+        2,
+        "{polylines:?}"
+    );
 }
 
 #[test]
@@ -174,4 +212,37 @@ fn a_malformed_history_names_file_and_line() {
     // Neither a results directory nor --history.
     let err = fails(&["plot"]);
     assert!(err.contains("RESULTS_DIR"), "{err}");
+}
+
+#[test]
+fn a_report_shows_only_the_history_of_its_own_selection() {
+    // The history beside the results has two runs of tiny over 1 instance, none over the 3 the
+    // results have: that is the trend of another selection, so the report has no History.
+    let mut text = history_text().lines().next().unwrap().to_string() + "\n";
+    for (commit, date) in [("4444444", "2024-05-08"), ("5555555", "2024-05-09")] {
+        text.push_str(&format!(
+            "{commit}dddddddddddddddddddddddddddddddd,{date}T10:00:00Z,manhattan,tiny,1,1,20,10,0.1,200\n"
+        ));
+    }
+    let results = results_with_history("history-plot/selection", Some(&text));
+    let report = results.parent().unwrap().join("report");
+    ok(&["report", arg(&results), "--out", arg(&report)]);
+    let md = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(!md.contains("## History"), "{md}");
+    assert!(files(&report, "history").is_empty());
+    // With the lines of the fixture (3 runs each), it has one.
+    let results = results_with_history("history-plot/selection-same", Some(&history_text()));
+    let report = results.parent().unwrap().join("report");
+    ok(&[
+        "report",
+        arg(&results),
+        "--out",
+        arg(&report),
+        "--no-history",
+    ]);
+    let md = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(!md.contains("## History"), "--no-history leaves it out");
+    ok(&["report", arg(&results), "--out", arg(&report)]);
+    let md = fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.contains("## History"), "{md}");
 }

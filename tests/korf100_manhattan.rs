@@ -104,6 +104,7 @@ fn report_counts_exact_matches_with_korf_1985() {
         fs::read_to_string(write_report(&dir, &out, &ReportOptions::default()).unwrap()).unwrap();
     assert!(md.contains("**6 of 6 instances match exactly**"), "{md}");
     assert!(md.contains("No `meta.json` in the results directory"));
-    assert!(md.contains("| manhattan | Manhattan distance | 6 / 6 |"));
-    assert!(md.contains("| pdb-555 | disjoint additive PDB 5-5-5 | not run |"));
+    // Korf & Felner's averages are over all 100: with 6 run, none is set beside ours.
+    assert!(md.contains("Not comparable: 6 of 100 instances."), "{md}");
+    assert!(!md.contains("401,189,630"), "{md}");
 }

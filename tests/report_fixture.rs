@@ -69,8 +69,8 @@ fn report_prints_the_hand_computed_figures() {
     for line in [
         // Rounded as the report's Definitions say: counts to integers, h0 and overheads to 3
         // decimals, seconds and factors to 4 significant digits.
-        "| manhattan | 2 / 3 | 11.000 | 550 | 316 | 1.000 | 550 | 1.000 (2) | 1.375 (2) | 1.300 (2) |",
-        "| pdb-555 | 3 / 3 | 16.000 | 100 | 46 | 0.3333 | 300 | 22.00 (2) | 1.300 (3) | 1.400 (2) |",
+        "| `manhattan` | 2 / 3 | 11.000 | 550 | 316 | 1.000 | 550 | 1.000 (2) | 1.375 (2) | 1.300 (2) |",
+        "| `pdb-555` | 3 / 3 | 16.000 | 100 | 46 | 0.3333 | 300 | 22.00 (2) | 1.300 (3) | 1.400 (2) |",
         "Runs not solved (left out of every mean): manhattan: 1 time-limit.",
         // The Setup table in words, from the typed meta.json.
         "| command | `tilebench run --instances 'tiny sets/tiny.txt' -H manhattan,pdb-555 \
@@ -100,10 +100,83 @@ fn report_prints_the_hand_computed_figures() {
     assert!(!md.contains("Korf & Felner"));
     // The unrounded figures are published beside the report.
     let csv = fs::read_to_string(out.join("summary.csv")).unwrap();
-    assert!(csv.contains("tiny,pdb-555,3,3,16,100,"), "{csv}");
+    assert!(
+        csv.contains("tiny,pdb-555,3,3,16.000,100,46,300,0.3333,"),
+        "{csv}"
+    );
+    let full = fs::read_to_string(out.join("summary-full.csv")).unwrap();
+    assert!(
+        full.contains("tiny,pdb-555,3,3,16,100,46.41588833612"),
+        "{full}"
+    );
+    assert!(full.contains(",0.3333333333333333,"), "{full}");
     // Plots were drawn and embedded: 1 per-instance, 1 distribution, 1 scatter, 3 iteration
     // (instances 2, 1 by Manhattan nodes; only 2 solved by it), 1 overhead, 1 speed.
     let embedded = md.lines().filter(|l| l.starts_with("![")).count();
     assert_eq!(embedded, 7, "{md}");
     assert!(md.contains("(tiny-iterations-2.png)") && md.contains("(tiny-iterations-1.png)"));
+}
+
+#[test]
+fn heuristics_are_chosen_and_ordered_and_instances_named_by_id() {
+    use common::bin::{arg, fails, ok};
+    let out = common::fresh_dir("report-fixture-heuristics");
+    let fixture = arg(fixture());
+    ok(&[
+        "report",
+        fixture,
+        "--out",
+        arg(&out),
+        "--heuristics",
+        "pdb-555,manhattan",
+        "--no-history",
+    ]);
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let p = md.find("| `pdb-555` | 3 / 3 |").expect("pdb-555 row");
+    let m = md.find("| `manhattan` | 2 / 3 |").expect("manhattan row");
+    assert!(p < m, "rows in the order asked for");
+    assert!(
+        md.contains("--no-history --heuristics pdb-555,manhattan"),
+        "{md}"
+    );
+    let csv = fs::read_to_string(out.join("summary.csv")).unwrap();
+    let rows: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(rows, ["pdb-555", "manhattan"]);
+
+    // One of them only: the other is in no table and no plot.
+    let out = common::fresh_dir("report-fixture-one-heuristic");
+    ok(&[
+        "report",
+        fixture,
+        "--out",
+        arg(&out),
+        "--heuristics",
+        "pdb-555",
+    ]);
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(!md.contains("`manhattan` |"), "{md}");
+    let svg = fs::read_to_string(out.join("tiny-nodes-per-instance.svg")).unwrap();
+    assert!(!svg.contains(">\nmanhattan\n<") && svg.contains(">\npdb-555\n<"));
+    // Three instances: the x axis names them by id.
+    assert!(
+        svg.contains("instance id, sorted by pdb-555 nodes"),
+        "{svg}"
+    );
+
+    let err = fails(&[
+        "report",
+        fixture,
+        "--out",
+        arg(&out),
+        "--heuristics",
+        "nope",
+    ]);
+    assert!(
+        err.contains("'nope' is not in the results (they have: manhattan, pdb-555)"),
+        "{err}"
+    );
 }

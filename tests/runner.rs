@@ -72,9 +72,10 @@ fn csv_columns_and_values() {
     let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
     assert_eq!(
         text.lines().next().unwrap(),
-        "instance_set,instance_id,heuristic,status,length,optimal_length,h0,iterations,expanded,\
-         generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
-         overhead_measured,overhead_predicted,moves,verified,threads"
+        "instance_set,instance_id,solver,heuristic,status,length,optimal_length,h0,iterations,\
+         expanded,generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
+         overhead_measured,overhead_predicted,moves,verified,threads,cpu_seconds,\
+         peak_rss_bytes,exit_code,signal,detail"
     );
     let text = std::fs::read_to_string(out.join("iterations.csv")).unwrap();
     assert_eq!(
@@ -400,7 +401,7 @@ fn limits_become_statuses_without_a_length() {
         .lines()
         .nth(1)
         .unwrap()
-        .starts_with("korf100,1,manhattan,node-limit,,57,41,"));
+        .starts_with("korf100,1,tilebench,manhattan,node-limit,,57,41,"));
 
     let out = dir.join("time");
     ok(&[

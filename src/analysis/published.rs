@@ -6,6 +6,8 @@ use crate::results::{Results, RunStatus};
 
 /// The instance set the published figures are for: Korf's 100 random 15-puzzle instances.
 pub const KORF100_SET: &str = "korf100";
+/// How many instances Korf's set has; published averages are over all of them.
+pub const KORF100_SIZE: usize = 100;
 
 /// One row of Korf & Felner's (2002) table.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,6 +67,77 @@ pub const KORF_FELNER_2002: &[PublishedRow] = &[
         mean_seconds: 0.034,
     },
 ];
+
+/// Why our 5-5-5 and 6-6-3 figures differ from Korf & Felner's (shared/data/published-results.md
+/// and the README's pattern database section).
+pub const KORF_FELNER_GROUPING_NOTE: &str = "5-5-5 and 6-6-3: Korf & Felner's grouping of the \
+tiles is shown only in a figure of the paper, which our sources do not reproduce, so our pdb-555 \
+and pdb-663 use other groups (the contiguous regions with the highest mean h(start) among those \
+tried). No contiguous grouping tried reaches their mean h(start) of 42.924 for 6-6-3 (ours: \
+42.53; groupings in public solvers give 41.29-42.13, and 41.99-42.79 with the reflected lookup), \
+so their node counts are not expected; pdb-663r, the same tables with the reflected lookup, is \
+shown beside 6-6-3.";
+
+/// The exact setting of one of our heuristics that a published row is compared with: the
+/// groups of a pattern database (blank-first goal, as Korf's instances) and whether the
+/// reflected lookup is used.
+pub fn setting_of(heuristic: &str) -> String {
+    use crate::board::{Goal, Size};
+    use crate::pdb::partition::Named;
+    let Some(rest) = heuristic.strip_prefix("pdb-") else {
+        return match heuristic {
+            "manhattan" => "Manhattan distance".to_string(),
+            other => other.to_string(),
+        };
+    };
+    let (name, reflected) = match rest.strip_suffix('r') {
+        Some(n) => (n, true),
+        None => (rest, false),
+    };
+    let groups = Named::parse(name)
+        .filter(|n| {
+            n.size()
+                == Size {
+                    width: 4,
+                    height: 4,
+                }
+        })
+        .and_then(|n| n.for_goal(&Goal::blank_first(n.size())).ok())
+        .map(|p| {
+            p.groups()
+                .iter()
+                .map(|g| {
+                    let tiles: Vec<String> = g.iter().map(u8::to_string).collect();
+                    format!("{{{}}}", tiles.join(","))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+    match groups {
+        Some(g) if reflected => format!("groups {g}, max with the reflected lookup"),
+        Some(g) => format!("groups {g}, no reflection"),
+        None => heuristic.to_string(),
+    }
+}
+
+/// What is known about why our count for a Korf (1985) instance differs from the published
+/// one; `ours` and `published` include the root.
+pub fn korf1985_note(id: &str, ours: u64, published: u64) -> String {
+    let diff = ours.abs_diff(published);
+    let mut d = diff;
+    while d >= 10 && d.is_multiple_of(10) {
+        d /= 10;
+    }
+    if d == 1 && diff >= 100 {
+        return format!(
+            "off by exactly {}: a one-digit difference, most likely in the transcription of the \
+             table (not checked against the paper)",
+            crate::report::format::int(diff as f64)
+        );
+    }
+    let _ = id; // no instance-specific cause is known yet
+    "cause not known; the last iteration's count depends on the operator order".to_string()
+}
 
 /// Where [`korf1985_manhattan_nodes`] comes from.
 pub const KORF_1985_SOURCE: &str = "Korf (1985), \"Depth-first iterative-deepening: an optimal \

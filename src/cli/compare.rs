@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::compare::{compare_dirs, CompareOptions};
+use tilebench::report::{write_comparison_report, Format};
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -23,6 +24,18 @@ pub struct CompareArgs {
     /// Leave runs whose base took less than this many seconds out of the time comparison.
     #[arg(long, default_value_t = 0.05)]
     min_seconds: f64,
+    /// Also write the comparison with scatter plots (base against new, per run: nodes and
+    /// seconds) into this directory as report.md, report.html and report.tex.
+    #[arg(long, value_name = "OUT")]
+    report: Option<PathBuf>,
+    /// Formats of --report, comma-separated.
+    #[arg(
+        long,
+        value_name = "md,html,tex",
+        default_value = "md,html,tex",
+        requires = "report"
+    )]
+    format: String,
 }
 
 /// Prints the Markdown report; exit 0 when nothing regressed, 1 when something did.
@@ -32,7 +45,23 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
         allow_node_changes: args.allow_node_changes,
         min_seconds: args.min_seconds,
     };
+    let formats = Format::parse_list(&args.format)?;
     let comparison = compare_dirs(&args.base, &args.new, options)?;
+    if let Some(out) = &args.report {
+        let written = write_comparison_report(
+            &comparison,
+            &args.base.display().to_string(),
+            &args.new.display().to_string(),
+            out,
+            &formats,
+        )?;
+        for p in written.iter().filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
+        }) {
+            eprintln!("wrote {}", p.display());
+        }
+    }
     print!(
         "{}",
         comparison.to_markdown(

@@ -8,6 +8,7 @@ use clap::Args;
 
 use tilebench::board::{Goal, Size};
 use tilebench::instances::generate::{file_text, Method, Spec};
+use tilebench::limits;
 
 #[derive(Args)]
 pub struct GenArgs {
@@ -15,7 +16,7 @@ pub struct GenArgs {
     #[arg(long)]
     size: String,
     /// How many boards.
-    #[arg(long)]
+    #[arg(long, value_parser = limits::count)]
     count: usize,
     /// Seed of the ChaCha8 stream; the same seed gives the same file on every machine.
     #[arg(long)]
@@ -24,17 +25,20 @@ pub struct GenArgs {
     #[arg(long, default_value = "blank-last")]
     goal: String,
     /// Random walks of K moves from the goal instead of uniform random solvable boards.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = limits::walk_length)]
     walk: Option<u32>,
-    /// Output file (default: standard output).
+    /// Output file (default: standard output); an existing file is kept unless --force.
     #[arg(long, short = 'o')]
     output: Option<PathBuf>,
+    /// Replace the output file if it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
 }
 
 pub fn run(args: GenArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = Size::parse(&args.size)?;
-    if args.count == 0 {
-        return Err("--count must be at least 1".into());
+    if let Some(path) = args.output.as_ref().filter(|p| p.exists() && !args.force) {
+        return Err(format!("{} exists; use --force to replace it", path.display()).into());
     }
     let spec = Spec {
         size,

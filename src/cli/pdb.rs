@@ -75,11 +75,15 @@ enum Action {
         #[command(flatten)]
         pdb: PdbArgs,
     },
-    /// List the cached tables with their sizes and build times.
+    /// List the cached tables with their sizes and build times. Checks each file's header and
+    /// length; --verify also reads every table and checks its checksum (exit 1 if any is bad).
     List {
         /// Pattern-database cache directory [default: $TILEBENCH_PDB_DIR, else ./pdb-cache].
         #[arg(long, value_name = "DIR")]
         pdb_dir: Option<PathBuf>,
+        /// Read every table and check its checksum too.
+        #[arg(long)]
+        verify: bool,
     },
 }
 
@@ -92,7 +96,7 @@ pub fn run(cmd: PdbCommand) -> Result<ExitCode, Box<dyn Error>> {
             force,
             pdb,
         } => build(&name, &goal, size.as_deref(), force, &pdb),
-        Action::List { pdb_dir } => list(pdb_dir.unwrap_or_else(pdb::default_dir)),
+        Action::List { pdb_dir, verify } => list(pdb_dir.unwrap_or_else(pdb::default_dir), verify),
     }
 }
 
@@ -138,7 +142,7 @@ fn build(
     Ok(ExitCode::SUCCESS)
 }
 
-fn list(dir: PathBuf) -> Result<ExitCode, Box<dyn Error>> {
+fn list(dir: PathBuf, verify: bool) -> Result<ExitCode, Box<dyn Error>> {
     let entries = match std::fs::read_dir(&dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -157,16 +161,22 @@ fn list(dir: PathBuf) -> Result<ExitCode, Box<dyn Error>> {
     paths.sort();
     println!("{}", dir.display());
     println!(
-        "{:<40} {:>5} {:<12} {:<22} {:>12} {:>10} {:>9}",
+        "{:<40} {:>5} {:<12} {:<22} {:>12} {:>10} {:>9}  check",
         "file", "board", "goal", "tiles", "entries", "MB", "build s"
     );
+    let (mut bad, mut unverified) = (0, 0);
     for path in &paths {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-        match file::read_header(path) {
+        let checked = if verify {
+            file::verify(path)
+        } else {
+            file::read_header(path).and_then(|h| file::length_matches(path, &h).map(|()| h))
+        };
+        match checked {
             Ok(h) => {
                 let goal = Goal::from_tiles(h.size, &h.goal)
                     .map(|g| g.name())
@@ -176,22 +186,45 @@ fn list(dir: PathBuf) -> Result<ExitCode, Box<dyn Error>> {
                 } else {
                     goal
                 };
+                if !verify {
+                    unverified += 1;
+                }
                 println!(
-                    "{:<40} {:>5} {:<12} {:<22} {:>12} {:>10.1} {:>9.2}",
+                    "{:<40} {:>5} {:<12} {:<22} {:>12} {:>10.1} {:>9.2}  {}",
                     name,
                     h.size.to_string(),
                     goal,
                     tilebench::board::join_tiles(&h.tiles),
                     h.entries,
                     bytes as f64 / 1e6,
-                    h.build_seconds
+                    h.build_seconds,
+                    if verify { "ok" } else { "not verified" }
                 );
             }
-            Err(e) => println!("{name:<40} invalid: {e}"),
+            Err(e) => {
+                bad += 1;
+                println!("{name:<40} BAD: {e}");
+            }
         }
     }
     if paths.is_empty() {
         println!("(no .pdb files)");
+    }
+    if unverified > 0 {
+        println!(
+            "{unverified} of {} files not verified (header and length only); \
+             `tilebench pdb list --verify` also checks every checksum",
+            paths.len()
+        );
+    }
+    if bad > 0 {
+        println!(
+            "{bad} of {} files are bad: they are rebuilt on next use (or refused with --no-build)",
+            paths.len()
+        );
+        if verify {
+            return Ok(ExitCode::from(1));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -37,8 +37,15 @@ pub struct PlotChoices {
     instances: Vec<String>,
     /// Draw the trend over commits from this history file. Default: history.csv beside the
     /// results directory (results/default → results/history.csv), when it exists.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "no_history")]
     history: Option<PathBuf>,
+    /// Leave the trend over commits out, even when a history file is beside the results.
+    #[arg(long)]
+    no_history: bool,
+    /// The heuristics to draw (and report), comma-separated, in this order. Default: all, in
+    /// the order of runs.csv.
+    #[arg(long, value_name = "A,B,C", value_delimiter = ',')]
+    heuristics: Vec<String>,
 }
 
 impl PlotChoices {
@@ -55,6 +62,13 @@ impl PlotChoices {
                 .map(|s| s.trim().to_string())
                 .collect(),
             history: self.history.clone(),
+            no_history: self.no_history,
+            heuristics: self
+                .heuristics
+                .iter()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
         })
     }
 
@@ -69,6 +83,12 @@ impl PlotChoices {
         }
         if let Some(h) = &self.history {
             s.push_str(&format!(" --history {}", h.display()));
+        }
+        if self.no_history {
+            s.push_str(" --no-history");
+        }
+        if !self.heuristics.is_empty() {
+            s.push_str(&format!(" --heuristics {}", self.heuristics.join(",")));
         }
         s
     }

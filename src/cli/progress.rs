@@ -2,6 +2,7 @@
 //! [`Progress`] and [`CacheEvents`] (the library itself prints nothing).
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -113,7 +114,14 @@ impl CacheEvents for TableBar {
         eprintln!("tilebench: {error}; rebuilding it");
     }
 
+    /// Said once per process: the search goes on with the table in memory.
     fn not_cached(&self, error: &PdbError) {
-        eprintln!("tilebench: warning: could not cache the table: {error}");
+        static WARNED: AtomicBool = AtomicBool::new(false);
+        if !WARNED.swap(true, Ordering::Relaxed) {
+            eprintln!(
+                "tilebench: warning: pattern database not cached, used from memory only \
+                 (each process builds it again): {error}"
+            );
+        }
     }
 }

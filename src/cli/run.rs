@@ -5,13 +5,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
 
 use super::pdb::PdbArgs;
 use super::progress::PairBar;
 use tilebench::experiment::{Request, RunRequest, Session};
+use tilebench::limits;
 use tilebench::results::meta::Shard;
+use tilebench::results::RunStatus;
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
@@ -23,11 +26,11 @@ pub struct ExperimentArgs {
     /// Heuristics, comma-separated. Default: the default experiment's.
     #[arg(long, short = 'H', value_delimiter = ',', value_name = "H")]
     pub heuristics: Vec<String>,
-    /// Give up on a pair after this many seconds (status time-limit).
-    #[arg(long, value_name = "SECS")]
-    pub time_limit: Option<f64>,
-    /// Give up on a pair after generating this many nodes (status node-limit).
-    #[arg(long, value_name = "N")]
+    /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    pub time_limit: Option<Duration>,
+    /// Give up on a pair after generating this many nodes (status node-limit); at least 1.
+    #[arg(long, value_name = "N", value_parser = limits::node_limit)]
     pub node_limit: Option<u64>,
     /// Also run this outside solver on every instance (docs/solver-protocol.md), repeatable.
     /// NAME labels its rows; HEURISTIC is the built-in heuristic whose node counts the report
@@ -50,7 +53,7 @@ impl ExperimentArgs {
             instances: self.instances.clone(),
             heuristics: self.heuristics.clone(),
             partition: pdb.partition.clone(),
-            time_limit_seconds: self.time_limit,
+            time_limit_seconds: self.time_limit.map(|d| d.as_secs_f64()),
             node_limit: self.node_limit,
             solvers: self.solvers.clone(),
             memory_limit: self.memory_limit.clone(),
@@ -65,17 +68,29 @@ pub struct RunArgs {
     experiment: ExperimentArgs,
     #[command(flatten)]
     pdb: PdbArgs,
-    /// Threads in the pool (default: all cores).
-    #[arg(long, short = 'j')]
+    /// Threads in the pool, 1 to 1024 (default: all cores); never more than the pairs to run.
+    #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
     /// Results directory (default: results/default for the default experiment, otherwise
     /// results/ followed by the instance-set names joined by '+'). With --shard, the shard
     /// writes into OUT/shards/I/ (merge them with `tilebench collect OUT`).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Keep the rows already in the results directory and run only the missing pairs.
+    /// Keep the rows already in the results directory and run only the missing pairs; the
+    /// experiment must be the one stored there (instances, heuristics, limits).
     #[arg(long, conflicts_with = "overwrite")]
     resume: bool,
+    /// With --resume (implied): also run again the pairs whose rows have these statuses, e.g.
+    /// `--retry time-limit --time-limit 600` or `--retry error,wrong-length`. A changed limit is
+    /// accepted only with --retry of its status.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "STATUS",
+        value_parser = |s: &str| s.parse::<RunStatus>(),
+        conflicts_with = "overwrite"
+    )]
+    retry: Vec<RunStatus>,
     /// Replace earlier results in the directory (implied for the default experiment).
     #[arg(long)]
     overwrite: bool,
@@ -110,12 +125,19 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         threads: args.jobs,
         resume: args.resume,
         overwrite: args.overwrite,
+        retry: args.retry.clone(),
         shard: args.shard,
         history: !args.no_history,
         cache: args.pdb.options(),
         cancel,
         command_line: std::env::args().collect(),
     })?;
+    if let Some(holder) = &session.lock.stale {
+        eprintln!(
+            "tilebench: {}: the previous holder of its lock ({holder}) is gone; taking it over",
+            session.lock.dir().display()
+        );
+    }
     eprintln!("tilebench: {}", session.describe());
     let summary = session.run(&PairBar::new())?;
     let statuses: Vec<String> = summary

@@ -11,6 +11,7 @@ use super::pdb::PdbArgs;
 use super::run::ExperimentArgs;
 use tilebench::cluster::slurm::{self, JobOptions};
 use tilebench::cluster::{self, SubmitRequest};
+use tilebench::limits;
 
 #[derive(Args)]
 pub struct SlurmCommand {
@@ -42,10 +43,10 @@ struct SubmitArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Number of array tasks = shards (required the first time; fixed for a DIR).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = limits::shards)]
     tasks: Option<usize>,
     /// Threads per task [default: --cpus-per-task, else 1].
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
     /// Slurm partition (sbatch --partition).
     #[arg(long, short = 'p', value_name = "P")]
@@ -57,10 +58,10 @@ struct SubmitArgs {
     #[arg(long, value_name = "M")]
     mem: Option<String>,
     /// CPUs per task (sbatch --cpus-per-task) [default: --jobs].
-    #[arg(long, value_name = "C")]
+    #[arg(long, value_name = "C", value_parser = limits::jobs)]
     cpus_per_task: Option<usize>,
-    /// A further sbatch option, written as an #SBATCH line (repeatable), e.g.
-    /// --sbatch-arg=--account=lab.
+    /// A further sbatch option, written (quoted) as an #SBATCH line; one option per use
+    /// (repeatable), e.g. --sbatch-arg=--account=lab.
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     sbatch_arg: Vec<String>,
     /// Job name [default: tilebench-<DIR's name>].
@@ -84,9 +85,6 @@ pub fn run(cmd: SlurmCommand) -> Result<ExitCode, Box<dyn Error>> {
 }
 
 fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
-    if args.jobs == Some(0) {
-        return Err("--tasks, --jobs and --cpus-per-task must be at least 1".into());
-    }
     let pdb = PdbArgs {
         pdb_dir: args.pdb_dir.clone(),
         no_build: args.no_build,

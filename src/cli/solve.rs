@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -13,6 +14,7 @@ use tilebench::board::{Board, Goal, Size};
 use tilebench::experiment::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
 use tilebench::heuristic::HeuristicName;
 use tilebench::heuristic::Prepared;
+use tilebench::limits;
 use tilebench::moves::path_string;
 use tilebench::search::{Limits, SearchResult, Status};
 
@@ -39,9 +41,6 @@ pub struct SolveArgs {
     /// With --solver: find the optimal length with the built-in search and check the solver's.
     #[arg(long, requires = "solver")]
     check_optimal: bool,
-    /// With --solver: kill it after this many seconds.
-    #[arg(long, requires = "solver", value_name = "SECS")]
-    time_limit: Option<f64>,
     /// With --solver: kill it when its resident memory exceeds this (e.g. 2G; plain numbers MB).
     #[arg(long, requires = "solver", value_name = "SIZE")]
     memory_limit: Option<String>,
@@ -59,8 +58,15 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    /// Give up after this many seconds (status time-limit); with --solver, kill it then.
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    time_limit: Option<Duration>,
+    /// Give up after generating this many nodes (status node-limit); not with --solver.
+    #[arg(long, value_name = "N", value_parser = limits::node_limit, conflicts_with = "solver")]
+    node_limit: Option<u64>,
+    /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string; options
+    /// may come before or after them.
+    #[arg(required = true, num_args = 1..)]
     tiles: Vec<String>,
 }
 
@@ -75,7 +81,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         .pdb
         .heuristic_name(args.heuristic.as_deref().unwrap_or("manhattan"))?;
     let heuristic = Prepared::new(&name, &goal, &args.pdb.options())?;
-    let result = heuristic.solve(&board, &goal, &Limits::none())?;
+    let limits = Limits {
+        node_limit: args.node_limit,
+        time_limit: args.time_limit,
+        cancel: None,
+    };
+    let result = heuristic.solve(&board, &goal, &limits)?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
@@ -104,7 +115,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 println!("unsolvable (parity rule); 0 nodes searched");
                 return Ok(ExitCode::SUCCESS);
             }
-            println!("length     {}", result.moves.len());
+            match result.length() {
+                Some(n) => println!("length     {n}"),
+                None => println!("stopped    {} (no solution found)", result.status.as_str()),
+            }
             println!(
                 "moves      {}",
                 if moves.is_empty() { "(none)" } else { &moves }
@@ -152,7 +166,7 @@ fn solve_outside(
         }
     })?;
     let limits = ProcessLimits {
-        time_limit: super::time_limit(args.time_limit)?,
+        time_limit: args.time_limit,
         memory_limit: args
             .memory_limit
             .as_deref()

@@ -3,6 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use crate::experiment::lock::DirLock;
 use crate::experiment::ExperimentError;
 
 use super::{io_err, slurm, ClusterError};
@@ -114,6 +115,8 @@ fn check_layout(out: &Path, count: usize) -> Result<(), ClusterError> {
 /// `command_line` is recorded in the merged meta.json.
 pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, ClusterError> {
     let spec = ExperimentSpec::load(out)?.ok_or_else(|| ClusterError::NotSharded(out.into()))?;
+    // One writer of OUT at a time (shards lock their own folders, so they may still run).
+    let _lock = DirLock::acquire(out).map_err(ExperimentError::from)?;
     check_layout(out, spec.shards)?;
     let exp = spec.experiment()?;
     let all = exp.pairs();
@@ -263,6 +266,7 @@ fn merged_meta(
     merged.pairs = collection.pairs;
     merged.pairs_done_before = 0;
     merged.previous_sessions = Vec::new();
+    merged.retry = Vec::new();
     merged.shard = None;
     merged.collected = Some(Collected {
         at: now_rfc3339(),

@@ -14,6 +14,7 @@ use thiserror::Error;
 use super::ClusterError;
 use crate::experiment::provenance::now_rfc3339;
 use crate::experiment::shard::{read_json, write_json};
+use crate::results::meta::is_plain_word;
 pub use crate::results::meta::sh_quote;
 use crate::results::ExperimentSpec;
 
@@ -43,6 +44,73 @@ pub enum SlurmError {
     StillRunning { job: String },
     #[error("job {job} still queued or running after {seconds} s")]
     WaitTimeout { job: String, seconds: u64 },
+    /// A value that cannot be written into the job script safely.
+    #[error("{option} {value:?}: {reason}")]
+    BadValue {
+        option: String,
+        value: String,
+        reason: String,
+    },
+}
+
+/// Refuses a value for the job script that holds a control character (a newline would end an
+/// `#SBATCH` line and make the rest a shell command) or is empty. `option` names where the
+/// value came from, for the message.
+pub fn check_value(option: &str, value: &str) -> Result<(), SlurmError> {
+    let bad = |reason: String| SlurmError::BadValue {
+        option: option.to_string(),
+        value: value.to_string(),
+        reason,
+    };
+    if value.is_empty() {
+        return Err(bad("must not be empty".into()));
+    }
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
+        return Err(bad(format!(
+            "contains the control character U+{:04X}, which cannot go into a job script",
+            c as u32
+        )));
+    }
+    Ok(())
+}
+
+/// [`check_value`] for a path, which must also be valid UTF-8 (the script names it exactly).
+pub fn check_path<'a>(option: &str, path: &'a Path) -> Result<&'a str, SlurmError> {
+    let text = path.to_str().ok_or_else(|| SlurmError::BadValue {
+        option: option.to_string(),
+        value: path.display().to_string(),
+        reason: "is not valid UTF-8".into(),
+    })?;
+    check_value(option, text)?;
+    Ok(text)
+}
+
+impl JobOptions {
+    /// Checks every value that goes into an `#SBATCH` line ([`check_value`]); an `--sbatch-arg`
+    /// must also be one sbatch option (start with `-`).
+    pub fn validate(&self) -> Result<(), SlurmError> {
+        check_value("--job-name", &self.name)?;
+        for (option, value) in [
+            ("--partition", &self.partition),
+            ("--time", &self.time),
+            ("--mem", &self.mem),
+        ] {
+            if let Some(v) = value {
+                check_value(option, v)?;
+            }
+        }
+        for extra in &self.extra {
+            check_value("--sbatch-arg", extra)?;
+            if !extra.starts_with('-') {
+                return Err(SlurmError::BadValue {
+                    option: "--sbatch-arg".into(),
+                    value: extra.clone(),
+                    reason: "must be one sbatch option, such as --account=lab".into(),
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// sbatch options of the job.
@@ -92,6 +160,26 @@ pub fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<
         .map(|s| log_path(out, &s.job_id, shard))
 }
 
+/// Quotes a word for sbatch's own parser of `#SBATCH` lines (which is not a shell: it takes
+/// `"…"` and `'…'` as quotes and `\` as an escape everywhere, and `#` outside quotes as the
+/// start of a comment). Safe words are left as they are.
+pub fn sbatch_quote(s: &str) -> String {
+    if is_plain_word(s) {
+        s.to_string()
+    } else {
+        let mut q = String::with_capacity(s.len() + 2);
+        q.push('"');
+        for c in s.chars() {
+            if c == '"' || c == '\\' {
+                q.push('\\');
+            }
+            q.push(c);
+        }
+        q.push('"');
+        q
+    }
+}
+
 /// `0-3`, `1,3` or `0-2,5`: sbatch's `--array` syntax for these task ids (sorted, distinct).
 pub fn array_spec(tasks: &[usize]) -> String {
     let mut parts = Vec::new();
@@ -113,67 +201,78 @@ pub fn array_spec(tasks: &[usize]) -> String {
 
 /// The sbatch array script: one task per shard, each with its own log file, running
 /// `tilebench run` on its shard with `--resume` (so a re-run task skips its finished pairs).
-/// `out` must be absolute.
-pub fn job_script(out: &Path, spec: &ExperimentSpec, job: &JobOptions, task: &Task) -> String {
+/// `out` must be absolute. Every value written is checked ([`check_value`]) and quoted, for
+/// sbatch in the `#SBATCH` lines and for bash in the command, so that no value can end a line
+/// or run anything.
+pub fn job_script(
+    out: &Path,
+    spec: &ExperimentSpec,
+    job: &JobOptions,
+    task: &Task,
+) -> Result<String, SlurmError> {
+    job.validate()?;
+    let out_text = check_path("--out", out)?;
+    let binary = check_path("the tilebench binary", &task.binary)?;
+    let pdb_dir = check_path("--pdb-dir", &task.pdb_dir)?;
+    let options = spec.run_options();
+    for pair in options.chunks(2) {
+        if let [option, value] = pair {
+            check_value(option, value)?;
+        }
+    }
     let n = spec.shards;
     let mut s = String::from("#!/bin/bash\n");
     s.push_str(
         "# Written by `tilebench slurm submit`; submit again with that command (it re-runs\n",
     );
     s.push_str("# only the shards with missing pairs), or by hand with: sbatch THIS_FILE\n");
-    let mut directive = |line: String| {
+    let mut directive = |option: &str, value: &str| {
         s.push_str("#SBATCH ");
-        s.push_str(&line);
+        s.push_str(&sbatch_quote(&format!("{option}={value}")));
         s.push('\n');
     };
-    directive(format!("--job-name={}", sh_quote(&job.name)));
-    directive(format!("--array=0-{}", n.saturating_sub(1)));
-    let log = slurm_dir(out).join(LOGS_DIR).join("%A_%a.out");
-    directive(format!("--output={}", sh_quote(&log.display().to_string())));
-    directive(format!("--chdir={}", sh_quote(&out.display().to_string())));
+    directive("--job-name", &job.name);
+    directive("--array", &format!("0-{}", n.saturating_sub(1)));
+    let log = format!("{out_text}/{SLURM_DIR}/{LOGS_DIR}/%A_%a.out");
+    directive("--output", &log);
+    directive("--chdir", out_text);
     if let Some(p) = &job.partition {
-        directive(format!("--partition={}", sh_quote(p)));
+        directive("--partition", p);
     }
     if let Some(t) = &job.time {
-        directive(format!("--time={}", sh_quote(t)));
+        directive("--time", t);
     }
     if let Some(m) = &job.mem {
-        directive(format!("--mem={}", sh_quote(m)));
+        directive("--mem", m);
     }
     if let Some(c) = job.cpus_per_task {
-        directive(format!("--cpus-per-task={c}"));
+        directive("--cpus-per-task", &c.to_string());
     }
     for extra in &job.extra {
-        directive(extra.clone());
+        s.push_str("#SBATCH ");
+        s.push_str(&sbatch_quote(extra));
+        s.push('\n');
     }
     s.push_str("set -eu\n");
     s.push_str("echo \"tilebench shard $SLURM_ARRAY_TASK_ID/");
     s.push_str(&format!("{n} on $(hostname) at $(date -u +%FT%TZ)\"\n"));
     // One option and its value per line.
-    let mut lines = vec![format!(
-        "{} run",
-        sh_quote(&task.binary.display().to_string())
-    )];
-    let options = spec.run_options();
+    let mut lines = vec![format!("{} run", sh_quote(binary))];
     lines.extend(
         options
             .chunks(2)
             .map(|o| o.iter().map(|w| sh_quote(w)).collect::<Vec<_>>().join(" ")),
     );
     lines.extend([
-        format!(
-            "--pdb-dir {} --no-build",
-            sh_quote(&task.pdb_dir.display().to_string())
-        ),
-        format!("--out {}", sh_quote(&out.display().to_string())),
+        format!("--pdb-dir {} --no-build", sh_quote(pdb_dir)),
+        format!("--out {}", sh_quote(out_text)),
         format!("--shard \"$SLURM_ARRAY_TASK_ID/{n}\" --resume"),
         "--jobs \"${SLURM_CPUS_PER_TASK:-1}\"".to_string(),
     ]);
-    let words = lines;
     s.push_str("exec ");
-    s.push_str(&words.join(" \\\n    "));
+    s.push_str(&lines.join(" \\\n    "));
     s.push('\n');
-    s
+    Ok(s)
 }
 
 /// Writes `DIR/slurm/job.sh` (executable) and creates the log folder (Slurm does not, and a
@@ -316,7 +415,7 @@ mod tests {
             cpus_per_task: Some(2),
             extra: vec!["--account=lab".into()],
         };
-        let s = job_script(Path::new("/scratch/exp"), &spec(), &job, &task());
+        let s = job_script(Path::new("/scratch/exp"), &spec(), &job, &task()).unwrap();
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines[0], "#!/bin/bash");
         for want in [
@@ -356,7 +455,7 @@ mod tests {
             name: "t".into(),
             ..JobOptions::default()
         };
-        let s = job_script(Path::new("/o"), &spec(), &job, &task());
+        let s = job_script(Path::new("/o"), &spec(), &job, &task()).unwrap();
         for absent in ["--partition", "--time=", "--mem", "--cpus-per-task"] {
             assert!(!s.contains(absent), "{absent} in\n{s}");
         }
@@ -368,12 +467,16 @@ mod tests {
         let s = job_script(
             Path::new("/o"),
             &spec(),
-            &JobOptions::default(),
+            &JobOptions {
+                name: "t".into(),
+                ..JobOptions::default()
+            },
             &Task {
                 binary: "/it's/tilebench".into(),
                 pdb_dir: "/p".into(),
             },
-        );
+        )
+        .unwrap();
         let Ok(out) = Command::new("bash").args(["-n", "-c", &s]).output() else {
             return;
         };

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::slurm::{self, JobOptions, Task};
 use super::{pending_shards, ClusterError};
+use crate::experiment::lock::DirLock;
 use crate::experiment::{self, ExperimentError, Request};
 use crate::pdb::CacheOptions;
 use crate::results::ExperimentSpec;
@@ -55,8 +56,24 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
         let path = path.clone();
         move |source| ClusterError::Io { path, source }
     };
-    std::fs::create_dir_all(&request.out).map_err(io(&request.out))?;
+    // Every value that goes into job.sh is checked before anything is written.
     let out = std::path::absolute(&request.out).map_err(io(&request.out))?;
+    slurm::check_path("--out", &out)?;
+    let mut job = request.job;
+    if job.name.is_empty() {
+        job.name = format!(
+            "tilebench-{}",
+            out.file_name()
+                .map_or("experiment".into(), |n| n.to_string_lossy())
+        );
+    }
+    job.validate()?;
+    for i in &request.experiment.instances {
+        slurm::check_value("--instances", i)?;
+    }
+    slurm::check_path("--pdb-dir", &request.cache.pdb_dir)?;
+    // One writer of OUT at a time, from the first read of experiment.json to the submission.
+    let _lock = DirLock::acquire(&out).map_err(ExperimentError::from)?;
     let spec = match ExperimentSpec::load(&out)? {
         Some(stored) if !request.experiment.is_given() => {
             if let Some(n) = request.tasks.filter(|&n| n != stored.shards) {
@@ -86,19 +103,11 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
     cache.pdb_dir = std::path::absolute(&cache.pdb_dir).map_err(io(&cache.pdb_dir))?;
     experiment::prepare_all(&exp, &cache)?;
 
-    let mut job = request.job;
-    if job.name.is_empty() {
-        job.name = format!(
-            "tilebench-{}",
-            out.file_name()
-                .map_or("experiment".into(), |n| n.to_string_lossy())
-        );
-    }
     let task = Task {
         binary: request.binary,
         pdb_dir: cache.pdb_dir.clone(),
     };
-    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task))?;
+    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task)?)?;
     let pending = pending_shards(&out, &spec)?;
     let array = slurm::array_spec(&pending);
     let submitted = if pending.is_empty() || request.dry_run {

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use super::outside::{self, OutsideSolver, ProcessLimits};
 use super::plan::{Experiment, Pair, Series};
 use super::writer::{self, Files, RowWriter};
-use super::{provenance, ExperimentError, Progress};
+use super::{provenance, resume, ExperimentError, Progress};
 use crate::board::Goal;
 use crate::heuristic::{HeuristicName, Prepared};
 use crate::instances::Instance;
@@ -48,6 +48,8 @@ pub struct Settings {
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
     pub overwrite: bool,
+    /// With `resume`: run the pairs whose rows have these statuses again.
+    pub retry: Vec<RunStatus>,
     /// Set to stop (Ctrl-C); unfinished pairs are not written.
     pub cancel: Arc<AtomicBool>,
     /// Recorded in meta.json.
@@ -112,13 +114,27 @@ pub fn run(
     if files.runs.exists() {
         let (runs, iterations) = writer::recover(&files)?;
         if settings.resume {
-            done = runs.iter().map(RunRecord::key).collect();
-            files.reset(&runs, &iterations)?;
-            kept = true;
             previous_meta = meta_path
                 .exists()
                 .then(|| Meta::read(&meta_path))
                 .transpose()?;
+            match &previous_meta {
+                Some(stored) => {
+                    let differences = resume::differences(stored, exp, settings);
+                    if !differences.is_empty() {
+                        return Err(ExperimentError::ResumeMismatch {
+                            dir: out.clone(),
+                            differences,
+                        });
+                    }
+                }
+                None if !runs.is_empty() => return Err(ExperimentError::NoMeta(out.clone())),
+                None => {}
+            }
+            let (runs, iterations) = resume::keep_unretried(runs, iterations, &settings.retry);
+            done = runs.iter().map(RunRecord::key).collect();
+            files.reset(&runs, &iterations)?;
+            kept = true;
         } else if !runs.is_empty() && !settings.overwrite {
             return Err(ExperimentError::Exists {
                 dir: out.clone(),
@@ -137,8 +153,12 @@ pub fn run(
         .collect();
     let done_before = pairs.len() - pending.len();
 
+    // No more threads than pairs to run: extra ones would only idle.
+    let threads = crate::limits::pool_size(settings.threads, pending.len());
+
     // meta.json, rewritten at the end.
     let mut meta = provenance::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
+    meta.threads = threads;
     meta.write(&meta_path)?;
 
     let mut prepared: Vec<Prepared> = Vec::new();
@@ -155,7 +175,7 @@ pub fn run(
             slot.insert(prepared.len() - 1);
         }
     }
-    let outside = OutsideRun::new(exp, settings, &pending)?;
+    let outside = OutsideRun::new(exp, settings, &pending, threads)?;
 
     let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
     progress.start(pending.len());
@@ -165,7 +185,7 @@ pub fn run(
         cancel: Some(settings.cancel.clone()),
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.threads)
+        .num_threads(threads)
         .build()?;
     let failure: Mutex<Option<ExperimentError>> = Mutex::new(None);
     pool.install(|| {
@@ -177,7 +197,7 @@ pub fn run(
             let rows = match exp.series(p.heuristic) {
                 Series::Builtin(_) => {
                     let h = &prepared[index[&(p.heuristic, set.goal.clone())]];
-                    Ok(run_pair(exp, p, h, &limits, settings.threads))
+                    Ok(run_pair(exp, p, h, &limits, threads))
                 }
                 Series::Outside(solver) => outside.run_pair(exp, p, solver),
             };
@@ -254,6 +274,7 @@ impl OutsideRun {
         exp: &Experiment,
         settings: &Settings,
         pending: &[Pair],
+        threads: usize,
     ) -> Result<OutsideRun, ExperimentError> {
         let logs = settings.out.join(LOGS_DIR);
         let any = pending
@@ -272,7 +293,7 @@ impl OutsideRun {
                 cancel: Some(settings.cancel.clone()),
             },
             logs,
-            threads: settings.threads,
+            threads,
             check_optimal: settings.check_optimal.then(|| settings.cache.clone()),
             reference: exp
                 .sets
@@ -356,11 +377,22 @@ pub fn prepare(
 }
 
 /// Builds (or loads and verifies) every heuristic of `exp` for every goal of its sets, so that
-/// later runs (cluster tasks) only load the tables.
+/// later runs (cluster tasks) only load the tables: fails unless every pattern database is on
+/// disk afterwards (one used from memory only would be missing for those runs).
 pub fn prepare_all(exp: &Experiment, cache: &CacheOptions) -> Result<(), ExperimentError> {
     for h in &exp.heuristics {
         for goal in exp.goals() {
-            prepare(h, &goal, cache)?;
+            let _held = prepare(h, &goal, cache)?;
+            if let HeuristicName::Pdb(p) = h {
+                let on_disk = p
+                    .partition_for(&goal)
+                    .and_then(|part| crate::pdb::build_all(&goal, &part, cache, false));
+                on_disk.map_err(|e| ExperimentError::Heuristic {
+                    heuristic: h.to_string(),
+                    goal: format!("{} ({})", goal.name(), goal.size()),
+                    source: Box::new(e.into()),
+                })?;
+            }
         }
     }
     Ok(())

@@ -8,14 +8,18 @@
 //! - [`provenance`]: the `meta.json` of a session (build-time commit, machine, times);
 //! - [`shard`]: slices of the plan, and `experiment.json` of a sharded directory;
 //! - [`outside`]: outside solvers, programs run as child processes and judged;
+//! - [`lock`]: one writer per results directory;
+//! - [`resume`]: what must match for `--resume` to add to a results directory;
 //! - [`Session`]: what `tilebench run` does, from request to summary.
 //!
 //! The library prints nothing: progress reaches the caller through [`Progress`].
 
 pub mod execute;
+pub mod lock;
 pub mod outside;
 pub mod plan;
 pub mod provenance;
+pub mod resume;
 pub mod shard;
 pub mod writer;
 
@@ -36,7 +40,7 @@ use crate::instances::InstanceError;
 use crate::pdb::CacheOptions;
 use crate::results::history::{self, HistoryError};
 use crate::results::meta::Shard;
-use crate::results::{CsvError, ExperimentSpec, MetaError, RunRecord};
+use crate::results::{CsvError, ExperimentSpec, MetaError, RunRecord, RunStatus, META_FILE};
 
 /// Everything that stops an experiment from running or being recorded.
 #[derive(Debug, Error)]
@@ -86,6 +90,35 @@ pub enum ExperimentError {
     #[error("{0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
     #[error(transparent)]
+    Lock(#[from] lock::LockError),
+    #[error(
+        "instance sets {first} and {second} have the same name '{name}' (the name is the key \
+         of their rows in runs.csv); rename one file, or give a file once"
+    )]
+    SameSetName {
+        name: String,
+        first: String,
+        second: String,
+    },
+    #[error("heuristic '{0}' is given twice")]
+    DuplicateHeuristic(String),
+    #[error(
+        "{} holds another experiment; --resume adds only to the same one:\n  {}\n\
+         (give the same options as before; a changed limit goes with --retry of its status; \
+         or use another --out, or --overwrite)",
+        dir.display(), differences.join("\n  ")
+    )]
+    ResumeMismatch {
+        dir: PathBuf,
+        differences: Vec<String>,
+    },
+    #[error(
+        "{}: {META_FILE} is missing, so --resume cannot check that the rows are of the same \
+         experiment; use --overwrite or another --out",
+        .0.display()
+    )]
+    NoMeta(PathBuf),
+    #[error(transparent)]
     History(#[from] HistoryError),
 }
 
@@ -116,6 +149,8 @@ pub struct RunRequest {
     pub threads: Option<usize>,
     pub resume: bool,
     pub overwrite: bool,
+    /// Re-run the rows with these statuses (implies `resume`).
+    pub retry: Vec<RunStatus>,
     /// Run only this slice, into `OUT/shards/I/`.
     pub shard: Option<Shard>,
     /// Append the headline figures to `history.csv` beside the results directory.
@@ -135,6 +170,8 @@ pub struct Session {
     pub results_dir: PathBuf,
     /// The default experiment (`tilebench run` alone).
     pub default: bool,
+    /// Held from before the first read of the results until the session is dropped.
+    pub lock: lock::DirLock,
 }
 
 impl Session {
@@ -156,6 +193,7 @@ impl Session {
         });
         let mut pairs = chosen.exp.pairs();
         let mut out = results_dir.clone();
+        lock::check_not_foreign(&results_dir)?;
         if let Some(shard) = request.shard {
             ExperimentSpec::new(
                 &chosen.exp,
@@ -168,9 +206,14 @@ impl Session {
             pairs = shard.select(&pairs);
             out = shard_dir(&results_dir, shard.index);
         }
-        let threads = request
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let lock = lock::DirLock::acquire(&out)?;
+        let threads = crate::limits::pool_size(
+            request
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            pairs.len(),
+        );
+        let resume = request.resume || !request.retry.is_empty();
         let settings = Settings {
             out,
             threads,
@@ -178,8 +221,9 @@ impl Session {
             time_limit: chosen.time_limit,
             memory_limit: chosen.memory_limit,
             check_optimal: chosen.check_optimal,
-            resume: request.resume,
-            overwrite: request.overwrite || (chosen.default && !request.resume),
+            resume,
+            retry: request.retry,
+            overwrite: request.overwrite || (chosen.default && !resume),
             cancel: request.cancel,
             command_line: request.command_line,
             cache: request.cache,
@@ -195,6 +239,7 @@ impl Session {
             settings,
             results_dir,
             default: chosen.default,
+            lock,
         })
     }
 

@@ -68,10 +68,28 @@ impl Experiment {
         selections: &[String],
         heuristics: Vec<HeuristicName>,
     ) -> Result<Self, ExperimentError> {
+        for (i, h) in heuristics.iter().enumerate() {
+            if heuristics[..i]
+                .iter()
+                .any(|o| o.to_string() == h.to_string())
+            {
+                return Err(ExperimentError::DuplicateHeuristic(h.to_string()));
+            }
+        }
         let sets = selections
             .iter()
             .map(|s| Ok((s.clone(), InstanceSet::read_selection(s)?)))
             .collect::<Result<Vec<_>, InstanceError>>()?;
+        // The set name is the key of a set's rows: two sets of one name would share keys.
+        for (i, (second, set)) in sets.iter().enumerate() {
+            if let Some((first, _)) = sets[..i].iter().find(|(_, o)| o.name == set.name) {
+                return Err(ExperimentError::SameSetName {
+                    name: set.name.clone(),
+                    first: first.clone(),
+                    second: second.clone(),
+                });
+            }
+        }
         Ok(Experiment {
             sets,
             heuristics,
@@ -212,14 +230,16 @@ impl Request {
             .iter()
             .map(|n| HeuristicName::with_partition(n, self.partition.as_deref()))
             .collect::<Result<Vec<_>, _>>()?;
-        let time_limit = match self.time_limit_seconds {
-            Some(s) if !(s.is_finite() && s > 0.0) => {
-                return Err(ExperimentError::BadOption(format!(
-                    "--time-limit must be a positive number of seconds, not {s}"
-                )))
-            }
-            s => s.map(Duration::from_secs_f64),
-        };
+        let time_limit = self
+            .time_limit_seconds
+            .map(|s| crate::limits::time_limit_seconds(s, &s.to_string()))
+            .transpose()
+            .map_err(|e| ExperimentError::BadOption(format!("--time-limit: {e}")))?;
+        if self.node_limit == Some(0) {
+            return Err(ExperimentError::BadOption(
+                "--node-limit: 0 is out of range: give a node count from 1".into(),
+            ));
+        }
         let mut exp = Experiment::read(&selections, heuristics)?;
         exp.solvers = self
             .solvers

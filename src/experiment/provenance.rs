@@ -46,6 +46,7 @@ pub fn new_meta(
     meta.pairs = pairs;
     meta.pairs_done_before = done_before;
     meta.shard = settings.shard;
+    meta.retry = settings.retry.clone();
     if let Some(mut p) = previous {
         meta.previous_sessions.append(&mut p.previous_sessions);
         meta.previous_sessions.push(p);
@@ -80,6 +81,7 @@ pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<S
                 seed: s.header_value("seed").map(str::to_string),
                 generator: s.header_value("generator").map(str::to_string),
                 source: s.header_value("source").map(str::to_string),
+                content_hash: Some(super::resume::content_hash(s)),
             })
             .collect(),
         heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
@@ -96,6 +98,7 @@ pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<S
         limits,
         pairs: 0,
         pairs_done_before: 0,
+        retry: Vec::new(),
         previous_sessions: Vec::new(),
         shard: None,
         collected: None,

@@ -102,11 +102,15 @@ impl RowWriter {
 /// line without its newline is dropped, and so are iteration rows whose pair has no run row.
 /// A missing `iterations.csv` has no rows.
 pub fn recover(files: &Files) -> Result<(Vec<RunRecord>, Vec<IterationRecord>), ExperimentError> {
-    let runs: Vec<RunRecord> = results::rows(&files.runs, ReadMode::Tolerant)?;
+    let runs: Vec<RunRecord> = results::read_runs(&files.runs, ReadMode::Tolerant)?
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
     let done: HashSet<RunKey> = runs.iter().map(RunRecord::key).collect();
     let iterations = if files.iterations.exists() {
-        results::rows::<IterationRecord>(&files.iterations, ReadMode::Tolerant)?
+        results::read_iterations(&files.iterations, ReadMode::Tolerant)?
             .into_iter()
+            .map(|(_, i)| i)
             .filter(|i| done.contains(&i.key()))
             .collect()
     } else {

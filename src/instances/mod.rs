@@ -175,8 +175,10 @@ impl InstanceSet {
         Ok(set)
     }
 
-    /// Parses file contents; `path` is only used in errors and recorded in the set.
+    /// Parses file contents; `path` is only used in errors and recorded in the set. A UTF-8
+    /// byte-order mark at the start (as some Windows editors write) is skipped.
     pub fn parse(text: &str, path: &Path, name: &str) -> Result<InstanceSet, InstanceError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line: usize, problem: LineProblem| InstanceError::Line {
             file: path.to_path_buf(),
             line,

@@ -162,6 +162,30 @@ pub fn read_header(path: &Path) -> Result<Header, PdbError> {
     decode_header(path, &b)
 }
 
+/// Checks a cached file completely, whatever table it holds: its header, its length and its
+/// checksum (reads the whole file). Returns its header.
+pub fn verify(path: &Path) -> Result<Header, PdbError> {
+    let header = read_header(path)?;
+    let goal = Goal::from_tiles(header.size, &header.goal)
+        .map_err(|e| corrupt(path, format!("bad goal in the header: {e}")))?;
+    read(path, &goal, &header.tiles)?;
+    Ok(header)
+}
+
+/// Whether the file's length is the one its header implies (a cheap check, no checksum).
+pub fn length_matches(path: &Path, header: &Header) -> Result<(), PdbError> {
+    let found = fs::metadata(path).map_err(io(path))?.len();
+    let expected = HEADER_LEN as u64 + header.entries;
+    if found != expected {
+        return Err(PdbError::Truncated {
+            path: path.to_path_buf(),
+            expected,
+            found,
+        });
+    }
+    Ok(())
+}
+
 /// Reads the table of group `tiles` for `goal` from `path`, checking that the file is complete,
 /// is for that goal and group, and that its checksum matches.
 pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {

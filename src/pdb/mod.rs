@@ -66,6 +66,8 @@ pub enum PdbError {
     },
     #[error("{path}: pattern database missing and building is disabled (--no-build); run `tilebench pdb build` first")]
     Missing { path: PathBuf },
+    #[error("{path}: the table could not be written to the cache: {reason}")]
+    NotCached { path: PathBuf, reason: String },
 }
 
 /// One group's table: entry `rank::rank(cells)` is the group's cost from that placement.
@@ -188,7 +190,9 @@ pub fn load_or_build(
                     e
                 });
             }
-            if !missing {
+            // A damaged file is worth a word; an unreadable one (no such directory, not a
+            // directory) is reported once, if the table cannot be written either.
+            if !matches!(e, PdbError::Io { .. }) {
                 options.events.rebuilding(&e);
             }
             let t = build(goal, tiles, options.events.as_ref());
@@ -203,8 +207,30 @@ pub fn load_or_build(
     Ok(table)
 }
 
+/// Whether `table` is on disk at `path` (a regular file of its full length); if not, writes it
+/// once more to report why it cannot be.
+fn ensure_cached(path: &Path, table: &Table) -> Result<(), PdbError> {
+    let want = file::HEADER_LEN as u64 + table.entries.len() as u64;
+    let on_disk = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == want);
+    if on_disk {
+        return Ok(());
+    }
+    file::write(path, table).map_err(|e| not_cached(path, e))
+}
+
+fn not_cached(path: &Path, e: PdbError) -> PdbError {
+    PdbError::NotCached {
+        path: path.to_path_buf(),
+        reason: match e {
+            PdbError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        },
+    }
+}
+
 /// Builds (or rebuilds, with `force`) and caches every table of `partition`; returns the paths
-/// and whether each was built now.
+/// and whether each was built now. Fails unless every table is on disk afterwards (a cache
+/// that cannot be written is an error here, unlike in [`load_or_build`]).
 pub fn build_all(
     goal: &Goal,
     partition: &Partition,
@@ -216,13 +242,14 @@ pub fn build_all(
         let path = table_path(&options.pdb_dir, goal, tiles);
         if force {
             let t = build(goal, tiles, options.events.as_ref());
-            file::write(&path, &t)?;
+            file::write(&path, &t).map_err(|e| not_cached(&path, e))?;
             out.push((path, Arc::new(t), true));
             continue;
         }
         let existed = file::read_header(&path).is_ok();
         let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
         let t = load_or_build(goal, tiles, options)?;
+        ensure_cached(&path, &t)?;
         let after = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
         out.push((path, t, !existed || before != after));
     }

@@ -2,11 +2,14 @@
 //! per instance set, nodes per second and total nodes generated, one line per heuristic, one
 //! x position per run of `tilebench run` (consecutive lines with the same commit and date).
 //!
+//! A line joins only points of the same heuristic over the same number of runs of the set (the
+//! history does not record which instances were chosen, and a set run in part, such as Korf's
+//! instances 1-10, has fewer runs than the whole set): a total over 10 instances is never joined
+//! to one over 100. Nothing is drawn when no line has two points (one point is not a trend).
+//!
 //! Speed drifts with machine load, so the speed plot is read for trends; a change of node count
 //! is a change of behaviour, so the nodes plot rings every point whose count differs from the
 //! heuristic's previous point over the same number of runs, however small the change.
-
-use std::collections::HashMap;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -79,34 +82,59 @@ struct Trend {
 }
 
 /// Draws `<set>-history-speed` and `<set>-history-nodes`; nothing when the history has no
-/// line for the set. `color_index` fixes each heuristic's colour (unknown ones come after).
+/// line for the set. `heuristics`: only these, in this order (empty: all). Each heuristic has
+/// its colour of every other plot ([`style::color_of`]).
 pub(super) fn plot(
     rows: &[HistoryRow],
     set: &str,
-    color_index: &HashMap<String, usize>,
+    heuristics: &[String],
     out: &mut Out,
 ) -> Result<(), PlotError> {
-    let groups = groups(rows, set);
+    let chosen = heuristics;
+    let mut groups = groups(rows, set);
+    if !chosen.is_empty() {
+        for g in &mut groups {
+            g.rows.retain(|r| chosen.contains(&r.heuristic));
+        }
+        groups.retain(|g| !g.rows.is_empty());
+    }
     if groups.is_empty() {
         return Ok(());
     }
     let mut heuristics: Vec<&str> = Vec::new();
+    // One line per (heuristic, number of runs), in order of first appearance.
+    let mut lines: Vec<(&str, u64)> = Vec::new();
     for g in &groups {
         for r in &g.rows {
             if !heuristics.contains(&r.heuristic.as_str()) {
                 heuristics.push(&r.heuristic);
             }
+            if !lines.contains(&(r.heuristic.as_str(), r.runs)) {
+                lines.push((&r.heuristic, r.runs));
+            }
         }
     }
-    let color = |h: &str| {
-        let extra = heuristics.iter().position(|x| *x == h).unwrap_or(0);
-        style::color(
-            color_index
-                .get(h)
-                .copied()
-                .unwrap_or(color_index.len() + extra),
-        )
+    if !lines.iter().any(|&(h, n)| {
+        groups
+            .iter()
+            .filter(|g| point(g, h).is_some_and(|r| r.runs == n))
+            .count()
+            >= 2
+    }) {
+        return Ok(());
+    }
+    if !chosen.is_empty() {
+        lines.sort_by_key(|(h, _)| chosen.iter().position(|c| c == h));
+    }
+    let several = |h: &str| lines.iter().filter(|l| l.0 == h).count() > 1;
+    let name = |h: &str, n: u64| {
+        if several(h) {
+            format!("{h} ({n} runs)")
+        } else {
+            h.to_string()
+        }
     };
+    let color = style::color_of;
     let labels: Vec<String> = groups
         .iter()
         .map(|g| tick_label(g.commit, g.date))
@@ -120,20 +148,21 @@ pub(super) fn plot(
     let runs_note = "commit (first 7 characters; * = uncommitted changes) and day of the run";
 
     // Nodes per second.
-    let speed: Vec<Series> = heuristics
+    let speed: Vec<Series> = lines
         .iter()
-        .map(|&h| {
+        .map(|&(h, n)| {
             let points: Vec<(f64, f64)> = groups
                 .iter()
                 .enumerate()
                 .filter_map(|(i, g)| {
                     point(g, h)
+                        .filter(|r| r.runs == n)
                         .and_then(|r| r.nodes_per_second)
                         .map(|v| (i as f64, v))
                 })
                 .filter(|&(_, v)| v > 0.0)
                 .collect();
-            (h.to_string(), color(h), points)
+            (name(h, n), color(h), points)
         })
         .filter(|s| !s.2.is_empty())
         .collect();
@@ -141,7 +170,8 @@ pub(super) fn plot(
         let caption = format!(
             "Nodes generated per second of search (Σ generated / Σ seconds over all the \
              heuristic's runs of {set}, log scale) at each run recorded in the history file, \
-             oldest first; x: {runs_note}. Timings vary with machine load: read trends, not \
+             oldest first; x: {runs_note}. A line joins only runs over the same number of \
+             instances. Timings vary with machine load: read trends, not \
              single steps.{thinned}"
         );
         let chart = Trend {
@@ -159,13 +189,15 @@ pub(super) fn plot(
     // Total nodes generated, with changes ringed.
     let mut changed = Vec::new();
     let mut changes = 0usize;
-    let nodes: Vec<Series> = heuristics
+    let nodes: Vec<Series> = lines
         .iter()
-        .map(|&h| {
+        .map(|&(h, n)| {
             let mut points = Vec::new();
             let mut previous: Option<&HistoryRow> = None;
             for (i, g) in groups.iter().enumerate() {
-                let Some(r) = point(g, h) else { continue };
+                let Some(r) = point(g, h).filter(|r| r.runs == n) else {
+                    continue;
+                };
                 let p = (i as f64, r.total_generated as f64);
                 if previous
                     .is_some_and(|q| q.runs == r.runs && q.total_generated != r.total_generated)
@@ -178,7 +210,7 @@ pub(super) fn plot(
                     points.push(p);
                 }
             }
-            (h.to_string(), color(h), points)
+            (name(h, n), color(h), points)
         })
         .filter(|s| !s.2.is_empty())
         .collect();
@@ -188,7 +220,8 @@ pub(super) fn plot(
              log scale) per heuristic at each run recorded in the history file, oldest first; x: \
              {runs_note}. Ringed: the count differs from the heuristic's previous run over the \
              same number of runs, a change of search behaviour ({changes} such change{s}). \
-             Totals over different numbers of runs do not compare.{thinned}",
+             Totals over different numbers of runs do not compare, so they are separate lines \
+             (the number of runs in the legend).{thinned}",
             s = if changes == 1 { "" } else { "s" }
         );
         let chart = Trend {

@@ -6,11 +6,13 @@
 
 mod axis;
 mod chart;
+mod compare;
 mod distribution;
 mod history;
 mod iterations;
 mod nodes_per_instance;
 mod overhead;
+pub mod pdf;
 mod scatter;
 mod speed;
 mod style;
@@ -28,6 +30,7 @@ use crate::results::history::{self as history_file, HistoryError, HistoryRow};
 use crate::results::{Results, RunRecord, RunStatus};
 
 pub use axis::{log_label, short_sci, LogAxis};
+pub use compare::plot_comparison;
 
 /// Why plots could not be drawn.
 #[derive(Debug, Error)]
@@ -43,6 +46,8 @@ pub enum PlotError {
     BadPair(String),
     #[error("--scatter: heuristic '{name}' is not in the results (they have: {known})")]
     UnknownHeuristic { name: String, known: String },
+    #[error("--heuristics: '{name}' is not in the results (they have: {known})")]
+    UnknownChosen { name: String, known: String },
     #[error("--instances: instance '{0}' has no iterations in the results")]
     UnknownInstance(String),
     #[error(transparent)]
@@ -69,6 +74,10 @@ pub struct PlotOptions {
     /// The history file to draw the trend over commits from. `None`: the results directory's
     /// own history (`history.csv` beside it), when there is one.
     pub history: Option<PathBuf>,
+    /// Draw no history, even when there is a history file beside the results.
+    pub no_history: bool,
+    /// The heuristics to draw, in this order; empty: all, in the order of `runs.csv`.
+    pub heuristics: Vec<String>,
 }
 
 impl PlotOptions {
@@ -109,7 +118,7 @@ pub fn plot_all(
         path: out_dir.to_path_buf(),
         source,
     })?;
-    let all_heuristics = results.heuristics();
+    let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
     for (a, b) in &options.scatter {
         for name in [a, b] {
             if !all_heuristics.contains(name) {
@@ -143,11 +152,22 @@ pub fn plot_all(
     }
     let sets = results.instance_sets();
     let history = match &options.history {
+        _ if options.no_history => None,
         Some(path) => Some(path.clone()),
         None => Some(history_file::beside(&results.dir)).filter(|p| p.exists()),
     };
     if let Some(path) = history {
-        let drawn = plot_history(&path, Some(&sets), &all_heuristics, out_dir)?;
+        // Only history lines over as many runs as these results have of the same set and
+        // heuristic: the trend of this selection, not of another run of the same set.
+        let mut runs: HashMap<(&str, &str), u64> = HashMap::new();
+        for r in &results.runs {
+            *runs.entry((&r.instance_set, &r.heuristic)).or_default() += 1;
+        }
+        let rows: Vec<HistoryRow> = history_file::load(&path)?
+            .into_iter()
+            .filter(|h| runs.get(&(h.instance_set.as_str(), h.heuristic.as_str())) == Some(&h.runs))
+            .collect();
+        let drawn = history_figures(&path, &rows, Some(&sets), &all_heuristics, out_dir)?;
         if drawn.is_empty() && options.history.is_some() {
             return Err(PlotError::HistoryWithoutSets {
                 path,
@@ -159,10 +179,31 @@ pub fn plot_all(
     Ok(figures)
 }
 
+/// The heuristics to draw: `chosen` in its order after checking each is in the results, or
+/// every heuristic of the results in file order when `chosen` is empty.
+pub fn chosen_heuristics(results: &Results, chosen: &[String]) -> Result<Vec<String>, PlotError> {
+    let all = results.heuristics();
+    if chosen.is_empty() {
+        return Ok(all);
+    }
+    let mut out: Vec<String> = Vec::new();
+    for name in chosen {
+        if !all.contains(name) {
+            return Err(PlotError::UnknownChosen {
+                name: name.clone(),
+                known: all.join(", "),
+            });
+        }
+        if !out.contains(name) {
+            out.push(name.clone());
+        }
+    }
+    Ok(out)
+}
+
 /// Draws the trend over commits from the history file at `path` (see [`crate::results::history`]): per
 /// instance set, `<set>-history-speed` and `<set>-history-nodes`. `sets`: only these instance
-/// sets (`None`: every set in the file). `heuristics` fixes colours, so that a heuristic has
-/// the same colour as in the results' plots. A malformed file is an error naming file and line;
+/// sets (`None`: every set in the file). `heuristics`: only these, in this order (empty: all). A malformed file is an error naming file and line;
 /// a file without lines for the sets draws nothing.
 pub fn plot_history(
     path: &Path,
@@ -170,13 +211,24 @@ pub fn plot_history(
     heuristics: &[String],
     out_dir: &Path,
 ) -> Result<Vec<Figure>, PlotError> {
-    style::register_font();
     let rows: Vec<HistoryRow> = history_file::load(path)?;
+    history_figures(path, &rows, sets, heuristics, out_dir)
+}
+
+/// [`plot_history`] of rows already read from `path`.
+fn history_figures(
+    path: &Path,
+    rows: &[HistoryRow],
+    sets: Option<&[String]>,
+    heuristics: &[String],
+    out_dir: &Path,
+) -> Result<Vec<Figure>, PlotError> {
+    style::register_font();
     let sets: Vec<String> = match sets {
         Some(sets) => sets.to_vec(),
         None => {
             let mut all: Vec<String> = Vec::new();
-            for r in &rows {
+            for r in rows {
                 if !all.contains(&r.instance_set) {
                     all.push(r.instance_set.clone());
                 }
@@ -184,11 +236,6 @@ pub fn plot_history(
             all
         }
     };
-    let color_index: HashMap<String, usize> = heuristics
-        .iter()
-        .enumerate()
-        .map(|(i, h)| (h.clone(), i))
-        .collect();
     let mut figures = Vec::new();
     for set in sets
         .iter()
@@ -204,7 +251,7 @@ pub fn plot_history(
             history: Some(path),
             figures: &mut figures,
         };
-        history::plot(&rows, set, &color_index, &mut out)?;
+        history::plot(rows, set, heuristics, &mut out)?;
     }
     Ok(figures)
 }
@@ -218,13 +265,16 @@ struct SetData<'a> {
     /// Solved runs by heuristic, then instance id.
     solved: HashMap<String, HashMap<&'a str, &'a RunRecord>>,
     reference: Option<String>,
-    /// Colour index of each heuristic, from its position among all heuristics of the results.
-    color_index: HashMap<String, usize>,
 }
 
 impl<'a> SetData<'a> {
-    fn new(results: &'a Results, set: &str, all_heuristics: &[String]) -> SetData<'a> {
-        let heuristics = heuristics_of_set(results, set);
+    fn new(results: &'a Results, set: &str, chosen: &[String]) -> SetData<'a> {
+        let of_set = heuristics_of_set(results, set);
+        let heuristics: Vec<String> = chosen
+            .iter()
+            .filter(|h| of_set.contains(h))
+            .cloned()
+            .collect();
         let solved = heuristics
             .iter()
             .map(|h| (h.clone(), solved_by_instance(results, set, h)))
@@ -235,16 +285,11 @@ impl<'a> SetData<'a> {
             reference: reference_heuristic(&heuristics).map(str::to_string),
             heuristics,
             solved,
-            color_index: all_heuristics
-                .iter()
-                .enumerate()
-                .map(|(i, h)| (h.clone(), i))
-                .collect(),
         }
     }
 
     fn color(&self, heuristic: &str) -> RGBColor {
-        style::color(self.color_index.get(heuristic).copied().unwrap_or(0))
+        style::color_of(heuristic)
     }
 
     /// Solved runs of a heuristic on this set, in file order.

@@ -1,15 +1,21 @@
 //! Plot 1: generated nodes of every instance under each heuristic, instances sorted by the
 //! reference heuristic's nodes, so the curves show how much each heuristic saves, instance by
-//! instance.
+//! instance. Up to [`MAX_ID_LABELS`] instances, the x axis names each instance by its id;
+//! beyond, by its rank.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, Series, SetData};
 
+/// Most instances whose ids fit side by side on the x axis.
+pub const MAX_ID_LABELS: usize = 30;
+
 struct NodesPerInstance {
     series: Vec<Series>,
     instances: usize,
+    /// The instance id at each x position 1..=n, when they are few enough to print.
+    ids: Option<Vec<String>>,
     y: LogAxis,
     x_desc: String,
 }
@@ -52,18 +58,25 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
         return Ok(());
     };
+    let by_id = ids.len() <= MAX_ID_LABELS;
     let chart = NodesPerInstance {
         series,
         instances: ids.len(),
+        ids: by_id.then(|| ids.iter().map(|s| s.to_string()).collect()),
         y,
-        x_desc: format!("instance, sorted by {reference} nodes (rank)"),
+        x_desc: if by_id {
+            format!("instance id, sorted by {reference} nodes")
+        } else {
+            format!("instance, sorted by {reference} nodes (rank)")
+        },
     };
     let title = format!("{}: nodes generated per instance", data.set);
     let caption = format!(
         "Nodes generated (all iterations, log scale) for each instance of {set}, one line per \
-         heuristic; instances on the x axis are sorted by the nodes {reference} generated, \
-         those it did not solve placed last; unsolved runs are left out.",
-        set = data.set
+         heuristic; instances on the x axis{named} are sorted by the nodes {reference} \
+         generated, those it did not solve placed last; unsolved runs are left out.",
+        set = data.set,
+        named = if by_id { " (labelled by id)" } else { "" }
     );
     out.save("nodes-per-instance", style::SIZE, &chart, title, caption)
 }
@@ -76,8 +89,22 @@ impl Chart for NodesPerInstance {
     ) -> Result<(), PlotError> {
         let mut chart = chart::frame(root, title)
             .build_cartesian_2d(0.0..(self.instances as f64 + 1.0), self.y.coord())?;
-        chart::mesh(&mut chart, self.x_desc.as_str(), "nodes generated")
-            .x_label_formatter(&|x| format!("{x:.0}"))
+        let label = |x: &f64| match &self.ids {
+            Some(ids) => {
+                let i = x.round();
+                if (i - x).abs() > 1e-6 || i < 1.0 {
+                    return String::new();
+                }
+                ids.get(i as usize - 1).cloned().unwrap_or_default()
+            }
+            None => format!("{x:.0}"),
+        };
+        let mut mesh = chart::mesh(&mut chart, self.x_desc.as_str(), "nodes generated");
+        if self.ids.is_some() {
+            // One tick per instance: n + 2 ticks over 0..n+1 fall on the integers.
+            mesh.x_labels(self.instances + 2);
+        }
+        mesh.x_label_formatter(&label)
             .y_label_formatter(&axis::log_tick)
             .draw()?;
         chart::draw_lines(&mut chart, &self.series, 3)?;

@@ -10,7 +10,7 @@ pub const FONT: &str = "sans-serif";
 
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/DejaVuSans-LICENSE.txt`), bundled so
 /// that rendering needs no system font library.
-static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(super) static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the bundled font with plotters (once per process).
 pub fn register_font() {
@@ -58,10 +58,50 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
-/// The colour of the i-th heuristic (in the results' order), the same in every plot.
-pub fn color(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
+/// Palette entries of the heuristics and solvers we know, so that each has the same colour in
+/// every plot and report whatever else was run (the reflected variant next to its base).
+const KNOWN: &[(&str, usize)] = &[
+    ("manhattan", 0),
+    ("linear-conflict", 1),
+    ("pdb-555", 2),
+    ("pdb-663", 3),
+    ("pdb-78", 4),
+    ("pdb-78r", 5),
+    ("pdb-663r", 6),
+    ("pdb-555r", 8),
+    ("walking-distance", 9),
+    ("pdb-6666r", 7),
+];
+
+/// The colour of a heuristic or solver, by its name: fixed for the known ones, otherwise taken
+/// from a hash of the name (stable across runs and plots).
+pub fn color_of(name: &str) -> RGBColor {
+    if let Some(&(_, i)) = KNOWN.iter().find(|(n, _)| *n == name) {
+        return PALETTE[i];
+    }
+    // FNV-1a: small, and the same on every platform and run.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    PALETTE[(hash % PALETTE.len() as u64) as usize]
 }
 
 /// Grey for reference lines (diagonals).
 pub const REFERENCE_LINE: RGBColor = RGBColor(90, 90, 90);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_follow_names() {
+        assert_eq!(color_of("manhattan"), PALETTE[0]);
+        assert_eq!(color_of("pdb-663r"), PALETTE[6]);
+        assert_eq!(color_of("my-solver"), color_of("my-solver"));
+        let known: Vec<usize> = KNOWN.iter().map(|k| k.1).collect();
+        let mut unique = known.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), known.len(), "two known names share a colour");
+    }
+}

@@ -2,9 +2,12 @@
 //! published figures, written as Markdown (`report.md`, plus `summary.csv` with the same figures
 //! unrounded) with the plots embedded.
 
+pub mod build;
+mod comparison;
 pub mod format;
-mod markdown;
-mod outside;
+pub mod model;
+pub mod render;
+pub mod summary_csv;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,12 +17,16 @@ use thiserror::Error;
 use crate::plot::{plot_all, PlotError, PlotOptions};
 use crate::results::{Results, ResultsError};
 
-use crate::analysis::summarize;
+use crate::analysis::{summarize, Summary};
+
+pub use render::Format;
 
 /// The report's file name inside the output directory.
 pub const REPORT_FILE: &str = "report.md";
-/// The summary table, unrounded, as CSV.
+/// The summary tables as CSV, rounded as the report prints them.
 pub const SUMMARY_FILE: &str = "summary.csv";
+/// The summary tables as CSV, unrounded.
+pub const SUMMARY_FULL_FILE: &str = "summary-full.csv";
 
 /// Why a report could not be written.
 #[derive(Debug, Error)]
@@ -35,6 +42,8 @@ pub enum ReportError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path}: {message}", path = .path.display())]
+    Pdf { path: PathBuf, message: String },
 }
 
 /// Choices for a report.
@@ -44,6 +53,10 @@ pub struct ReportOptions {
     /// The command line that regenerates the report, printed at its top. `None`: the plain
     /// `tilebench report RESULTS --out OUT` is printed.
     pub command: Option<String>,
+    /// The formats to write; empty: [`Format::DEFAULT`].
+    pub formats: Vec<Format>,
+    /// Add the per-instance tables.
+    pub per_instance: bool,
 }
 
 /// Where reports go by default: `reports/<name of the results directory>`.
@@ -55,6 +68,64 @@ pub fn default_out_dir(results_dir: &Path) -> PathBuf {
         .or_else(|| results_dir.file_name().map(|n| n.to_os_string()))
         .unwrap_or_else(|| "results".into());
     Path::new("reports").join(name)
+}
+
+/// The drawn plots with their SVG text (for inlining), each also converted to `<stem>.pdf` when
+/// LaTeX is among `formats`.
+fn with_svg_and_pdf(
+    figures: &[crate::plot::Figure],
+    out_dir: &Path,
+    formats: &[Format],
+) -> Result<Vec<build::DrawnFigure>, ReportError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ReportError::Io { path, source }
+    };
+    let mut drawn = Vec::new();
+    for f in figures {
+        let svg_path = out_dir.join(format!("{}.svg", f.stem));
+        let svg = fs::read_to_string(&svg_path).map_err(io(&svg_path))?;
+        if formats.contains(&Format::Latex) {
+            let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
+            let pdf = crate::plot::pdf::svg_to_pdf(&svg).map_err(|message| ReportError::Pdf {
+                path: svg_path.clone(),
+                message,
+            })?;
+            crate::results::io::atomic_write(&pdf_path, &pdf).map_err(io(&pdf_path))?;
+        }
+        drawn.push(build::DrawnFigure {
+            instance_set: f.instance_set.clone(),
+            stem: f.stem.clone(),
+            title: f.title.clone(),
+            caption: f.caption.clone(),
+            history: f.history.clone(),
+            svg,
+        });
+    }
+    Ok(drawn)
+}
+
+/// Writes the comparison of two results directories into `out_dir` in `formats` (empty: the
+/// default ones), with scatter plots of per-run nodes and seconds; returns the files written.
+pub fn write_comparison_report(
+    comparison: &crate::compare::Comparison,
+    base: &str,
+    new: &str,
+    out_dir: &Path,
+    formats: &[Format],
+) -> Result<Vec<PathBuf>, ReportError> {
+    let formats: &[Format] = if formats.is_empty() {
+        &Format::DEFAULT
+    } else {
+        formats
+    };
+    let figures = crate::plot::plot_comparison(comparison, out_dir)?;
+    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
+    let report = comparison::build(comparison, base, new, &drawn);
+    render::write(&report, out_dir, formats).map_err(|source| ReportError::Io {
+        path: out_dir.to_path_buf(),
+        source,
+    })
 }
 
 /// Draws the plots and writes `report.md` and `summary.csv` into `out_dir`; returns the
@@ -71,7 +142,16 @@ pub fn write_report(
 ) -> Result<PathBuf, ReportError> {
     let results = Results::load(results_dir)?;
     let figures = plot_all(&results, out_dir, &options.plot)?;
-    let summaries = summarize(&results);
+    // Only the chosen heuristics, in the chosen order (validated by plot_all above).
+    let chosen = crate::plot::chosen_heuristics(&results, &options.plot.heuristics)?;
+    let mut summaries: Vec<Summary> = summarize(&results)
+        .into_iter()
+        .filter(|s| chosen.contains(&s.heuristic))
+        .collect();
+    summaries.sort_by_key(|s| chosen.iter().position(|h| *h == s.heuristic));
+    // Sets keep their file order: the sort is stable and sets are contiguous.
+    let order = results.instance_sets();
+    summaries.sort_by_key(|s| order.iter().position(|x| *x == s.instance_set));
     let command = options.command.clone().unwrap_or_else(|| {
         format!(
             "tilebench report {} --out {}",
@@ -79,15 +159,32 @@ pub fn write_report(
             out_dir.display()
         )
     });
-    let text = markdown::render(&results, &summaries, &figures, &command);
-    let report_path = out_dir.join(REPORT_FILE);
+    let formats: &[Format] = if options.formats.is_empty() {
+        &Format::DEFAULT
+    } else {
+        &options.formats
+    };
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| ReportError::Io { path, source }
     };
-    fs::write(&report_path, text).map_err(io(&report_path))?;
+    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
+    let contents = build::Contents {
+        command,
+        per_instance: options.per_instance,
+        heuristics: chosen,
+    };
+    let report = build::build(&results, &summaries, &drawn, &contents);
+    let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
     let summary_path = out_dir.join(SUMMARY_FILE);
-    crate::results::io::write_rows(&summary_path, &markdown::summary_rows(&summaries))
-        .map_err(ReportError::Csv)?;
+    summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE))
+        .map_err(|(path, source)| ReportError::Io { path, source })?;
+    let report_path = written
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
+        })
+        .unwrap_or_else(|| out_dir.join(REPORT_FILE));
     Ok(report_path)
 }

@@ -27,6 +27,8 @@ pub enum CsvError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path}: empty file (no header)", path = .0.display())]
+    Empty(PathBuf),
     #[error("{path}: missing column '{column}'", path = .path.display())]
     MissingColumn { path: PathBuf, column: String },
     #[error("{path}, line {line}: {message}", path = .path.display())]
@@ -117,6 +119,9 @@ pub fn read_rows<T: Row>(path: &Path, mode: ReadMode) -> Result<Vec<(u64, T)>, C
             })
         }
     };
+    if mode == ReadMode::Strict && bytes.is_empty() {
+        return Err(CsvError::Empty(path.to_path_buf()));
+    }
     if mode == ReadMode::Tolerant {
         match bytes.iter().rposition(|&b| b == b'\n') {
             Some(end) => bytes.truncate(end + 1),

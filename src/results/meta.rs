@@ -4,7 +4,8 @@
 //!
 //! **Schema versions.** [`SCHEMA_VERSION`] is written in every new file. Files without a
 //! `schema_version` are schema 1 (written before the field existed, up to commit 7576135); schema
-//! 2 only added the field, so they are read as they are. A file from a newer tilebench, or with a
+//! 2 only added the field, and schema 3 only added optional fields (`retry`, each set's
+//! `content_hash`), so older files are read as they are. A file from a newer tilebench, or with a
 //! key this version does not know, is refused with a message naming the file (and line), never
 //! half-read. A change of the layout bumps [`SCHEMA_VERSION`] and adds a migration in
 //! [`Meta::read`].
@@ -19,7 +20,7 @@ use thiserror::Error;
 use super::spec::ExperimentSpec;
 
 /// The schema this tilebench writes.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The schema of files written before `schema_version` existed.
 const LEGACY_SCHEMA: u32 = 1;
@@ -103,6 +104,10 @@ pub struct SetInfo {
     pub seed: Option<String>,
     pub generator: Option<String>,
     pub source: Option<String>,
+    /// A checksum of the selected instances (see `experiment::resume::content_hash`), so that
+    /// `--resume` notices edited boards; absent before schema 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_hash: Option<String>,
 }
 
 /// The limits every search of the experiment ran under.
@@ -239,7 +244,11 @@ pub struct Meta {
     /// Pairs in the experiment, and how many were already in `runs.csv` when this session began.
     pub pairs: usize,
     pub pairs_done_before: usize,
-    /// Earlier sessions of the same results directory (`--resume`), oldest first.
+    /// The statuses this session ran again (`--retry`); empty for a plain run or resume.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retry: Vec<super::RunStatus>,
+    /// Earlier sessions of the same results directory (`--resume`), oldest first; with this
+    /// record they are the list of every session's settings.
     #[serde(default)]
     pub previous_sessions: Vec<Meta>,
     /// For `run --shard I/N`: which slice of the experiment this directory holds.
@@ -310,12 +319,16 @@ impl Meta {
     }
 }
 
-/// Quotes a word for a POSIX shell.
-pub fn sh_quote(s: &str) -> String {
-    if !s.is_empty()
+/// A word that needs no quoting, for a shell or for sbatch.
+pub fn is_plain_word(s: &str) -> bool {
+    !s.is_empty()
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,+@%".contains(&b))
-    {
+}
+
+/// Quotes a word for a POSIX shell.
+pub fn sh_quote(s: &str) -> String {
+    if is_plain_word(s) {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
@@ -358,6 +371,7 @@ mod tests {
             limits: LimitsInfo::default(),
             pairs: 1,
             pairs_done_before: 0,
+            retry: vec![],
             previous_sessions: vec![],
             shard: Some(Shard { index: 1, count: 3 }),
             collected: None,
@@ -372,20 +386,21 @@ mod tests {
         let m = sample();
         let text = serde_json::to_string_pretty(&m).unwrap();
         assert!(text.contains("\"state\": \"running\""));
-        assert!(text.contains("\"schema_version\": 2"));
+        assert!(text.contains(&format!("\"schema_version\": {SCHEMA_VERSION}")));
         assert_eq!(Meta::parse(Path::new("m.json"), &text).unwrap(), m);
     }
 
     #[test]
     fn schema_1_is_read_and_newer_or_foreign_files_are_refused() {
         let text = serde_json::to_string_pretty(&sample()).unwrap();
-        let v1 = text.replace("  \"schema_version\": 2,\n", "");
+        let current = format!("\"schema_version\": {SCHEMA_VERSION}");
+        let v1 = text.replace(&format!("  {current},\n"), "");
         assert!(!v1.contains("schema_version"));
         let m = Meta::parse(Path::new("m.json"), &v1).unwrap();
         assert_eq!(m.schema_version, 1);
         assert_eq!(m.state, RunState::Running);
 
-        let v9 = text.replace("\"schema_version\": 2", "\"schema_version\": 9");
+        let v9 = text.replace(&current, "\"schema_version\": 9");
         let e = Meta::parse(Path::new("m.json"), &v9).unwrap_err();
         assert!(
             e.to_string().contains("m.json: schema_version 9 is newer"),

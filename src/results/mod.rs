@@ -17,7 +17,7 @@ pub mod meta;
 pub mod record;
 pub mod spec;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -71,14 +71,20 @@ impl Results {
     /// instances have no iterations) and `meta.json` (optional), strictly.
     pub fn load(dir: &Path) -> Result<Results, ResultsError> {
         let runs_path = dir.join(RUNS_FILE);
-        if std::fs::read(&runs_path).is_ok_and(|b| b.iter().all(u8::is_ascii_whitespace)) {
+        if std::fs::read(&runs_path)
+            .is_ok_and(|b| !b.is_empty() && b.iter().all(u8::is_ascii_whitespace))
+        {
             return Err(ResultsError::NoRows(runs_path));
         }
-        let runs = rows(&runs_path, ReadMode::Strict)?;
+        let runs = read_runs(&runs_path, ReadMode::Strict)?;
         if runs.is_empty() {
             return Err(ResultsError::NoRows(runs_path));
         }
-        let iterations = rows(&dir.join(ITERATIONS_FILE), ReadMode::Strict)?;
+        let iterations_path = dir.join(ITERATIONS_FILE);
+        let iterations = read_iterations(&iterations_path, ReadMode::Strict)?;
+        check_iterations(&runs_path, &runs, &iterations_path, &iterations)?;
+        let runs = runs.into_iter().map(|(_, r)| r).collect();
+        let iterations = iterations.into_iter().map(|(_, i)| i).collect();
         let meta_path = dir.join(META_FILE);
         let meta = if meta_path.exists() {
             Some(Meta::read(&meta_path)?)
@@ -112,6 +118,123 @@ pub fn rows<T: io::Row>(path: &Path, mode: ReadMode) -> Result<Vec<T>, CsvError>
         .collect())
 }
 
+/// The rows of a `runs.csv`, each checked ([`RunRecord::check`]), and no run twice: the one
+/// reader of run rows, for reports, plots, comparisons and resuming alike.
+pub fn read_runs(path: &Path, mode: ReadMode) -> Result<Vec<(u64, RunRecord)>, CsvError> {
+    let runs = io::read_rows(path, mode)?;
+    check_rows(path, &runs, RunRecord::check)?;
+    check_unique(path, &runs)?;
+    Ok(runs)
+}
+
+/// The rows of an `iterations.csv`, each checked ([`IterationRecord::check`]).
+pub fn read_iterations(
+    path: &Path,
+    mode: ReadMode,
+) -> Result<Vec<(u64, IterationRecord)>, CsvError> {
+    let iterations = io::read_rows(path, mode)?;
+    check_rows(path, &iterations, IterationRecord::check)?;
+    Ok(iterations)
+}
+
+fn check_rows<T>(
+    path: &Path,
+    rows: &[(u64, T)],
+    check: impl Fn(&T) -> Result<(), String>,
+) -> Result<(), CsvError> {
+    for (line, row) in rows {
+        check(row).map_err(|message| CsvError::BadValue {
+            path: path.to_path_buf(),
+            line: *line,
+            message,
+        })?;
+    }
+    Ok(())
+}
+
+/// Refuses a run that appears twice (which of the two rows would count?).
+pub fn check_unique(path: &Path, runs: &[(u64, RunRecord)]) -> Result<(), CsvError> {
+    let mut first: HashMap<RunKey, u64> = HashMap::new();
+    for (line, r) in runs {
+        if let Some(f) = first.insert(r.key(), *line) {
+            return Err(CsvError::BadValue {
+                path: path.to_path_buf(),
+                line: *line,
+                message: format!("run {} appears twice (first on line {f})", r.key()),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the iteration rows belong to the runs: each to a run of `runs.csv`, numbered 1, 2,
+/// … without gaps, as many as the run's `iterations`, and summing to its expanded and generated
+/// nodes. A run without iteration rows is not checked (an unsolvable instance has none). An
+/// outside solver's totals and iterations are both its own claims (it may report a total that
+/// its iterations do not add up to): only their numbering and number are checked.
+pub fn check_iterations(
+    runs_path: &Path,
+    runs: &[(u64, RunRecord)],
+    iterations_path: &Path,
+    iterations: &[(u64, IterationRecord)],
+) -> Result<(), CsvError> {
+    let bad = |line: u64, message: String| CsvError::BadValue {
+        path: iterations_path.to_path_buf(),
+        line,
+        message,
+    };
+    let by_key: HashMap<RunKey, &(u64, RunRecord)> = runs.iter().map(|r| (r.1.key(), r)).collect();
+    // (first line, rows, expanded, generated) per run.
+    let mut sums: HashMap<RunKey, (u64, u32, u64, u64)> = HashMap::new();
+    for (line, it) in iterations {
+        let key = it.key();
+        if !by_key.contains_key(&key) {
+            return Err(bad(
+                *line,
+                format!("run {key} is not in {}", runs_path.display()),
+            ));
+        }
+        let s = sums.entry(key.clone()).or_insert((*line, 0, 0, 0));
+        s.1 += 1;
+        if it.iteration != s.1 {
+            return Err(bad(
+                *line,
+                format!(
+                    "run {key}: iteration {} where {} was expected (numbered 1, 2, … in order)",
+                    it.iteration, s.1
+                ),
+            ));
+        }
+        s.2 = s.2.saturating_add(it.expanded);
+        s.3 = s.3.saturating_add(it.generated);
+    }
+    for (key, (first, count, expanded, generated)) in sums {
+        let (run_line, run) = by_key[&key];
+        let says = |what: &str, sum: u64, row: u64| {
+            bad(
+                first,
+                format!(
+                    "run {key}: its iterations sum to {sum} {what}, {} line {run_line} says {row}",
+                    runs_path.display()
+                ),
+            )
+        };
+        if count != run.iterations {
+            return Err(says("iterations", count.into(), run.iterations.into()));
+        }
+        if !run.solver.is_builtin() {
+            continue;
+        }
+        if expanded != run.expanded {
+            return Err(says("expanded", expanded, run.expanded));
+        }
+        if generated != run.generated {
+            return Err(says("generated", generated, run.generated));
+        }
+    }
+    Ok(())
+}
+
 fn first_appearance<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut seen = HashSet::new();
     names
@@ -142,6 +265,39 @@ mod tests {
             generated,
             ..RunRecord::default()
         }
+    }
+
+    #[test]
+    fn iteration_sums_bind_the_builtin_search_not_outside_solvers() {
+        let it = |heuristic: &str, iteration, generated| IterationRecord {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            heuristic: heuristic.into(),
+            iteration,
+            generated,
+            ..IterationRecord::default()
+        };
+        // Totals 10, iterations 3 + 4: refused for the built-in search.
+        let builtin = RunRecord {
+            iterations: 2,
+            ..run("1", 10)
+        };
+        let its = [(2, it("manhattan", 1, 3)), (3, it("manhattan", 2, 4))];
+        let p = Path::new("runs.csv");
+        let ip = Path::new("iterations.csv");
+        let e = check_iterations(p, &[(2, builtin.clone())], ip, &its).unwrap_err();
+        assert!(e.to_string().contains("sum to 7 generated"), "{e}");
+        // The same claims from an outside solver are its own: kept, with 0-second iterations.
+        let outside = RunRecord {
+            heuristic: "mine".into(),
+            solver: SolverName::outside("mine"),
+            ..builtin
+        };
+        let its = [(2, it("mine", 1, 3)), (3, it("mine", 2, 4))];
+        check_iterations(p, &[(2, outside.clone())], ip, &its).unwrap();
+        // Their numbering and number still are checked.
+        let e = check_iterations(p, &[(2, outside)], ip, &its[..1]).unwrap_err();
+        assert!(e.to_string().contains("sum to 1 iterations"), "{e}");
     }
 
     #[test]

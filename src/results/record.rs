@@ -246,9 +246,39 @@ pub struct RunRecord {
     pub detail: String,
 }
 
+/// A measured figure that must be a finite number ≥ 0.
+fn check_figure(column: &str, value: f64) -> Result<(), String> {
+    if value.is_nan() {
+        Err(format!("column '{column}': {value} is not a number"))
+    } else if value.is_infinite() {
+        Err(format!("column '{column}': {value} is infinite"))
+    } else if value < 0.0 {
+        Err(format!("column '{column}': {value} is negative"))
+    } else {
+        Ok(())
+    }
+}
+
 impl RunRecord {
     pub fn key(&self) -> RunKey {
         RunKey::new(&self.instance_set, &self.instance_id, &self.heuristic)
+    }
+
+    /// What is wrong with the row on its own (a figure that no run can have), if anything.
+    pub fn check(&self) -> Result<(), String> {
+        check_figure("seconds", self.seconds)?;
+        for (column, v) in [
+            ("nodes_per_second", self.nodes_per_second),
+            ("growth_ratio", self.growth_ratio),
+            ("overhead_measured", self.overhead_measured),
+            ("overhead_predicted", self.overhead_predicted),
+            ("cpu_seconds", self.cpu_seconds),
+        ] {
+            if let Some(v) = v {
+                check_figure(column, v)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -270,6 +300,14 @@ impl IterationRecord {
     /// The run this iteration belongs to.
     pub fn key(&self) -> RunKey {
         RunKey::new(&self.instance_set, &self.instance_id, &self.heuristic)
+    }
+
+    /// What is wrong with the row on its own, if anything.
+    pub fn check(&self) -> Result<(), String> {
+        if self.iteration == 0 {
+            return Err("column 'iteration': iterations are numbered from 1".into());
+        }
+        check_figure("seconds", self.seconds)
     }
 }
 

@@ -31,8 +31,11 @@ pub struct ExperimentSpec {
 }
 
 impl ExperimentSpec {
-    pub fn time_limit(&self) -> Option<Duration> {
-        self.time_limit_seconds.map(Duration::from_secs_f64)
+    /// The time limit, checked (a hand-edited file may hold any number).
+    pub fn time_limit(&self) -> Result<Option<Duration>, crate::limits::LimitError> {
+        self.time_limit_seconds
+            .map(|s| crate::limits::time_limit_seconds(s, &s.to_string()))
+            .transpose()
     }
 
     /// What differs between two specs, in words (empty when they are the same experiment).

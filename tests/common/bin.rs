@@ -75,6 +75,22 @@ pub fn gen(dir: &Path, file: &str, args: &[&str]) -> String {
     arg(&path).to_string()
 }
 
+/// `tilebench run` of `instances` with `heuristics` into `out`, one thread, no history line.
+pub fn run_into(instances: &str, heuristics: &str, out: &Path) -> Output {
+    run(&[
+        "run",
+        "--instances",
+        instances,
+        "-H",
+        heuristics,
+        "--jobs",
+        "1",
+        "--no-history",
+        "--out",
+        arg(out),
+    ])
+}
+
 /// Every row of a CSV file, through the crate's own loader; panics naming file and line.
 pub fn read_rows<T: Row>(path: &Path) -> Vec<T> {
     read_csv(path, ReadMode::Strict)

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod bin;
+pub mod mutate;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -136,7 +137,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 optimal_length: Some(length),
                 h0: Some(h0),
                 iterations: its.len() as u32,
-                expanded: generated / 2,
+                expanded: its.iter().map(|i| i.expanded).sum(),
                 generated,
                 last_iteration_generated: its.last().unwrap().generated,
                 seconds,

@@ -1,0 +1,217 @@
+//! What `--resume` checks before it adds rows to a results directory: that the directory holds
+//! the same experiment (so rows of different experiments are never mixed in one `runs.csv`),
+//! and which of its rows `--retry` runs again.
+//!
+//! The same experiment means: the same instance sets (by name, size, goal and the content of
+//! their selected instances, so an edited board is noticed while an edited comment is not), the
+//! same heuristics (their labels name custom partitions; the goal is the set's), the same outside
+//! solvers (name, heuristic, command, `--check-optimal`), and the same limits. A limit may change only together with `--retry` of the status it produces
+//! (`--time-limit` with `--retry time-limit`, `--node-limit` with `--retry node-limit`,
+//! `--memory-limit` with `--retry memory-limit`), so that
+//! every row the old limit cut off runs again under the new one.
+
+use std::collections::BTreeSet;
+
+use super::execute::Settings;
+use super::plan::Experiment;
+use crate::instances::InstanceSet;
+use crate::results::meta::{LimitsInfo, SetInfo};
+use crate::results::{IterationRecord, Meta, RunKey, RunRecord, RunStatus};
+
+/// A checksum of what a set contributes to the experiment: size, goal, and each selected
+/// instance's id, tiles and known optimal length (not comments or other columns).
+pub fn content_hash(set: &InstanceSet) -> String {
+    let mut h = crc32fast::Hasher::new();
+    h.update(format!("{} {}\n", set.size, set.goal.name()).as_bytes());
+    for i in &set.instances {
+        h.update(i.id.as_bytes());
+        h.update(b"\t");
+        h.update(i.board.tiles());
+        h.update(format!("\t{:?}\n", i.optimal).as_bytes());
+    }
+    format!("crc32:{:08x}:{}", h.finalize(), set.instances.len())
+}
+
+fn or_none<T: std::fmt::Display>(v: Option<T>, unit: &str) -> String {
+    v.map_or("none".into(), |v| format!("{v}{unit}"))
+}
+
+/// Every way the experiment about to run differs from the one `stored` describes, in words
+/// (empty when `--resume` may go on).
+pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<String> {
+    let mut d = Vec::new();
+    let names = |sets: &mut dyn Iterator<Item = String>| sets.collect::<Vec<_>>().join(",");
+    let before = names(&mut stored.instance_sets.iter().map(|s| s.name.clone()));
+    let now = names(&mut exp.sets.iter().map(|(_, s)| s.name.clone()));
+    if before != now {
+        d.push(format!("instance sets: {before} before, {now} now"));
+    }
+    for (selection, set) in &exp.sets {
+        let Some(old) = stored.instance_sets.iter().find(|s| s.name == set.name) else {
+            continue;
+        };
+        d.extend(set_differences(old, selection, set));
+    }
+    let sorted = |v: &mut dyn Iterator<Item = String>| v.collect::<BTreeSet<_>>();
+    let h_before = sorted(&mut stored.heuristics.iter().cloned());
+    let h_now = sorted(&mut exp.heuristics.iter().map(|h| h.to_string()));
+    if h_before != h_now {
+        d.push(format!(
+            "heuristics: {} before, {} now",
+            stored.heuristics.join(","),
+            exp.heuristics
+                .iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ));
+    }
+    let solvers = |v: &mut dyn Iterator<Item = String>| v.collect::<BTreeSet<_>>();
+    let s_before = solvers(&mut stored.solvers.iter().map(|s| {
+        let h = s.heuristic.as_deref().unwrap_or("");
+        format!("{}:{h}={}", s.name, s.command)
+    }));
+    let s_now = solvers(&mut exp.solvers.iter().map(|s| {
+        let h = s
+            .heuristic
+            .as_ref()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        format!("{}:{h}={}", s.name, s.command.text())
+    }));
+    if s_before != s_now {
+        let list = |s: &BTreeSet<String>| match s.len() {
+            0 => "none".to_string(),
+            _ => s.iter().cloned().collect::<Vec<_>>().join(", "),
+        };
+        d.push(format!(
+            "outside solvers: {} before, {} now",
+            list(&s_before),
+            list(&s_now)
+        ));
+    }
+    let checked_before = stored.solvers.iter().any(|s| s.check_optimal);
+    if !exp.solvers.is_empty()
+        && !stored.solvers.is_empty()
+        && checked_before != settings.check_optimal
+    {
+        d.push(format!(
+            "--check-optimal: {} before, {} now",
+            if checked_before { "on" } else { "off" },
+            if settings.check_optimal { "on" } else { "off" }
+        ));
+    }
+    d.extend(limit_differences(&stored.limits, settings));
+    d
+}
+
+fn set_differences(old: &SetInfo, selection: &str, set: &InstanceSet) -> Vec<String> {
+    let mut d = Vec::new();
+    let name = &set.name;
+    if old.size != set.size.to_string() || old.goal != set.goal.name() {
+        d.push(format!(
+            "instance set {name}: {} {} goal before, {} {} goal now",
+            old.size,
+            old.goal,
+            set.size,
+            set.goal.name()
+        ));
+    }
+    if old.instances != set.instances.len() {
+        d.push(format!(
+            "instance set {name}: {} instances before ({}), {} now ({selection})",
+            old.instances,
+            old.path,
+            set.instances.len()
+        ));
+    } else if let Some(hash) = &old.content_hash {
+        let now = content_hash(set);
+        if *hash != now {
+            d.push(format!(
+                "instance set {name}: the boards of {selection} changed since (content {hash} \
+                 before, {now} now)"
+            ));
+        }
+    }
+    d
+}
+
+fn limit_differences(old: &LimitsInfo, settings: &Settings) -> Vec<String> {
+    let mut d = Vec::new();
+    let retried = |s: RunStatus| settings.retry.contains(&s);
+    if old.node_limit != settings.node_limit && !retried(RunStatus::NodeLimit) {
+        d.push(format!(
+            "node limit: {} before, {} now (a changed limit goes with --retry node-limit)",
+            or_none(old.node_limit, ""),
+            or_none(settings.node_limit, "")
+        ));
+    }
+    let now = settings.time_limit.map(|t| t.as_secs_f64());
+    let same = match (old.time_limit_seconds, now) {
+        (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+        (a, b) => a == b,
+    };
+    if !same && !retried(RunStatus::TimeLimit) {
+        d.push(format!(
+            "time limit: {} before, {} now (a changed limit goes with --retry time-limit)",
+            or_none(old.time_limit_seconds, " s"),
+            or_none(now, " s")
+        ));
+    }
+    if old.memory_limit_bytes != settings.memory_limit && !retried(RunStatus::MemoryLimit) {
+        d.push(format!(
+            "memory limit: {} before, {} now (a changed limit goes with --retry memory-limit)",
+            or_none(old.memory_limit_bytes, " bytes"),
+            or_none(settings.memory_limit, " bytes")
+        ));
+    }
+    d
+}
+
+/// The rows `--retry` keeps: those whose status is not retried, with their iterations.
+pub fn keep_unretried(
+    runs: Vec<RunRecord>,
+    iterations: Vec<IterationRecord>,
+    retry: &[RunStatus],
+) -> (Vec<RunRecord>, Vec<IterationRecord>) {
+    let (kept, dropped): (Vec<_>, Vec<_>) =
+        runs.into_iter().partition(|r| !retry.contains(&r.status));
+    let dropped: BTreeSet<RunKey> = dropped.iter().map(RunRecord::key).collect();
+    let iterations = iterations
+        .into_iter()
+        .filter(|i| !dropped.contains(&i.key()))
+        .collect();
+    (kept, iterations)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retried_rows_go_with_their_iterations() {
+        let run = |id: &str, status| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: "h".into(),
+            status,
+            ..RunRecord::default()
+        };
+        let it = |id: &str| IterationRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: "h".into(),
+            iteration: 1,
+            ..IterationRecord::default()
+        };
+        let (r, i) = keep_unretried(
+            vec![run("1", RunStatus::Solved), run("2", RunStatus::TimeLimit)],
+            vec![it("1"), it("2")],
+            &[RunStatus::TimeLimit],
+        );
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].instance_id, "1");
+        assert_eq!(i.len(), 1);
+        assert_eq!(i[0].instance_id, "1");
+    }
+}

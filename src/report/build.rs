@@ -1,0 +1,843 @@
+//! Builds the [`Report`] model of a results directory: setup, summary tables with their
+//! formulas, the comparison with published figures (only like with like), per-instance tables,
+//! the plots and the history. Every number is a [`Summary`] field or computed here from
+//! `runs.csv`, by a formula stated in the report beside it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::format::{int, NONE};
+use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
+use super::summary_csv::rounding;
+use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
+use crate::analysis::published::{
+    korf1985_comparison, korf1985_note, setting_of, KORF100_SET, KORF100_SIZE, KORF_1985_SOURCE,
+    KORF_FELNER_2002, KORF_FELNER_2002_SOURCE, KORF_FELNER_GROUPING_NOTE,
+};
+use crate::analysis::Summary;
+use crate::results::meta::{shell_line, LimitsInfo, Machine};
+use crate::results::{Meta, Results, RunStatus, ITERATIONS_FILE, META_FILE, RUNS_FILE};
+
+/// What goes into the report besides the results themselves.
+#[derive(Debug, Clone, Default)]
+pub struct Contents {
+    /// The command line that regenerates the report.
+    pub command: String,
+    /// Add a table of every run, one row per instance (collapsed in HTML).
+    pub per_instance: bool,
+    /// The heuristics to report, in this order (empty: all, in file order).
+    pub heuristics: Vec<String>,
+}
+
+/// A plot already drawn into the report's directory, with its SVG text.
+#[derive(Debug, Clone)]
+pub struct DrawnFigure {
+    pub instance_set: String,
+    pub stem: String,
+    pub title: String,
+    pub caption: String,
+    /// Drawn from a history file (the History section) rather than from the results.
+    pub history: Option<std::path::PathBuf>,
+    pub svg: String,
+}
+
+/// The whole report of `results`.
+pub fn build(
+    results: &Results,
+    summaries: &[Summary],
+    figures: &[DrawnFigure],
+    contents: &Contents,
+) -> Report {
+    let name = results
+        .dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| results.dir.display().to_string());
+    let intro = vec![Text::plain("Regenerate with ")
+        .code(&contents.command)
+        .p(format!(" (tilebench {}). ", env!("CARGO_PKG_VERSION")))
+        .p("Every figure below is computed from ")
+        .code(RUNS_FILE)
+        .p(format!(" ({} rows) and ", results.runs.len()))
+        .code(ITERATIONS_FILE)
+        .p(format!(" ({} rows) in ", results.iterations.len()))
+        .code(results.dir.display().to_string())
+        .p(", by the formula stated in ")
+        .link("definitions", "Definitions")
+        .p("; ")
+        .code(super::SUMMARY_FILE)
+        .p(" holds the summary tables as rounded here, ")
+        .code(super::SUMMARY_FULL_FILE)
+        .p(" unrounded.")
+        .into()];
+    let mut sections = vec![setup(results)];
+    for set in results.instance_sets() {
+        let rows: Vec<&Summary> = summaries.iter().filter(|s| s.instance_set == set).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        sections.push(summary_section(results, &set, &rows));
+        if set == KORF100_SET {
+            sections.push(korf_felner(results, &rows));
+            if rows.iter().any(|s| s.heuristic == "manhattan") {
+                sections.push(korf1985(results));
+            }
+        }
+        if contents.per_instance {
+            let heuristics: Vec<&str> = rows.iter().map(|s| s.heuristic.as_str()).collect();
+            sections.push(per_instance(results, &set, &heuristics));
+        }
+    }
+    sections.extend(outside_solvers(results));
+    sections.push(definitions());
+    let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) =
+        figures.iter().partition(|f| f.history.is_some());
+    if !plots.is_empty() {
+        let mut s = Section::new(1, "Plots");
+        for f in plots {
+            s.push(figure(f));
+        }
+        sections.push(s);
+    }
+    if let Some(path) = history.first().and_then(|f| f.history.as_ref()) {
+        let mut s = Section::new(1, "History");
+        s.push(
+            Text::plain("The trend over commits, from ")
+                .code(path.display().to_string())
+                .p(", where each ")
+                .code("tilebench run")
+                .p(
+                    " appends a line per heuristic and instance set. A line joins only runs of \
+                     the same instance set, the same instances and the same heuristic; a \
+                     change of instances starts a new line.",
+                ),
+        );
+        for f in history {
+            s.push(figure(f));
+        }
+        sections.push(s);
+    }
+    Report {
+        title: format!("tilebench report: {name}"),
+        intro,
+        sections,
+    }
+}
+
+fn figure(f: &DrawnFigure) -> Block {
+    Block::Figure(Figure {
+        stem: f.stem.clone(),
+        title: f.title.clone(),
+        caption: Text::plain(&f.caption),
+        svg: f.svg.clone(),
+    })
+}
+
+fn setup(results: &Results) -> Section {
+    let mut s = Section::new(1, "Setup");
+    let Some(meta) = &results.meta else {
+        s.push(
+            Text::plain("No ")
+                .code(META_FILE)
+                .p(" in the results directory: the setup is unknown."),
+        );
+        return s;
+    };
+    let mut t = Table::new(
+        "setup",
+        Text::plain("The setup, from ").code(META_FILE).p("."),
+        vec![Column::text("setting"), Column::text("value")],
+    );
+    for (label, value) in setup_rows(meta) {
+        t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
+    }
+    s.push(t);
+    s
+}
+
+/// Text with `code` spans marked by backticks, as the setup rows are written.
+fn backticks(s: &str) -> Text {
+    let mut t = Text::new();
+    for (i, part) in s.split('`').enumerate() {
+        if part.is_empty() {
+            continue;
+        }
+        t = if i % 2 == 1 { t.code(part) } else { t.p(part) };
+    }
+    t
+}
+
+/// The rows of the Setup table: the command as one shell line, the machine and the limits in
+/// words, no internal fields. Values mark `code` with backticks.
+fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
+    let mut rows = vec![("command", format!("`{}`", shell_line(&meta.command_line)))];
+    let commit = match (&meta.git_commit, meta.git_dirty) {
+        (Some(c), Some(true)) => format!("{c}, with uncommitted changes"),
+        (Some(c), Some(false)) => format!("{c}, no uncommitted changes"),
+        (Some(c), None) => format!("{c} (uncommitted changes unknown)"),
+        (None, _) => "unknown (not built from a git checkout)".to_string(),
+    };
+    rows.push((
+        "tilebench",
+        format!("{}, commit {commit}", meta.tilebench_version),
+    ));
+    rows.push(("compiler", meta.rustc_version.clone()));
+    rows.push(("machine", machine_in_words(&meta.machine)));
+    rows.push(("operating system", meta.machine.os.clone()));
+    let threads = match meta.threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
+    rows.push(("pool", threads));
+    let finished = meta.finished.as_deref().unwrap_or(NONE);
+    rows.push((
+        "time (UTC)",
+        format!(
+            "started {}, finished {finished}; {}",
+            meta.started, meta.state
+        ),
+    ));
+    if !meta.previous_sessions.is_empty() {
+        rows.push((
+            "sessions",
+            format!(
+                "resumed: {} earlier session(s), the first started {}",
+                meta.previous_sessions.len(),
+                meta.previous_sessions[0].started
+            ),
+        ));
+    }
+    for set in &meta.instance_sets {
+        let mut text = format!(
+            "{} instances from `{}` ({} board, {} goal)",
+            set.instances, set.path, set.size, set.goal
+        );
+        if let Some(g) = &set.generator {
+            text.push_str(&format!("; generated by `{g}`"));
+        } else if let Some(seed) = &set.seed {
+            text.push_str(&format!("; seed {seed}"));
+        }
+        if let Some(src) = &set.source {
+            text.push_str(&format!("; source: {src}"));
+        }
+        rows.push(("instance set", format!("{}: {text}", set.name)));
+    }
+    rows.push(("heuristics", meta.heuristics.join(", ")));
+    for s in &meta.solvers {
+        let mut text = format!("{}: `{}`", s.name, s.command);
+        if let Some(h) = &s.heuristic {
+            text.push_str(&format!(
+                "; node counts set beside the built-in search with {h}"
+            ));
+        }
+        if s.check_optimal {
+            text.push_str("; unknown optimal lengths found by the built-in search");
+        }
+        rows.push(("outside solver", text));
+    }
+    rows.push(("limits per run", limits_in_words(&meta.limits)));
+    rows.push((
+        "pairs",
+        format!("{} (instance, heuristic) pairs", meta.pairs),
+    ));
+    if let Some(c) = &meta.collected {
+        let shards = meta
+            .experiment
+            .as_ref()
+            .map_or(meta.shards.len(), |e| e.shards);
+        rows.push((
+            "collected",
+            format!(
+                "merged from {shards} shards at {} ({} pairs present, {} missing, {} failed)",
+                c.at, c.present, c.missing, c.failed
+            ),
+        ));
+    }
+    if let Some(shard) = &meta.shard {
+        rows.push((
+            "shard",
+            format!("{} of {} (0-based)", shard.index, shard.count),
+        ));
+    }
+    rows
+}
+
+fn machine_in_words(m: &Machine) -> String {
+    let mut parts = vec![m.cpu_model.clone().unwrap_or_else(|| "unknown CPU".into())];
+    parts.push(match m.cores {
+        1 => "1 core".to_string(),
+        n => format!("{n} cores"),
+    });
+    if let Some(b) = m.memory_bytes {
+        parts.push(format!("{:.1} GiB memory", b as f64 / (1u64 << 30) as f64));
+    }
+    if let Some(h) = &m.hostname {
+        parts.push(format!("host {h}"));
+    }
+    parts.join(", ")
+}
+
+fn limits_in_words(l: &LimitsInfo) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = l.node_limit {
+        parts.push(format!("{} generated nodes", int(n as f64)));
+    }
+    if let Some(t) = l.time_limit_seconds {
+        parts.push(format!("{t} s of search"));
+    }
+    if let Some(m) = l.memory_limit_bytes {
+        parts.push(format!(
+            "{:.0} MB resident for outside solvers",
+            m as f64 / (1u64 << 20) as f64
+        ));
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        format!("at most {}", parts.join(" and "))
+    }
+}
+
+fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
+    let reference = rows
+        .iter()
+        .find_map(|s| s.reduction.as_ref().map(|r| r.reference.clone()))
+        .unwrap_or_else(|| "reference".to_string());
+    let mut s = Section::new(1, format!("Summary: {set}"));
+    s.push(
+        Text::plain("Means are over each heuristic's ")
+            .strong("solved")
+            .p(" runs; ")
+            .link("definitions", "Definitions")
+            .p(" gives every formula and its rounding."),
+    );
+    let columns = vec![
+        Column::text("heuristic"),
+        Column::number("solved / runs", None),
+        Column::number("mean h0", Some("moves")),
+        Column::number("mean nodes", None),
+        Column::number("geometric-mean nodes", None),
+        Column::number("mean seconds", Some("s")),
+        Column::number("nodes per second", Some("1/s")),
+        Column::number(format!("reduction vs {reference} (instances)"), None),
+        Column::number("mean overhead measured (runs)", None),
+        Column::number("mean overhead predicted (runs)", None),
+    ];
+    let mut t = Table::new(
+        format!("summary-{set}"),
+        Text::plain(format!("Summary of the solved runs on {set}.")),
+        columns,
+    );
+    for r in rows {
+        let with_count = |v: Option<(f64, usize)>| match v {
+            Some((m, n)) => Cell::WithCount(Box::new(Cell::num(m, rounding::OVERHEAD)), n as u64),
+            None => Cell::Empty,
+        };
+        t.row(vec![
+            Cell::Code(r.heuristic.clone()),
+            Cell::Fraction(r.solved as u64, r.runs as u64),
+            Cell::opt(r.mean_h0, rounding::H0),
+            Cell::opt(r.mean_generated, rounding::NODES),
+            Cell::opt(r.geomean_generated, rounding::NODES),
+            Cell::opt(r.mean_seconds, rounding::SECONDS),
+            Cell::opt(r.nodes_per_second, rounding::NODES),
+            r.reduction.as_ref().map_or(Cell::Empty, |x| {
+                Cell::WithCount(
+                    Box::new(Cell::num(x.factor, rounding::FACTOR)),
+                    x.common as u64,
+                )
+            }),
+            with_count(r.mean_overhead_measured),
+            with_count(r.mean_overhead_predicted),
+        ]);
+    }
+    s.push(t);
+    let mut unsolved: BTreeMap<(&str, String), usize> = BTreeMap::new();
+    for r in results.runs.iter().filter(|r| {
+        r.instance_set == set
+            && r.status != RunStatus::Solved
+            && rows.iter().any(|s| s.heuristic == r.heuristic)
+    }) {
+        *unsolved
+            .entry((&r.heuristic, r.status.to_string()))
+            .or_default() += 1;
+    }
+    if !unsolved.is_empty() {
+        let list: Vec<String> = unsolved
+            .iter()
+            .map(|((h, status), n)| format!("{h}: {n} {status}"))
+            .collect();
+        s.push(Text::plain(format!(
+            "Runs not solved (left out of every mean): {}.",
+            list.join("; ")
+        )));
+    }
+    s
+}
+
+/// Ids of the solved runs of one heuristic on a set.
+fn solved_ids<'a>(results: &'a Results, set: &str, heuristic: &str) -> BTreeSet<&'a str> {
+    results
+        .runs
+        .iter()
+        .filter(|r| {
+            r.instance_set == set && r.heuristic == heuristic && r.status == RunStatus::Solved
+        })
+        .map(|r| r.instance_id.as_str())
+        .collect()
+}
+
+fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
+    let mut s = Section::new(2, "Beside Korf & Felner (2002)");
+    s.push(Text::plain(format!("Source: {KORF_FELNER_2002_SOURCE}")));
+    let all: BTreeSet<String> = (1..=KORF100_SIZE).map(|i| i.to_string()).collect();
+    let mut table = Table::new(
+        "korf-felner-2002",
+        Text::plain(format!(
+            "Our means over all {KORF100_SIZE} instances beside Korf & Felner's (ratio = ours / \
+             published). Their seconds are on 2002 hardware: not a speed comparison."
+        )),
+        vec![
+            Column::text("ours"),
+            Column::text("published as"),
+            Column::text("our setting"),
+            Column::number("mean h0: ours", None),
+            Column::number("published", None),
+            Column::number("ratio", None),
+            Column::number("mean nodes: ours", None),
+            Column::number("published", None),
+            Column::number("ratio", None),
+            Column::number("mean seconds: ours", Some("s")),
+            Column::number("published", Some("s")),
+        ],
+    );
+    let mut not_comparable = Vec::new();
+    let mut notes = Vec::new();
+    for p in KORF_FELNER_2002 {
+        let mut ours: Vec<&str> = vec![p.heuristic];
+        // The reflected 6-6-3 is set beside 6-6-3: our grouping is not theirs, and the
+        // reflection is what brings h(start) nearest theirs.
+        if p.heuristic == "pdb-663" {
+            ours.push("pdb-663r");
+        }
+        for h in ours {
+            let Some(summary) = rows.iter().find(|s| s.heuristic == h) else {
+                continue;
+            };
+            let solved = solved_ids(results, KORF100_SET, h);
+            let complete = all.iter().all(|id| solved.contains(id.as_str()));
+            if !complete {
+                not_comparable.push(format!(
+                    "{h}: not comparable: {} of {KORF100_SIZE} instances",
+                    solved.len()
+                ));
+                continue;
+            }
+            let ratio = |o: Option<f64>, p: f64| {
+                Cell::opt(o.filter(|_| p > 0.0).map(|o| o / p), rounding::RATIO)
+            };
+            table.row(vec![
+                Cell::Code(h.to_string()),
+                Cell::text(p.label),
+                Cell::text(setting_of(h)),
+                Cell::opt(summary.mean_h0, rounding::H0),
+                Cell::num(p.mean_h0, rounding::H0),
+                ratio(summary.mean_h0, p.mean_h0),
+                Cell::opt(summary.mean_generated, rounding::NODES),
+                Cell::num(p.mean_nodes, rounding::NODES),
+                ratio(summary.mean_generated, p.mean_nodes),
+                Cell::opt(summary.mean_seconds, rounding::SECONDS),
+                Cell::num(p.mean_seconds, Rounding::Decimals(3)),
+            ]);
+        }
+    }
+    let run_any = KORF_FELNER_2002
+        .iter()
+        .any(|p| rows.iter().any(|s| s.heuristic == p.heuristic));
+    if table.rows.is_empty() {
+        let k = rows
+            .iter()
+            .map(|s| solved_ids(results, KORF100_SET, &s.heuristic).len())
+            .max()
+            .unwrap_or(0);
+        s.push(Text::plain(format!(
+            "Not comparable: {k} of {KORF100_SIZE} instances. Korf & Felner give averages \
+                 over all {KORF100_SIZE} instances, and a mean over a subset is a mean of other \
+                 instances; only the per-instance comparison with Korf (1985) below is shown."
+        )));
+        if !run_any {
+            s.push(Text::plain(
+                "None of the heuristics in Korf & Felner's table was run.",
+            ));
+        }
+        return s;
+    }
+    s.push(table);
+    if !not_comparable.is_empty() {
+        s.push(Text::plain(format!(
+            "Left out, since their averages are over all {KORF100_SIZE} instances: {}.",
+            not_comparable.join("; ")
+        )));
+    }
+    if rows
+        .iter()
+        .any(|r| r.heuristic.starts_with("pdb-555") || r.heuristic.starts_with("pdb-663"))
+    {
+        notes.push(Text::plain(KORF_FELNER_GROUPING_NOTE));
+    }
+    if rows.iter().any(|r| r.heuristic.starts_with("pdb-78")) {
+        notes.push(Text::plain(
+            "7-8: our groups are Korf & Felner's ({1,…,7} and {8,…,15}), so means should agree \
+             up to the order in which operators are tried, which changes the last iteration's \
+             count.",
+        ));
+    }
+    if !notes.is_empty() {
+        s.push(Block::List(notes));
+    }
+    s
+}
+
+fn korf1985(results: &Results) -> Section {
+    let mut s = Section::new(2, "Beside Korf (1985), Manhattan distance, per instance");
+    s.push(Text::plain(format!("Source: {KORF_1985_SOURCE}")));
+    let Some(c) = korf1985_comparison(results) else {
+        s.push(
+            Text::plain("No solved ")
+                .code("manhattan")
+                .p(" runs on ")
+                .code(KORF100_SET)
+                .p(" to compare."),
+        );
+        return s;
+    };
+    let mut mismatches = Table::new(
+        "korf-1985-mismatches",
+        Text::plain("The instances whose count differs from Korf's."),
+        vec![
+            Column::text("instance"),
+            Column::number("ours: generated + 1", Some("nodes")),
+            Column::number("Korf 1985", Some("nodes")),
+            Column::number("difference", Some("nodes")),
+            Column::number("ratio", None),
+            Column::text("note"),
+        ],
+    );
+    for (id, ours, k) in &c.mismatches {
+        mismatches.row(vec![
+            Cell::text(id),
+            Cell::Count(*ours),
+            Cell::Count(*k),
+            Cell::Diff(*ours as i64 - *k as i64),
+            Cell::num(*ours as f64 / *k as f64, Rounding::Significant(6)),
+            Cell::text(korf1985_note(id, *ours, *k)),
+        ]);
+    }
+    s.push(
+        Text::plain(
+            "Korf's counts are for the blank-first goal and include the root, which our search \
+             does not count, so an instance ",
+        )
+        .strong("matches exactly")
+        .p(" when our ")
+        .code("generated")
+        .p(" + 1 equals Korf's count."),
+    );
+    s.push(Block::List(vec![
+        Text::plain("")
+            .strong(format!(
+                "{} of {} instances match exactly",
+                c.exact, c.compared
+            ))
+            .p(format!(
+                " (those with a solved Manhattan run; {KORF100_SIZE} have a published count)."
+            )),
+        Text::plain(format!(
+            "Totals over those {} instances: ours Σ(generated + 1) = {}, Korf's Σ = {}, \
+             ratio {}.",
+            c.compared,
+            Cell::Count(c.ours_total).display(),
+            Cell::Count(c.korf_total).display(),
+            Rounding::Significant(6).apply(c.ours_total as f64 / c.korf_total as f64),
+        )),
+        Text::plain(
+            "The instance file's notes say that a re-run with operator order up, left, right, \
+             down reproduces 96 of the 100 published counts; the count of the last iteration \
+             depends on the operator order, which Korf does not state.",
+        ),
+    ]));
+    if !mismatches.rows.is_empty() {
+        s.push(mismatches);
+    }
+    s
+}
+
+fn per_instance(results: &Results, set: &str, heuristics: &[&str]) -> Section {
+    let mut s = Section::new(2, format!("Per instance: {set}"));
+    let mut columns = vec![
+        Column::text("instance"),
+        Column::number("length", Some("moves")),
+    ];
+    for h in heuristics {
+        columns.push(Column::number(format!("{h} nodes"), None));
+        columns.push(Column::number(format!("{h} seconds"), Some("s")));
+    }
+    let mut t = Table::new(
+        format!("per-instance-{set}"),
+        Text::plain(format!(
+            "Every run on {set}: nodes generated and seconds per heuristic (a status in place \
+             of the nodes when the run did not solve)."
+        )),
+        columns,
+    );
+    let mut ids: Vec<&str> = Vec::new();
+    for r in results.runs.iter().filter(|r| r.instance_set == set) {
+        if !ids.contains(&r.instance_id.as_str()) {
+            ids.push(&r.instance_id);
+        }
+    }
+    for id in ids {
+        let runs: Vec<_> = results
+            .runs
+            .iter()
+            .filter(|r| r.instance_set == set && r.instance_id == id)
+            .collect();
+        let length = runs
+            .iter()
+            .find(|r| r.status == RunStatus::Solved)
+            .and_then(|r| r.length);
+        let mut row = vec![
+            Cell::text(id),
+            length.map_or(Cell::Empty, |l| Cell::Count(u64::from(l))),
+        ];
+        for h in heuristics {
+            match runs.iter().find(|r| r.heuristic == *h) {
+                Some(r) if r.status == RunStatus::Solved => {
+                    row.push(Cell::Count(r.generated));
+                    row.push(Cell::num(r.seconds, rounding::SECONDS));
+                }
+                Some(r) => {
+                    row.push(Cell::text(r.status.to_string()));
+                    row.push(Cell::num(r.seconds, rounding::SECONDS));
+                }
+                None => {
+                    row.push(Cell::Empty);
+                    row.push(Cell::Empty);
+                }
+            }
+        }
+        t.row(row);
+    }
+    t.collapsed = true;
+    s.push(t);
+    s
+}
+
+/// "Outside solvers", when the results have any, and a subsection per solver: its command, its
+/// verdicts, and per instance its length and reported node counts beside the built-in search's
+/// under the heuristic it implements.
+fn outside_solvers(results: &Results) -> Vec<Section> {
+    let solvers = compare_solvers(results);
+    if solvers.is_empty() {
+        return Vec::new();
+    }
+    let mut s = Section::new(1, "Outside solvers");
+    s.push(
+        Text::plain("Programs run through the solver protocol (")
+            .code("docs/solver-protocol.md")
+            .p(
+                ") on the same instances. Each answer was replayed with tilebench's board code; \
+                 times are wall seconds of the whole process (start-up included); node counts \
+                 are the ones the solver reported. The built-in columns are tilebench's IDA* \
+                 under the heuristic the solver implements; ",
+            )
+            .strong("iterations agree")
+            .p(" means every iteration's bound, generated and expanded counts are equal."),
+    );
+    let mut sections = vec![s];
+    sections.extend(solvers.iter().map(outside_solver));
+    sections
+}
+
+fn outside_solver(c: &SolverComparison) -> Section {
+    let mut s = Section::new(2, format!("Outside solver: {}", c.solver));
+    if let Some(command) = &c.command {
+        s.push(Text::plain("Command: ").code(command).p("."));
+    }
+    let mut by_status: BTreeMap<RunStatus, usize> = BTreeMap::new();
+    for i in &c.instances {
+        *by_status.entry(i.status).or_default() += 1;
+    }
+    let statuses: Vec<String> = by_status
+        .iter()
+        .map(|(st, n)| format!("{n} {}", st.as_str()))
+        .collect();
+    let mut verdicts = Text::plain(format!(
+        "{} instances: {}. ",
+        c.instances.len(),
+        statuses.join(", ")
+    ));
+    verdicts = match &c.heuristic {
+        Some(h) => {
+            let (lengths, l_of) = c.count(InstanceComparison::length_agrees);
+            let (totals, t_of) = c.count(InstanceComparison::totals_agree);
+            let (its, i_of) = c.count(|i| i.iterations_agree);
+            verdicts
+                .p("Beside the built-in search with ")
+                .code(h)
+                .p(format!(
+                    ": lengths agree on {lengths} of {l_of}, node totals on {totals} of {t_of}, \
+                 iterations on {its} of {i_of}."
+                ))
+        }
+        None => verdicts
+            .p("No built-in heuristic was named for it (")
+            .code(format!("--solver {}:HEURISTIC=…", c.solver))
+            .p("), so its counts stand alone."),
+    };
+    s.push(verdicts);
+    let mut t = Table::new(
+        format!("outside-{}", c.solver),
+        Text::plain(format!(
+            "Every run of {} beside the built-in search, instance by instance.",
+            c.solver
+        )),
+        vec![
+            Column::text("instance"),
+            Column::text("status"),
+            Column::number("length", Some("moves")),
+            Column::number("built-in length", Some("moves")),
+            Column::number("generated", None),
+            Column::number("built-in generated", None),
+            Column::number("expanded", None),
+            Column::number("built-in expanded", None),
+            Column::text("iterations agree"),
+            Column::number("seconds", Some("s")),
+        ],
+    );
+    let count = |v: Option<u64>| v.map_or(Cell::Empty, Cell::Count);
+    for i in &c.instances {
+        let (bl, bg, be) = match i.builtin {
+            Some((l, g, e)) => (l.map(u64::from), Some(g), Some(e)),
+            None => (None, None, None),
+        };
+        let agree = match i.iterations_agree {
+            Some(true) => Cell::text("yes"),
+            Some(false) => Cell::Rich(Text::new().strong("no")),
+            None => Cell::Empty,
+        };
+        t.row(vec![
+            Cell::text(format!("{} #{}", i.instance_set, i.instance_id)),
+            Cell::text(i.status.as_str()),
+            count(i.length.map(u64::from)),
+            count(bl),
+            Cell::Count(i.generated),
+            count(bg),
+            Cell::Count(i.expanded),
+            count(be),
+            agree,
+            Cell::num(i.seconds, Rounding::Decimals(3)),
+        ]);
+    }
+    t.collapsed = true;
+    s.push(t);
+    s
+}
+
+fn definitions() -> Section {
+    let mut s = Section::new(1, "Definitions");
+    s.push(
+        Text::plain("Column names in ")
+            .code("code")
+            .p(" are those of ")
+            .code(RUNS_FILE)
+            .p(
+                ". For one heuristic on one instance set, let S be its runs with status solved \
+                 and n = |S|.",
+            ),
+    );
+    let def = |name: &str, body: Text, r: Option<Rounding>| {
+        let mut t = Text::plain("").strong(name).p(": ");
+        t.0.extend(body.0);
+        if let Some(r) = r {
+            t = t.p(format!(" Rounded {}.", r.describe()));
+        }
+        t
+    };
+    let mut items = vec![
+        def(
+            "solved / runs",
+            Text::plain("n / the number of rows of ").code(RUNS_FILE).p(" for that set and heuristic."),
+            None,
+        ),
+        def("mean h0", Text::plain("Σ ").code("h0").p(" / n over S."), Some(rounding::H0)),
+        def(
+            "mean nodes",
+            Text::plain("Σ ")
+                .code("generated")
+                .p(" / n over S (nodes generated, summed over all iterations; the root is not counted)."),
+            Some(rounding::NODES),
+        ),
+        def(
+            "geometric-mean nodes",
+            Text::plain("exp(Σ ln ")
+                .code("generated")
+                .p(" / m) over the m runs of S with ")
+                .code("generated")
+                .p(" > 0."),
+            Some(rounding::NODES),
+        ),
+        def(
+            "mean seconds",
+            Text::plain("Σ ").code("seconds").p(" / n over S (wall-clock time of the search)."),
+            Some(rounding::SECONDS),
+        ),
+        def(
+            "nodes per second",
+            Text::plain("Σ ")
+                .code("generated")
+                .p(" / Σ ")
+                .code("seconds")
+                .p(" over S, the total rate, not the mean of the per-run rates."),
+            Some(rounding::NODES),
+        ),
+        def(
+            "reduction vs R",
+            Text::plain("with R the reference heuristic (")
+                .code("manhattan")
+                .p(", or the first heuristic when Manhattan was not run) and C the instances solved by both, Σ_C ")
+                .code("generated")
+                .p("(R) / Σ_C ")
+                .code("generated")
+                .p("(heuristic), the ratio of their mean nodes over C; |C| is in brackets."),
+            Some(rounding::FACTOR),
+        ),
+        def(
+            "mean overhead measured / predicted",
+            Text::plain("mean of ")
+                .code("overhead_measured")
+                .p(" / ")
+                .code("overhead_predicted")
+                .p(" over the runs of S that have one (their number in brackets)."),
+            Some(rounding::OVERHEAD),
+        ),
+        def(
+            "ratio (published comparisons)",
+            Text::plain("ours / published."),
+            Some(rounding::RATIO),
+        ),
+    ];
+    items.push(Text::plain("").strong("overheads").p(
+        ": with N_1 … N_k the nodes generated per iteration and the last iteration left \
+                 out as cut short: r = (N_(k−1) / N_1)^(1/(k−2)), measured = (N_1 + … + N_(k−1)) \
+                 / N_(k−1), predicted = r / (r − 1).",
+    ));
+    items.push(
+        Text::plain("")
+            .code(super::SUMMARY_FILE)
+            .p(" holds these columns rounded as above (without thousands separators); ")
+            .code(super::SUMMARY_FULL_FILE)
+            .p(" the same columns unrounded."),
+    );
+    s.push(Block::List(items));
+    s
+}

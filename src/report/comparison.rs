@@ -1,0 +1,182 @@
+//! The report model of `tilebench compare BASE NEW --report OUT`: the settings, the
+//! per-heuristic time ratios, every matched run (collapsed), runs on one side only, the verdict
+//! and the base-against-new scatter plots. The same figures `compare` prints.
+
+use super::build::DrawnFigure;
+use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
+use crate::compare::Comparison;
+
+/// The comparison as a report.
+pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> Report {
+    let o = &c.options;
+    let intro = vec![Block::List(vec![
+        Text::plain("base: ").code(base),
+        Text::plain("new: ").code(new),
+        Text::plain(format!(
+            "slowdown threshold: {}% on the per-heuristic geometric-mean time ratio (new/base) \
+             over runs solved on both sides whose base took at least {} s",
+            o.threshold_pct, o.min_seconds
+        )),
+        Text::plain(format!(
+            "node-count changes: {}",
+            if o.allow_node_changes {
+                "allowed (reported only)"
+            } else {
+                "fail"
+            }
+        )),
+    ])];
+    let mut sections = Vec::new();
+
+    let mut verdict = Section::new(1, "Verdict");
+    if c.passed() {
+        verdict.push(Text::plain("").strong("PASS").p(": no regression."));
+    } else {
+        verdict.push(
+            Text::plain("")
+                .strong("FAIL")
+                .p(format!(": {} problem(s).", c.failures.len())),
+        );
+        verdict.push(Block::List(
+            c.failures
+                .iter()
+                .map(|f| Text::plain(f.to_string()))
+                .collect(),
+        ));
+    }
+    sections.push(verdict);
+
+    let mut per = Section::new(1, "Per heuristic");
+    let mut t = Table::new(
+        "compare-per-heuristic",
+        Text::plain("Matched runs and the geometric-mean time ratio new / base per heuristic."),
+        vec![
+            Column::text("heuristic"),
+            Column::number("matched runs", None),
+            Column::number("timed runs", None),
+            Column::number("geomean time ratio", None),
+            Column::number("node-count changes", None),
+        ],
+    );
+    for h in &c.summaries {
+        t.row(vec![
+            Cell::Code(h.heuristic.clone()),
+            Cell::Count(h.matched as u64),
+            Cell::Count(h.timed as u64),
+            Cell::opt(h.geomean_ratio, Rounding::Decimals(3)),
+            Cell::Count(h.node_changes as u64),
+        ]);
+    }
+    per.push(t);
+    sections.push(per);
+
+    if !figures.is_empty() {
+        let mut s = Section::new(1, "Plots");
+        for f in figures {
+            s.push(Figure {
+                stem: f.stem.clone(),
+                title: f.title.clone(),
+                caption: Text::plain(&f.caption),
+                svg: f.svg.clone(),
+            });
+        }
+        sections.push(s);
+    }
+
+    let mut runs = Section::new(1, "Runs");
+    let mut t = Table::new(
+        "compare-runs",
+        Text::plain("Every run matched on both sides."),
+        vec![
+            Column::text("set"),
+            Column::text("id"),
+            Column::text("heuristic"),
+            Column::text("status"),
+            Column::text("length"),
+            Column::number("generated: base", None),
+            Column::number("new", None),
+            Column::number("difference", None),
+            Column::number("seconds: base", Some("s")),
+            Column::number("new", Some("s")),
+            Column::number("ratio", None),
+            Column::text("change"),
+        ],
+    );
+    for m in &c.matched {
+        let (b, n) = (&m.base, &m.new);
+        let status = if m.status_changed() {
+            format!("{} → {}", b.status, n.status)
+        } else {
+            b.status.to_string()
+        };
+        let show = |l: Option<u32>| l.map_or("–".to_string(), |l| l.to_string());
+        let length = if b.length == n.length {
+            show(b.length)
+        } else {
+            format!("{} → {}", show(b.length), show(n.length))
+        };
+        let mut change = Vec::new();
+        if m.nodes_changed() {
+            change.push("nodes");
+        }
+        if m.lost_solution() {
+            change.push("lost solution");
+        } else if m.status_changed() {
+            change.push("status");
+        }
+        if m.length_changed() {
+            change.push("length");
+        }
+        t.row(vec![
+            Cell::text(&m.key.instance_set),
+            Cell::text(&m.key.instance_id),
+            Cell::Code(m.key.heuristic.clone()),
+            Cell::text(status),
+            Cell::text(length),
+            Cell::Count(b.generated),
+            Cell::Count(n.generated),
+            Cell::Diff(n.generated as i64 - b.generated as i64),
+            Cell::num(b.seconds, Rounding::Significant(4)),
+            Cell::num(n.seconds, Rounding::Significant(4)),
+            Cell::opt(m.time_ratio(o.min_seconds), Rounding::Decimals(3)),
+            Cell::text(change.join(", ")),
+        ]);
+    }
+    t.collapsed = true;
+    runs.push(Text::plain(
+        "Ratio: new / base seconds, empty for runs left out of the time comparison.",
+    ));
+    runs.push(t);
+    sections.push(runs);
+
+    if !c.only_base.is_empty() || !c.only_new.is_empty() {
+        let mut s = Section::new(1, "Runs on one side only");
+        let mut t = Table::new(
+            "compare-one-side",
+            Text::plain("Runs present in one directory only."),
+            vec![
+                Column::text("set"),
+                Column::text("id"),
+                Column::text("heuristic"),
+                Column::text("present in"),
+            ],
+        );
+        for (keys, side) in [(&c.only_base, "base only"), (&c.only_new, "new only")] {
+            for k in keys {
+                t.row(vec![
+                    Cell::text(&k.instance_set),
+                    Cell::text(&k.instance_id),
+                    Cell::Code(k.heuristic.clone()),
+                    Cell::text(side),
+                ]);
+            }
+        }
+        s.push(t);
+        sections.push(s);
+    }
+    Report {
+        title: "tilebench compare".to_string(),
+        intro,
+        sections,
+    }
+}

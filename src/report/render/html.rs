@@ -1,0 +1,274 @@
+//! `report.html`: one self-contained page. The plots are inlined SVG, the CSS is embedded, and
+//! there is no script and no reference to anything outside the file, so it can be mailed, opened
+//! offline and printed. Narrow screens scroll wide tables sideways instead of shrinking them;
+//! long tables (one row per instance) are collapsed in `<details>`.
+
+use std::fmt::Write;
+
+use crate::report::model::{Align, Block, Cell, Figure, Inline, Report, Section, Table, Text};
+
+/// The embedded style sheet: readable on a phone, sensible on paper.
+const CSS: &str = "\
+:root{color-scheme:light}
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;line-height:1.5;\
+color:#1a1a1a;background:#fff;max-width:72rem;margin:0 auto;padding:1rem}
+h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ccc}\
+h3{font-size:1.1rem;margin-top:1.5rem}h4{font-size:1rem}
+code{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.9em;background:#f3f3f3;\
+padding:0 .2em;border-radius:3px;overflow-wrap:anywhere}
+.table{overflow-x:auto;margin:.5rem 0 1.2rem}
+table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}
+caption{caption-side:top;text-align:left;padding:.3rem 0;font-size:.9rem}
+th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;vertical-align:top}
+thead th{border-bottom:2px solid #555;text-align:left}
+th.r,td.r{text-align:right}td.r,td.c{white-space:nowrap}
+tbody tr:nth-child(even){background:#fafafa}
+details{margin:.5rem 0 1.2rem}summary{cursor:pointer;font-weight:600}
+figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:60rem}
+figcaption{font-size:.9rem;color:#333}
+@media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}th,td{padding:.2rem .35rem}}
+@media print{body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
+figure,table{break-inside:avoid}h2,h3{break-after:avoid}details::details-content{content-visibility:visible;display:block}\
+.table{overflow:visible}}
+";
+
+/// The report as one HTML page.
+pub fn render(report: &Report) -> String {
+    let mut h = String::new();
+    let _ = writeln!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>\n{CSS}</style>\n</head>\n<body>\n<main>",
+        escape(&report.title)
+    );
+    let _ = writeln!(h, "<h1>{}</h1>", escape(&report.title));
+    for b in &report.intro {
+        block(&mut h, b);
+    }
+    for s in &report.sections {
+        section(&mut h, s);
+    }
+    h.push_str("</main>\n</body>\n</html>\n");
+    h
+}
+
+fn section(h: &mut String, s: &Section) {
+    let level = s.level.clamp(1, 5) + 1;
+    let _ = writeln!(
+        h,
+        "<h{level} id=\"{}\">{}</h{level}>",
+        escape(&s.id),
+        escape(&s.title)
+    );
+    for b in &s.blocks {
+        block(h, b);
+    }
+}
+
+fn block(h: &mut String, b: &Block) {
+    match b {
+        Block::Paragraph(t) => {
+            let _ = writeln!(h, "<p>{}</p>", text(t));
+        }
+        Block::List(items) => {
+            h.push_str("<ul>\n");
+            for i in items {
+                let _ = writeln!(h, "<li>{}</li>", text(i));
+            }
+            h.push_str("</ul>\n");
+        }
+        Block::Table(t) => table(h, t),
+        Block::Figure(f) => figure(h, f),
+    }
+}
+
+fn table(h: &mut String, t: &Table) {
+    if t.collapsed {
+        let _ = writeln!(
+            h,
+            "<details>\n<summary>{} ({} rows)</summary>",
+            text(&t.caption),
+            t.rows.len()
+        );
+    }
+    let _ = writeln!(h, "<div class=\"table\">\n<table id=\"{}\">", escape(&t.id));
+    if !t.collapsed {
+        let _ = writeln!(h, "<caption>{}</caption>", text(&t.caption));
+    }
+    h.push_str("<thead><tr>");
+    for c in &t.columns {
+        let _ = write!(
+            h,
+            "<th scope=\"col\"{}>{}</th>",
+            class(c.align),
+            escape(&c.label())
+        );
+    }
+    h.push_str("</tr></thead>\n<tbody>\n");
+    for row in &t.rows {
+        h.push_str("<tr>");
+        for (c, col) in row.iter().zip(&t.columns) {
+            let class = match (col.align, c.is_code()) {
+                (Align::Right, _) => " class=\"r\"",
+                // A name in code (a heuristic) is not broken across lines.
+                (Align::Left, true) => " class=\"c\"",
+                (Align::Left, false) => "",
+            };
+            let _ = write!(h, "<td{class}>{}</td>", cell(c));
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</tbody>\n</table>\n</div>\n");
+    if t.collapsed {
+        h.push_str("</details>\n");
+    }
+}
+
+fn class(a: Align) -> &'static str {
+    match a {
+        Align::Left => "",
+        Align::Right => " class=\"r\"",
+    }
+}
+
+fn cell(c: &Cell) -> String {
+    if let Cell::Rich(t) = c {
+        return text(t);
+    }
+    let s = escape(&c.display());
+    if c.is_code() {
+        format!("<code>{s}</code>")
+    } else {
+        s
+    }
+}
+
+fn figure(h: &mut String, f: &Figure) {
+    let _ = writeln!(h, "<figure id=\"fig-{}\">", escape(&f.stem));
+    h.push_str(&inline_svg(&f.svg, &f.title));
+    let _ = writeln!(
+        h,
+        "<figcaption><strong>{}.</strong> {}</figcaption>\n</figure>",
+        escape(&f.title),
+        text(&f.caption)
+    );
+}
+
+/// The SVG document made fit to inline: no XML prolog, no fixed size (the view box scales it to
+/// the page width), and the title as its accessible name.
+pub fn inline_svg(svg: &str, title: &str) -> String {
+    let svg = svg.trim_start();
+    let svg = match svg.find("<svg") {
+        Some(i) => &svg[i..],
+        None => return String::new(),
+    };
+    let Some(end) = svg.find('>') else {
+        return String::new();
+    };
+    let (tag, rest) = svg.split_at(end);
+    let attr = |name: &str| -> Option<String> {
+        let key = format!(" {name}=\"");
+        let i = tag.find(&key)? + key.len();
+        let j = tag[i..].find('"')?;
+        Some(tag[i..i + j].to_string())
+    };
+    let view_box = attr("viewBox").or_else(|| {
+        let w = attr("width")?;
+        let h = attr("height")?;
+        Some(format!("0 0 {w} {h}"))
+    });
+    // No namespace attribute: the HTML parser puts `<svg>` in the SVG namespace itself.
+    let mut out = String::from("<svg role=\"img\"");
+    if let Some(vb) = view_box {
+        let _ = write!(out, " viewBox=\"{}\"", escape(&vb));
+    }
+    let _ = write!(out, " aria-label=\"{}\"", escape(title));
+    out.push_str(rest);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+fn text(t: &Text) -> String {
+    t.0.iter()
+        .map(|i| match i {
+            Inline::Plain(s) => escape(s),
+            Inline::Code(s) => format!("<code>{}</code>", escape(s)),
+            Inline::Strong(s) => format!("<strong>{}</strong>", escape(s)),
+            Inline::Ref { id, text } => format!("<a href=\"#{}\">{}</a>", escape(id), escape(text)),
+        })
+        .collect()
+}
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::model::{Column, Rounding};
+
+    const NASTY: &str = "&<>\"_%$#{}\\~^'";
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape(NASTY), "&amp;&lt;&gt;&quot;_%$#{}\\~^&#39;");
+    }
+
+    #[test]
+    fn svg_is_inlined_without_fixed_size() {
+        let svg = "<?xml version=\"1.0\"?>\n<svg width=\"850\" height=\"800\" \
+                   xmlns=\"http://www.w3.org/2000/svg\">\n<rect/></svg>";
+        let out = inline_svg(svg, "a & b");
+        assert!(
+            out.starts_with("<svg role=\"img\" viewBox=\"0 0 850 800\" aria-label=\"a &amp; b\">")
+        );
+        assert!(!out.contains("width=\"850\""));
+        assert!(out.contains("<rect/></svg>"));
+    }
+
+    #[test]
+    fn page_is_self_contained_and_escaped() {
+        let mut s = Section::new(1, format!("title {NASTY}"));
+        let mut t = Table::new(
+            "t",
+            Text::plain(NASTY),
+            vec![Column::text(NASTY), Column::number("x", Some("s"))],
+        );
+        t.row(vec![
+            Cell::Code(NASTY.into()),
+            Cell::num(2.0, Rounding::Integer),
+        ]);
+        t.collapsed = true;
+        s.push(t);
+        s.push(Text::plain(NASTY).code(NASTY).strong(NASTY));
+        let report = Report {
+            title: NASTY.into(),
+            intro: vec![],
+            sections: vec![s],
+        };
+        let html = render(&report);
+        // No raw nasty string survives anywhere: every one was escaped.
+        assert!(!html.contains(NASTY));
+        assert!(html.contains("<details>"));
+        assert!(html.contains("<code>&amp;&lt;&gt;&quot;_%$#{}\\~^&#39;</code>"));
+        for forbidden in ["<script", "http://", "https://", "<link", "@import", "src="] {
+            assert!(!html.contains(forbidden), "{forbidden}");
+        }
+    }
+}

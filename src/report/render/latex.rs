@@ -1,0 +1,377 @@
+//! `report.tex` and its table fragments: a document that pdflatex compiles with the article
+//! class, `booktabs` and `graphicx` only, the plots included as PDF (`<stem>.pdf`, drawn beside
+//! it), and each table also as `tables/<id>.tex` (a `tabular`, no float) that a student can
+//! `\input` into their own document.
+//!
+//! Every piece of text goes through [`escape`], which covers LaTeX's special characters and the
+//! few non-ASCII symbols the report uses; other characters outside Latin-1 become `?` rather
+//! than stopping pdflatex.
+
+use std::fmt::Write;
+
+use crate::report::model::{
+    Align, Block, Cell, Column, Figure, Inline, Report, Section, Table, Text,
+};
+
+/// The folder of table fragments, beside `report.tex`.
+pub const TABLES_DIR: &str = "tables";
+
+/// Rows per part of a long table, so that each part fits on a page.
+pub const ROWS_PER_PART: usize = 40;
+
+const PREAMBLE: &str = r"\documentclass[a4paper,10pt]{article}
+\usepackage{booktabs}
+\usepackage{graphicx}
+% A4 with 2.5 cm margins, without the geometry package.
+\setlength{\textwidth}{16cm}
+\setlength{\oddsidemargin}{-0.04cm}
+\setlength{\evensidemargin}{-0.04cm}
+\setlength{\textheight}{24cm}
+\setlength{\topmargin}{-1.5cm}
+% Let floats (tables, plots) fill pages rather than pile up.
+\renewcommand{\topfraction}{0.9}
+\renewcommand{\bottomfraction}{0.8}
+\renewcommand{\textfraction}{0.07}
+\renewcommand{\floatpagefraction}{0.7}
+\setcounter{topnumber}{3}
+\setcounter{totalnumber}{5}
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{0.5\baselineskip}
+% A table is shrunk to the line width when it is wider, never enlarged.
+\newcommand{\fitwidth}[1]{\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{#1}}
+";
+
+/// The whole document.
+pub fn render(report: &Report) -> String {
+    let mut tex = String::from(PREAMBLE);
+    let _ = writeln!(tex, "\\begin{{document}}\n");
+    let _ = writeln!(
+        tex,
+        "\\begin{{center}}{{\\LARGE\\bfseries {}\\par}}\\end{{center}}\n",
+        escape(&report.title)
+    );
+    for b in &report.intro {
+        block(&mut tex, b);
+    }
+    for s in &report.sections {
+        // Floats of the previous part are placed before a new part starts.
+        if s.level == 1 && tex.contains("\\section") {
+            tex.push_str("\\clearpage\n");
+        }
+        section(&mut tex, s);
+    }
+    tex.push_str("\\end{document}\n");
+    tex
+}
+
+/// Every table fragment: (file stem under [`TABLES_DIR`], content). A long table is split into
+/// parts `<id>-1`, `<id>-2`, ... of at most [`ROWS_PER_PART`] rows.
+pub fn fragments(report: &Report) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for s in &report.sections {
+        for b in &s.blocks {
+            if let Block::Table(t) = b {
+                out.extend(parts(t));
+            }
+        }
+    }
+    out
+}
+
+/// The fragments of one table.
+fn parts(t: &Table) -> Vec<(String, String)> {
+    let chunks: Vec<&[Vec<Cell>]> = if t.rows.len() > ROWS_PER_PART {
+        t.rows.chunks(ROWS_PER_PART).collect()
+    } else {
+        vec![&t.rows[..]]
+    };
+    let n = chunks.len();
+    chunks
+        .into_iter()
+        .enumerate()
+        .map(|(i, rows)| {
+            let id = if n > 1 {
+                format!("{}-{}", t.id, i + 1)
+            } else {
+                t.id.clone()
+            };
+            (id, tabular(t, rows))
+        })
+        .collect()
+}
+
+fn tabular(t: &Table, rows: &[Vec<Cell>]) -> String {
+    let mut tex = String::new();
+    let _ = writeln!(
+        tex,
+        "% {} (written by tilebench; needs \\usepackage{{booktabs,graphicx}})",
+        t.caption.to_plain().replace(['\n', '\r'], " ")
+    );
+    // A text column with long values wraps in a paragraph column instead of widening the table.
+    let spec: String = t
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match c.align {
+            Align::Left
+                if rows
+                    .iter()
+                    .any(|r| r[i].display().chars().count() > LONG_TEXT) =>
+            {
+                "p{0.6\\linewidth}"
+            }
+            Align::Left => "l",
+            Align::Right => "r",
+        })
+        .collect();
+    let _ = writeln!(
+        tex,
+        "\\resizebox{{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}}{{!}}{{%\n\
+         \\begin{{tabular}}{{{spec}}}\n\\toprule"
+    );
+    let headers: Vec<String> = t.columns.iter().map(header).collect();
+    let _ = writeln!(tex, "{} \\\\\n\\midrule", headers.join(" & "));
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(cell).collect();
+        let _ = writeln!(tex, "{} \\\\", cells.join(" & "));
+    }
+    tex.push_str("\\bottomrule\n\\end{tabular}}\n");
+    tex
+}
+
+/// Text cells longer than this (in characters) make their column a paragraph column.
+const LONG_TEXT: usize = 60;
+
+/// Header lines are at most this long (in characters), so that wide tables need less shrinking.
+const HEADER_LINE: usize = 14;
+
+/// A column header, broken into short lines (the unit on a line of its own) in a nested
+/// `tabular` aligned like the column.
+fn header(c: &Column) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in c.header.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.len() + 1 + word.len() <= HEADER_LINE => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    if let Some(u) = &c.unit {
+        lines.push(format!("({u})"));
+    }
+    if lines.len() <= 1 {
+        return escape(&c.label());
+    }
+    let align = match c.align {
+        Align::Left => 'l',
+        Align::Right => 'r',
+    };
+    let body: Vec<String> = lines.iter().map(|l| escape(l)).collect();
+    format!(
+        r"\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}{}\end{{tabular}}",
+        body.join(r"\\")
+    )
+}
+
+fn cell(c: &Cell) -> String {
+    if let Cell::Rich(t) = c {
+        return text(t);
+    }
+    let s = escape(&c.display());
+    if c.is_code() {
+        format!("\\texttt{{{s}}}")
+    } else {
+        s
+    }
+}
+
+fn section(tex: &mut String, s: &Section) {
+    let command = match s.level {
+        0 | 1 => "section",
+        2 => "subsection",
+        3 => "subsubsection",
+        _ => "paragraph",
+    };
+    let _ = writeln!(
+        tex,
+        "\\{command}{{{}}}\\label{{sec:{}}}\n",
+        escape(&s.title),
+        s.id
+    );
+    for b in &s.blocks {
+        block(tex, b);
+    }
+}
+
+fn block(tex: &mut String, b: &Block) {
+    match b {
+        Block::Paragraph(t) => {
+            let _ = writeln!(tex, "{}\n", text(t));
+        }
+        Block::List(items) => {
+            tex.push_str("\\begin{itemize}\n");
+            for i in items {
+                let _ = writeln!(tex, "\\item {}", text(i));
+            }
+            tex.push_str("\\end{itemize}\n\n");
+        }
+        Block::Table(t) => table(tex, t),
+        Block::Figure(f) => figure(tex, f),
+    }
+}
+
+fn table(tex: &mut String, t: &Table) {
+    let parts = parts(t);
+    let n = parts.len();
+    for (i, (id, _)) in parts.iter().enumerate() {
+        let caption = if n > 1 {
+            format!("{} (part {} of {n})", text(&t.caption), i + 1)
+        } else {
+            text(&t.caption)
+        };
+        let _ = writeln!(
+            tex,
+            "\\begin{{table}}[!htbp]\n\\centering\\small\n\\caption{{{caption}}}\\label{{tab:{id}}}\n\
+             \\input{{{TABLES_DIR}/{id}}}\n\\end{{table}}\n"
+        );
+    }
+}
+
+fn figure(tex: &mut String, f: &Figure) {
+    let _ = writeln!(
+        tex,
+        "\\begin{{figure}}[!htbp]\n\\centering\n\
+         \\includegraphics[width=\\linewidth,height=0.42\\textheight,keepaspectratio]{{{}.pdf}}\n\
+         \\caption{{\\textbf{{{}.}} {}}}\\label{{fig:{}}}\n\\end{{figure}}\n",
+        f.stem,
+        escape(&f.title),
+        text(&f.caption),
+        f.stem
+    );
+}
+
+fn text(t: &Text) -> String {
+    t.0.iter()
+        .map(|i| match i {
+            Inline::Plain(s) => escape(s),
+            Inline::Code(s) => format!("\\texttt{{{}}}", escape(s)),
+            Inline::Strong(s) => format!("\\textbf{{{}}}", escape(s)),
+            Inline::Ref { id, text } => {
+                format!("{} (Section~\\ref{{sec:{id}}})", escape(text))
+            }
+        })
+        .collect()
+}
+
+/// Escapes text for LaTeX (pdflatex, OT1 encoding): the ten special characters, the ASCII
+/// characters OT1 prints as something else (`<`, `>`, `|`, `"`), ligature pairs (`--`, `''`),
+/// and the non-ASCII symbols the report uses. Latin-1 letters pass through (pdflatex reads
+/// UTF-8); anything else becomes `?`.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 4);
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        match c {
+            '$' => out.push_str("\\$"),
+            '&' => out.push_str("\\&"),
+            '#' => out.push_str("\\#"),
+            '%' => out.push_str("\\%"),
+            // OT1 has no text glyph for these (draws `_` as a rule, takes braces from the math
+            // font, which \texttt lacks): the typewriter font's ASCII glyph, which also copies
+            // and searches as the character itself.
+            '\\' | '~' | '^' | '<' | '>' | '|' | '"' | '_' | '{' | '}' => {
+                let _ = write!(out, "{{\\ttfamily\\char{}}}", c as u32);
+            }
+            // Pairs that would become ligatures: quotes, dashes, inverted marks.
+            '\'' | '`' | '-' if next == Some(c) => {
+                out.push(c);
+                out.push_str("{}");
+            }
+            '?' | '!' if next == Some('`') => {
+                out.push(c);
+                out.push_str("{}");
+            }
+            '\n' | '\r' => out.push(' '),
+            '—' => out.push_str("\\textemdash{}"),
+            '–' => out.push_str("\\textendash{}"),
+            '…' => out.push_str("\\ldots{}"),
+            '‘' => out.push_str("`{}"),
+            '’' => out.push_str("'{}"),
+            '“' => out.push_str("``"),
+            '”' => out.push_str("''"),
+            '×' => out.push_str("$\\times$"),
+            '÷' => out.push_str("$\\div$"),
+            '±' => out.push_str("$\\pm$"),
+            '≤' => out.push_str("$\\le$"),
+            '≥' => out.push_str("$\\ge$"),
+            '≈' => out.push_str("$\\approx$"),
+            '≠' => out.push_str("$\\ne$"),
+            '−' => out.push_str("$-$"),
+            '·' => out.push_str("$\\cdot$"),
+            '→' => out.push_str("$\\rightarrow$"),
+            '←' => out.push_str("$\\leftarrow$"),
+            '↔' => out.push_str("$\\leftrightarrow$"),
+            '∞' => out.push_str("$\\infty$"),
+            'Σ' => out.push_str("$\\Sigma$"),
+            'σ' => out.push_str("$\\sigma$"),
+            'μ' | 'µ' => out.push_str("$\\mu$"),
+            '²' => out.push_str("\\textsuperscript{2}"),
+            '\u{a0}' => out.push('~'),
+            c if c.is_ascii() => out.push(c),
+            c if ('\u{c0}'..='\u{ff}').contains(&c) => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::model::{Column, Rounding};
+
+    #[test]
+    fn escapes_specials() {
+        assert_eq!(
+            escape("&<>\"_%$#{}\\~^"),
+            "\\&{\\ttfamily\\char60}{\\ttfamily\\char62}{\\ttfamily\\char34}\
+             {\\ttfamily\\char95}\\%\\$\\#{\\ttfamily\\char123}{\\ttfamily\\char125}\
+             {\\ttfamily\\char92}\
+             {\\ttfamily\\char126}{\\ttfamily\\char94}"
+        );
+        assert_eq!(escape("a--b ''x''"), "a-{}-b '{}'x'{}'");
+        assert_eq!(escape("Σ ≤ 3 — ok"), "$\\Sigma$ $\\le$ 3 \\textemdash{} ok");
+        assert_eq!(escape("日本"), "??");
+        assert_eq!(escape("café"), "café");
+    }
+
+    #[test]
+    fn long_tables_are_split_into_fragments() {
+        let mut t = Table::new(
+            "per instance",
+            Text::plain("c"),
+            vec![Column::text("id"), Column::number("n", None)],
+        );
+        for i in 0..(ROWS_PER_PART + 1) {
+            t.row(vec![
+                Cell::text(i.to_string()),
+                Cell::num(i as f64, Rounding::Integer),
+            ]);
+        }
+        let p = parts(&t);
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].0, "per-instance-1");
+        assert_eq!(p[1].0, "per-instance-2");
+        assert_eq!(p[0].1.matches("\\\\\n").count(), ROWS_PER_PART + 1); // + header
+        assert!(p[1]
+            .1
+            .contains(&format!("{ROWS_PER_PART} & {ROWS_PER_PART} \\\\")));
+        let mut tex = String::new();
+        table(&mut tex, &t);
+        assert!(tex.contains("\\input{tables/per-instance-2}"));
+        assert!(tex.contains("(part 2 of 2)"));
+    }
+}

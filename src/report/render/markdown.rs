@@ -1,0 +1,181 @@
+//! `report.md`: GitHub-flavoured Markdown, plots as PNG links (the SVG beside each).
+
+use std::fmt::Write;
+
+use crate::report::model::{Align, Block, Cell, Figure, Inline, Report, Section, Table, Text};
+
+/// The report as Markdown.
+pub fn render(report: &Report) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# {}\n", escape(&report.title));
+    for b in &report.intro {
+        block(&mut md, b);
+    }
+    for s in &report.sections {
+        section(&mut md, s);
+    }
+    md
+}
+
+fn section(md: &mut String, s: &Section) {
+    let hashes = "#".repeat(usize::from(s.level.clamp(1, 5)) + 1);
+    // An explicit anchor, so that links work whatever the host's slug rules are.
+    let _ = writeln!(md, "<a id=\"{}\"></a>\n", s.id);
+    let _ = writeln!(md, "{hashes} {}\n", escape(&s.title));
+    for b in &s.blocks {
+        block(md, b);
+    }
+}
+
+fn block(md: &mut String, b: &Block) {
+    match b {
+        Block::Paragraph(t) => {
+            let _ = writeln!(md, "{}\n", text(t));
+        }
+        Block::List(items) => {
+            for i in items {
+                let _ = writeln!(md, "- {}", text(i));
+            }
+            md.push('\n');
+        }
+        Block::Table(t) => table(md, t),
+        Block::Figure(f) => figure(md, f),
+    }
+}
+
+fn table(md: &mut String, t: &Table) {
+    let _ = writeln!(md, "{}\n", text(&t.caption));
+    let headers: Vec<String> = t.columns.iter().map(|c| escape(&c.label())).collect();
+    let _ = writeln!(md, "| {} |", headers.join(" | "));
+    let rules: Vec<&str> = t
+        .columns
+        .iter()
+        .map(|c| match c.align {
+            Align::Left => "---",
+            Align::Right => "---:",
+        })
+        .collect();
+    let _ = writeln!(md, "|{}|", rules.join("|"));
+    for row in &t.rows {
+        let cells: Vec<String> = row.iter().map(cell).collect();
+        let _ = writeln!(md, "| {} |", cells.join(" | "));
+    }
+    md.push('\n');
+}
+
+fn cell(c: &Cell) -> String {
+    if let Cell::Rich(t) = c {
+        return text(t);
+    }
+    if c.is_code() {
+        code(&c.display())
+    } else {
+        escape(&c.display())
+    }
+}
+
+fn figure(md: &mut String, f: &Figure) {
+    let _ = writeln!(md, "**{}**\n", escape(&f.title));
+    let _ = writeln!(md, "{}\n", text(&f.caption));
+    let _ = writeln!(
+        md,
+        "![{}]({stem}.png)\n\n[SVG]({stem}.svg)\n",
+        escape(&f.title),
+        stem = f.stem
+    );
+}
+
+fn text(t: &Text) -> String {
+    t.0.iter()
+        .map(|i| match i {
+            Inline::Plain(s) => escape(s),
+            Inline::Code(s) => code(s),
+            Inline::Strong(s) => format!("**{}**", escape(s)),
+            Inline::Ref { id, text } => format!("[{}](#{id})", escape(text)),
+        })
+        .collect()
+}
+
+/// Backslash-escapes the ASCII punctuation that Markdown (and GitHub's math and tables) would
+/// read as markup; line breaks become spaces so that a value cannot end a table row.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // `&` starts an entity only before a letter, digit or `#`: `Korf & Felner` stays.
+            '&' if !chars
+                .peek()
+                .is_some_and(|n| n.is_ascii_alphanumeric() || *n == '#') =>
+            {
+                out.push(c)
+            }
+            // `#` makes a heading only at the start of a line.
+            '#' if !out.is_empty() => out.push(c),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '&' | '$' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A code span that holds any text: the fence is longer than any run of backticks inside, and
+/// `|` is escaped (GitHub splits table cells on it even inside code).
+pub fn code(s: &str) -> String {
+    let s = s.replace(['\n', '\r'], " ").replace('|', "\\|");
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if s.starts_with('`') || s.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{s}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::model::Column;
+
+    const NASTY: &str = "&<>\"_%$#{}\\~^";
+
+    #[test]
+    fn escapes_every_markup_character() {
+        assert_eq!(escape(NASTY), "&\\<\\>\"\\_%\\$#{}\\\\\\~^");
+        assert_eq!(escape("a|b\nc"), "a\\|b c");
+        assert_eq!(escape("A & B &amp; &#1"), "A & B \\&amp; \\&#1");
+        assert_eq!(escape("# x #1"), "\\# x #1");
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x"), "`` `x ``");
+        assert_eq!(code("a|b"), "`a\\|b`");
+    }
+
+    #[test]
+    fn tables_keep_their_shape_with_nasty_cells() {
+        let mut t = Table::new(
+            "t",
+            Text::plain("caption ").code(NASTY),
+            vec![Column::text("name"), Column::number("value", Some("s"))],
+        );
+        t.row(vec![
+            Cell::text(format!("{NASTY}|x")),
+            Cell::num(1.5, crate::report::model::Rounding::Decimals(1)),
+        ]);
+        let mut md = String::new();
+        table(&mut md, &t);
+        let lines: Vec<&str> = md.lines().collect();
+        assert_eq!(lines[2], "| name | value (s) |");
+        assert_eq!(lines[3], "|---|---:|");
+        // Only the two cell separators and the outer bars are unescaped `|`.
+        let bars = lines[4]
+            .match_indices('|')
+            .filter(|(i, _)| *i == 0 || lines[4].as_bytes()[i - 1] != b'\\');
+        assert_eq!(bars.count(), 3, "{}", lines[4]);
+        assert!(lines[4].ends_with("| 1.5 |"));
+    }
+}

@@ -1,0 +1,194 @@
+//! `summary.csv` and `summary-full.csv`: the summary tables as CSV, written through the csv
+//! crate. `summary.csv` rounds each column as the report prints it (the rounding of every
+//! column is in [`COLUMNS`] and in the report's Definitions), without thousands separators;
+//! `summary-full.csv` has the same columns unrounded.
+
+use std::path::{Path, PathBuf};
+
+use super::model::{Cell, Rounding};
+use crate::analysis::Summary;
+use crate::results::io::atomic_write;
+
+/// The rounding of each kind of figure, shared by the report's tables and `summary.csv`.
+pub mod rounding {
+    use super::Rounding;
+    /// Mean h(start): 3 decimals (Korf & Felner print 3).
+    pub const H0: Rounding = Rounding::Decimals(3);
+    /// Node counts and rates: nearest integer.
+    pub const NODES: Rounding = Rounding::Integer;
+    /// Seconds: 4 significant digits.
+    pub const SECONDS: Rounding = Rounding::Significant(4);
+    /// Reduction factors: 4 significant digits.
+    pub const FACTOR: Rounding = Rounding::Significant(4);
+    /// Overheads: 3 decimals.
+    pub const OVERHEAD: Rounding = Rounding::Decimals(3);
+    /// Ratios ours / published: 3 significant digits.
+    pub const RATIO: Rounding = Rounding::Significant(3);
+}
+
+/// One column of `summary.csv`.
+pub struct CsvColumn {
+    pub name: &'static str,
+    pub value: fn(&Summary) -> Cell,
+}
+
+fn count(n: usize) -> Cell {
+    Cell::Count(n as u64)
+}
+
+/// Every column, in file order.
+pub const COLUMNS: &[CsvColumn] = &[
+    CsvColumn {
+        name: "instance_set",
+        value: |s| Cell::text(&s.instance_set),
+    },
+    CsvColumn {
+        name: "heuristic",
+        value: |s| Cell::text(&s.heuristic),
+    },
+    CsvColumn {
+        name: "runs",
+        value: |s| count(s.runs),
+    },
+    CsvColumn {
+        name: "solved",
+        value: |s| count(s.solved),
+    },
+    CsvColumn {
+        name: "mean_h0",
+        value: |s| Cell::opt(s.mean_h0, rounding::H0),
+    },
+    CsvColumn {
+        name: "mean_generated",
+        value: |s| Cell::opt(s.mean_generated, rounding::NODES),
+    },
+    CsvColumn {
+        name: "geomean_generated",
+        value: |s| Cell::opt(s.geomean_generated, rounding::NODES),
+    },
+    CsvColumn {
+        name: "total_generated",
+        value: |s| Cell::Count(s.total_generated),
+    },
+    CsvColumn {
+        name: "mean_seconds",
+        value: |s| Cell::opt(s.mean_seconds, rounding::SECONDS),
+    },
+    CsvColumn {
+        name: "total_seconds",
+        value: |s| Cell::num(s.total_seconds, rounding::SECONDS),
+    },
+    CsvColumn {
+        name: "nodes_per_second",
+        value: |s| Cell::opt(s.nodes_per_second, rounding::NODES),
+    },
+    CsvColumn {
+        name: "reference",
+        value: |s| {
+            s.reduction
+                .as_ref()
+                .map_or(Cell::Empty, |r| Cell::text(&r.reference))
+        },
+    },
+    CsvColumn {
+        name: "reduction_factor",
+        value: |s| Cell::opt(s.reduction.as_ref().map(|r| r.factor), rounding::FACTOR),
+    },
+    CsvColumn {
+        name: "reduction_instances",
+        value: |s| {
+            s.reduction
+                .as_ref()
+                .map_or(Cell::Empty, |r| count(r.common))
+        },
+    },
+    CsvColumn {
+        name: "mean_overhead_measured",
+        value: |s| Cell::opt(s.mean_overhead_measured.map(|m| m.0), rounding::OVERHEAD),
+    },
+    CsvColumn {
+        name: "overhead_measured_runs",
+        value: |s| count(s.mean_overhead_measured.map_or(0, |m| m.1)),
+    },
+    CsvColumn {
+        name: "mean_overhead_predicted",
+        value: |s| Cell::opt(s.mean_overhead_predicted.map(|m| m.0), rounding::OVERHEAD),
+    },
+    CsvColumn {
+        name: "overhead_predicted_runs",
+        value: |s| count(s.mean_overhead_predicted.map_or(0, |m| m.1)),
+    },
+];
+
+/// A cell as `summary.csv` holds it: rounded, no thousands separators, empty for no value.
+pub fn rounded(c: &Cell) -> String {
+    match c {
+        Cell::Number { value, rounding } => rounding.plain(*value),
+        other => full(other),
+    }
+}
+
+/// A cell as `summary-full.csv` holds it: the value unrounded (shortest exact form).
+pub fn full(c: &Cell) -> String {
+    match c {
+        Cell::Text(s) | Cell::Code(s) => s.clone(),
+        Cell::Count(n) => n.to_string(),
+        Cell::Diff(d) => d.to_string(),
+        Cell::Number { value, .. } => value.to_string(),
+        Cell::Fraction(a, b) => format!("{a}/{b}"),
+        Cell::WithCount(c, _) => full(c),
+        Cell::Rich(t) => t.to_plain(),
+        Cell::Empty => String::new(),
+    }
+}
+
+/// The file's bytes: a header and one record per summary, each cell through `f`.
+fn format(summaries: &[Summary], f: fn(&Cell) -> String) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut records = vec![COLUMNS
+        .iter()
+        .map(|c| c.name.to_string())
+        .collect::<Vec<_>>()];
+    records.extend(
+        summaries
+            .iter()
+            .map(|s| COLUMNS.iter().map(|c| f(&(c.value)(s))).collect()),
+    );
+    for r in records {
+        w.write_record(&r).expect("writing CSV into memory");
+    }
+    w.into_inner().expect("flushing into memory")
+}
+
+/// Writes both files (each written whole, then renamed into place).
+pub fn write(
+    summaries: &[Summary],
+    rounded_path: &Path,
+    full_path: &Path,
+) -> Result<(), (PathBuf, std::io::Error)> {
+    for (path, f) in [
+        (rounded_path, rounded as fn(&Cell) -> String),
+        (full_path, full as fn(&Cell) -> String),
+    ] {
+        atomic_write(path, &format(summaries, f)).map_err(|e| (path.to_path_buf(), e))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_is_plain_in_csv() {
+        let c = Cell::num(0.189_075_455_649_999_95, rounding::SECONDS);
+        assert_eq!(rounded(&c), "0.1891");
+        assert_eq!(full(&c), "0.18907545564999995");
+        assert_eq!(
+            rounded(&Cell::num(401_189_630.4, rounding::NODES)),
+            "401189630"
+        );
+        assert_eq!(rounded(&Cell::num(1234.56, rounding::SECONDS)), "1235");
+        assert_eq!(rounded(&Cell::Empty), "");
+    }
+}
