@@ -72,10 +72,11 @@ fn csv_columns_and_values() {
     let text = std::fs::read_to_string(out.join("runs.csv")).unwrap();
     assert_eq!(
         text.lines().next().unwrap(),
-        "instance_set,instance_id,algorithm,heuristic,status,length,optimal_length,h0,iterations,\
-         expanded,generated,last_iteration_generated,seconds,nodes_per_second,growth_ratio,\
-         overhead_measured,overhead_predicted,moves,verified,threads,reopened,peak_stored,\
-         peak_bytes,bytes_per_state,table_bytes,search_threads"
+        "instance_set,instance_id,solver,algorithm,heuristic,status,length,optimal_length,h0,\
+         iterations,expanded,generated,last_iteration_generated,seconds,nodes_per_second,\
+         growth_ratio,overhead_measured,overhead_predicted,moves,verified,threads,reopened,\
+         peak_stored,peak_bytes,bytes_per_state,table_bytes,search_threads,cpu_seconds,\
+         peak_rss_bytes,exit_code,signal,detail"
     );
     let text = std::fs::read_to_string(out.join("iterations.csv")).unwrap();
     assert_eq!(
@@ -401,7 +402,7 @@ fn limits_become_statuses_without_a_length() {
         .lines()
         .nth(1)
         .unwrap()
-        .starts_with("korf100,1,ida,manhattan,node-limit,,57,41,"));
+        .starts_with("korf100,1,tilebench,ida,manhattan,node-limit,,57,41,"));
 
     let out = dir.join("time");
     ok(&[

@@ -7,8 +7,10 @@
 //!   them;
 //! - [`per_instance`]: our counts beside a published per-instance column, per (instance set,
 //!   heuristic).
+//! - [`outside`]: outside solvers beside the built-in search, instance by instance.
 
 pub mod aggregate;
+pub mod outside;
 pub mod per_instance;
 pub mod published;
 

@@ -36,8 +36,9 @@ pub struct ExperimentArgs {
     #[arg(long, short = 'a', value_delimiter = ',', value_name = "A", value_parser = parse_algorithm)]
     pub algorithm: Vec<Algorithm>,
     /// Stop A* or bfs on a pair before its stored states pass SIZE bytes (512M, 2G; K/M/G/T are
-    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it. With
-    /// --jobs N, up to N times SIZE is held at once.
+    /// powers of 1024), and kill an outside solver whose resident memory passes SIZE: status
+    /// memory-limit. IDA* holds O(depth) bytes and ignores it. With --jobs N, up to N times
+    /// SIZE is held at once.
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     pub memory_limit: Option<u64>,
     /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
@@ -46,6 +47,15 @@ pub struct ExperimentArgs {
     /// Give up on a pair after generating this many nodes (status node-limit); at least 1.
     #[arg(long, value_name = "N", value_parser = limits::node_limit)]
     pub node_limit: Option<u64>,
+    /// Also run this outside solver on every instance (docs/solver-protocol.md), repeatable.
+    /// NAME labels its rows; HEURISTIC is the built-in heuristic whose node counts the report
+    /// sets beside its own. Without -H and --algorithm, only the solvers run.
+    #[arg(long = "solver", value_name = "NAME[:HEURISTIC]=COMMAND")]
+    pub solvers: Vec<String>,
+    /// Outside solvers: where the instance file gives no optimal length, find it with the
+    /// built-in search and check the solver's length against it.
+    #[arg(long)]
+    pub check_optimal: bool,
 }
 
 impl ExperimentArgs {
@@ -59,6 +69,8 @@ impl ExperimentArgs {
             partition: pdb.partition.clone(),
             time_limit_seconds: self.time_limit.map(|d| d.as_secs_f64()),
             node_limit: self.node_limit,
+            solvers: self.solvers.clone(),
+            check_optimal: self.check_optimal,
         }
     }
 }
@@ -124,7 +136,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
     ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
             eprintln!("\ntilebench: interrupted twice, exiting now");
-            std::process::exit(130);
+            tilebench::experiment::outside::kill_running_and_exit(130);
         }
         eprintln!(
             "\ntilebench: interrupted; finishing the rows being written (Ctrl-C again to quit)"

@@ -1,19 +1,23 @@
 //! `tilebench solve`.
 
 use std::error::Error;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
-use tilebench::heuristic::Prepared;
+use tilebench::experiment::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::limits;
 use tilebench::moves::path_string;
 use tilebench::search::memory::Bytes;
 use tilebench::search::{
-    self, parse_byte_size, Algorithm, Limits, SearchError, SearchOptions, Status,
+    self, parse_byte_size, Algorithm, Limits, SearchError, SearchOptions, SearchResult, Status,
 };
 
 use super::pdb::PdbArgs;
@@ -32,13 +36,25 @@ pub struct SolveArgs {
     /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
     /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
     /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
-    /// none for bfs [default: manhattan, none with bfs].
+    /// none for bfs [default: manhattan, none with bfs]. With --solver: the built-in search
+    /// whose node counts (and length) the solver's are checked against.
     #[arg(long, short = 'H')]
     heuristic: Option<String>,
     /// Stop A* or bfs before its stored states pass SIZE bytes (512M, 4G, or bytes; K/M/G/T are
-    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it.
+    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it. With
+    /// --solver: kill the solver when its resident memory passes SIZE.
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     memory_limit: Option<u64>,
+    /// Run this outside solver (docs/solver-protocol.md) instead of the built-in search and
+    /// check its answer. Split into words like a shell would, but never run by one.
+    #[arg(long, value_name = "COMMAND", conflicts_with_all = ["algorithm", "threads"])]
+    solver: Option<String>,
+    /// With --solver: find the optimal length with the built-in search and check the solver's.
+    #[arg(long, requires = "solver")]
+    check_optimal: bool,
+    /// With --solver: write its standard error to this file (cut at 1 MB).
+    #[arg(long, requires = "solver", value_name = "FILE")]
+    log: Option<PathBuf>,
     #[command(flatten)]
     pdb: PdbArgs,
     /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
@@ -55,11 +71,11 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Give up after this many seconds (status time-limit).
+    /// Give up after this many seconds (status time-limit); with --solver, kill it then.
     #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
     time_limit: Option<Duration>,
-    /// Give up after generating this many nodes (status node-limit).
-    #[arg(long, value_name = "N", value_parser = limits::node_limit)]
+    /// Give up after generating this many nodes (status node-limit); not with --solver.
+    #[arg(long, value_name = "N", value_parser = limits::node_limit, conflicts_with = "solver")]
     node_limit: Option<u64>,
     /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string; options
     /// may come before or after them.
@@ -75,6 +91,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = args.size.as_deref().map(Size::parse).transpose()?;
     let board = Board::parse(&args.tiles.join(" "), size)?;
     let goal = Goal::parse(&args.goal, board.size())?;
+    if let Some(command) = &args.solver {
+        return solve_outside(&args, command, &board, &goal);
+    }
     let algorithm = args.algorithm;
     let name = match args.heuristic.as_deref().map(str::trim) {
         Some("none") | Some("") => None,
@@ -107,10 +126,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
     match args.format {
         Format::Json => {
-            let out = json!({
-                "board": board.to_string(),
-                "size": board.size().to_string(),
-                "goal": goal.name(),
+            let mut out = board_json(&board, &goal);
+            out.extend(json_map(json!({
                 "algorithm": algorithm.as_str(),
                 "heuristic": heuristic_label,
                 "solvable": result.status != Status::Unsolvable,
@@ -129,16 +146,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "table_bytes": memory.table_bytes,
                 "threads": args.threads,
                 "iterations": result.iterations,
-            });
+            })));
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
         Format::Text => {
-            println!(
-                "board      {} ({}, goal {})",
-                board,
-                board.size(),
-                goal.name()
-            );
+            print_board(&board, &goal);
             match &name {
                 Some(n) => println!(
                     "search     {algorithm} with {n} (h = {} at the start)",
@@ -208,4 +220,218 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `solve --solver`: one board through an outside solver, judged and printed.
+fn solve_outside(
+    args: &SolveArgs,
+    command: &str,
+    board: &Board,
+    goal: &Goal,
+) -> Result<ExitCode, Box<dyn Error>> {
+    let command = SolverCommand::parse(command)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            outside::kill_running_and_exit(130);
+        }
+    })?;
+    let limits = ProcessLimits {
+        time_limit: args.time_limit,
+        memory_limit: args.memory_limit,
+        cancel: Some(cancel),
+    };
+    // The built-in search under -H gives the counts to compare with and the optimal length;
+    // without -H, --check-optimal uses the strongest quick heuristic.
+    let builtin = match &args.heuristic {
+        Some(h) => {
+            let name = args.pdb.heuristic_name(h)?;
+            let result = Prepared::new(&name, goal, &args.pdb.options())?.solve(
+                board,
+                goal,
+                &Limits::none(),
+            )?;
+            Some((name, result))
+        }
+        None => None,
+    };
+    let (optimal, optimal_by) = match &builtin {
+        Some((name, result)) => (result.length(), Some(name.clone())),
+        None if args.check_optimal => (
+            outside::reference_length(board, goal, &args.pdb.options())?,
+            Some(outside::reference_heuristic(goal)),
+        ),
+        None => (None, None),
+    };
+    let outcome = outside::solve(&command, board, goal, optimal, &limits, args.log.as_deref())?;
+    let counts = builtin.as_ref().map(|(_, result)| {
+        outside::counts::compare(
+            outcome.iterations(),
+            (outcome.nodes_generated(), outcome.nodes_expanded()),
+            &result.iterations,
+        )
+    });
+    match args.format {
+        Format::Json => {
+            let mut out = board_json(board, goal);
+            out.extend(json_map(json!({
+                "solver": command.text(),
+                "outcome": outcome,
+                "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
+                "builtin": builtin.as_ref().map(|(name, r)| json!({
+                    "heuristic": name.as_str(),
+                    "nodes_generated": r.generated(),
+                    "nodes_expanded": r.expanded(),
+                    "iterations": r.iterations,
+                })),
+                "counts": counts,
+            })));
+            println!("{}", serde_json::to_string_pretty(&out)?);
+        }
+        Format::Text => print_outcome(
+            board,
+            goal,
+            &command,
+            &outcome,
+            optimal_by.as_ref(),
+            builtin.as_ref().map(|(_, r)| r),
+            counts,
+        ),
+    }
+    let v = outcome.judgement.verdict;
+    Ok(if v == outside::Verdict::Cancelled {
+        ExitCode::from(130)
+    } else if v.is_correct() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_outcome(
+    board: &Board,
+    goal: &Goal,
+    command: &SolverCommand,
+    outcome: &Outcome,
+    optimal_by: Option<&HeuristicName>,
+    builtin: Option<&SearchResult>,
+    counts: Option<CountCheck>,
+) {
+    let j = &outcome.judgement;
+    print_board(board, goal);
+    println!("solver     {}", command.text());
+    let detail = if j.detail.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", j.detail)
+    };
+    println!("status     {}{detail}", j.verdict.as_str());
+    if let Some(moves) = &j.moves {
+        println!(
+            "moves      {}",
+            if moves.is_empty() { "(none)" } else { moves }
+        );
+    }
+    match (j.length, j.optimal_length, optimal_by) {
+        (Some(len), Some(best), Some(by)) => {
+            println!("length     {len} (optimal {best}, by the built-in search with {by})")
+        }
+        (Some(len), None, _) => {
+            println!("length     {len} (optimality not checked: use --check-optimal or -H)")
+        }
+        _ => {}
+    }
+    let ended = match (j.exit_code, j.signal) {
+        (Some(code), _) => format!("exit code {code}"),
+        (_, Some(sig)) => format!("signal {sig}"),
+        _ => "killed by tilebench".to_string(),
+    };
+    println!(
+        "process    {ended}; {:.3} s wall, {:.3} s CPU, {:.1} MB peak resident, {} bytes on stderr",
+        outcome.wall_seconds,
+        outcome.cpu_seconds,
+        outcome.peak_rss_bytes as f64 / (1u64 << 20) as f64,
+        outcome.stderr_bytes
+    );
+    let show = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    println!(
+        "nodes      {} expanded, {} generated (as the solver reports them)",
+        show(outcome.nodes_expanded()),
+        show(outcome.nodes_generated())
+    );
+    if let (Some(by), Some(counts), Some(builtin)) = (optimal_by, counts, builtin) {
+        let verdict = match counts {
+            CountCheck::Agree => "agree in every iteration".to_string(),
+            CountCheck::Differ { iteration } => format!("differ from iteration {iteration} on"),
+            CountCheck::TotalsAgree => "totals agree (no per-iteration counts reported)".into(),
+            CountCheck::TotalsDiffer => "totals differ".into(),
+            CountCheck::NotReported => "not reported by the solver".into(),
+        };
+        println!(
+            "built-in   {} expanded, {} generated with {by}: counts {verdict}",
+            builtin.expanded(),
+            builtin.generated()
+        );
+    }
+    let reported = outcome.iterations();
+    if reported.is_empty() {
+        return;
+    }
+    println!();
+    println!(
+        "{:>9} {:>6} {:>14} {:>14} {:>14} {:>14}",
+        "iteration", "bound", "expanded", "generated", "built-in exp", "built-in gen"
+    );
+    let builtin_its = builtin.map_or(&[][..], |b| &b.iterations[..]);
+    for i in 0..reported.len().max(builtin_its.len()) {
+        let r = reported.get(i);
+        let b = builtin_its.get(i);
+        let cell = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+        let same = match (r, b) {
+            (Some(r), Some(b)) => {
+                (r.bound, r.expanded, r.generated) == (b.bound, b.expanded, b.generated)
+            }
+            _ => false,
+        };
+        println!(
+            "{:>9} {:>6} {:>14} {:>14} {:>14} {:>14}{}",
+            i + 1,
+            r.map(|r| r.bound).or(b.map(|b| b.bound)).unwrap_or(0),
+            cell(r.map(|r| r.expanded)),
+            cell(r.map(|r| r.generated)),
+            cell(b.map(|b| b.expanded)),
+            cell(b.map(|b| b.generated)),
+            if same || builtin.is_none() {
+                ""
+            } else {
+                "  <- differs"
+            }
+        );
+    }
+}
+
+/// The board, its size and goal: the head of both outputs.
+fn board_json(board: &Board, goal: &Goal) -> serde_json::Map<String, serde_json::Value> {
+    json_map(json!({
+        "board": board.to_string(),
+        "size": board.size().to_string(),
+        "goal": goal.name(),
+    }))
+}
+
+fn json_map(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    match value {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
+}
+
+fn print_board(board: &Board, goal: &Goal) {
+    println!(
+        "board      {} ({}, goal {})",
+        board,
+        board.size(),
+        goal.name()
+    );
 }

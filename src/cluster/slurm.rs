@@ -396,6 +396,7 @@ mod tests {
             time_limit_seconds: Some(2.5),
             memory_limit: None,
             shards: 4,
+            ..ExperimentSpec::default()
         }
     }
 

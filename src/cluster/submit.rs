@@ -96,7 +96,8 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
                 chosen.time_limit,
                 chosen.memory_limit,
                 tasks,
-            );
+            )
+            .with_check_optimal(chosen.check_optimal);
             spec.establish(&out)?;
             spec
         }

@@ -13,10 +13,11 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::plan::{Experiment, Pair};
+use super::outside::{self, OutsideSolver, ProcessLimits};
+use super::plan::{Experiment, Pair, Series};
 use super::writer::{self, Files, RowWriter};
 use super::{provenance, resume, ExperimentError, Progress};
 use crate::board::Goal;
@@ -40,8 +41,11 @@ pub struct Settings {
     pub search_threads: usize,
     pub node_limit: Option<u64>,
     pub time_limit: Option<Duration>,
-    /// Bytes A* and breadth-first search may store per pair.
+    /// Bytes A* and breadth-first search may store per pair, and an outside solver's process
+    /// may hold resident (killed beyond).
     pub memory_limit: Option<u64>,
+    /// Outside solvers: find unknown optimal lengths with the built-in search.
+    pub check_optimal: bool,
     /// Keep the finished rows of `out` and run only the missing pairs.
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
@@ -172,6 +176,7 @@ pub fn run(
             slot.insert(prepared.len() - 1);
         }
     }
+    let outside = OutsideRun::new(exp, settings, &pending, threads)?;
 
     let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -193,26 +198,38 @@ pub fn run(
     // Plain threads, not a rayon pool: a search on several threads runs its own rayon pool, and
     // a rayon worker waiting on another pool would start further pairs meanwhile.
     let next = AtomicUsize::new(0);
+    let fail = |e: ExperimentError| {
+        settings.cancel.store(true, Ordering::Relaxed);
+        failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(e);
+    };
     let one = |p: &Pair| {
         if settings.cancel.load(Ordering::Relaxed) {
             return;
         }
         let (_, set) = &exp.sets[p.set];
-        let h = p
-            .heuristic
-            .map(|h| &prepared[index[&(h, set.goal.clone())]]);
-        let Some((run, iterations, problem)) =
-            run_pair(exp, p, h, &search, threads, settings.fixed_bound)
-        else {
+        let rows = match exp.series(p) {
+            Series::Builtin(_) => {
+                let h = p
+                    .heuristic
+                    .map(|h| &prepared[index[&(h, set.goal.clone())]]);
+                Ok(run_pair(exp, p, h, &search, threads, settings.fixed_bound))
+            }
+            Series::Outside(solver) => outside.run_pair(exp, p, solver),
+        };
+        let rows = rows.unwrap_or_else(|e| {
+            fail(e);
+            None
+        });
+        let Some((run, iterations, problem)) = rows else {
             return; // cancelled: not written, a resume redoes it
         };
         let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = w.0.write(&run, &iterations) {
-            settings.cancel.store(true, Ordering::Relaxed);
-            failure
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get_or_insert(e);
+            drop(w);
+            fail(e);
             return;
         }
         let summary = &mut w.1;
@@ -261,6 +278,110 @@ pub fn run(
     Ok(summary)
 }
 
+/// What the outside solvers' pairs share: their limits, the log folder and the optimal
+/// lengths found for `--check-optimal` (each instance solved once, whichever pair needs it).
+struct OutsideRun {
+    limits: ProcessLimits,
+    logs: PathBuf,
+    threads: usize,
+    check_optimal: Option<CacheOptions>,
+    reference: Vec<Vec<OnceLock<Option<usize>>>>,
+}
+
+impl OutsideRun {
+    fn new(
+        exp: &Experiment,
+        settings: &Settings,
+        pending: &[Pair],
+        threads: usize,
+    ) -> Result<OutsideRun, ExperimentError> {
+        let logs = settings.out.join(LOGS_DIR);
+        let any = pending
+            .iter()
+            .any(|p| matches!(exp.series(p), Series::Outside(_)));
+        if any {
+            std::fs::create_dir_all(&logs).map_err(|source| ExperimentError::Io {
+                path: logs.clone(),
+                source,
+            })?;
+        }
+        Ok(OutsideRun {
+            limits: ProcessLimits {
+                time_limit: settings.time_limit,
+                memory_limit: settings.memory_limit,
+                cancel: Some(settings.cancel.clone()),
+            },
+            logs,
+            threads,
+            check_optimal: settings.check_optimal.then(|| settings.cache.clone()),
+            reference: exp
+                .sets
+                .iter()
+                .map(|(_, s)| s.instances.iter().map(|_| OnceLock::new()).collect())
+                .collect(),
+        })
+    }
+
+    /// Runs one outside solver on one instance; `None` when cancelled.
+    fn run_pair(
+        &self,
+        exp: &Experiment,
+        p: &Pair,
+        solver: &OutsideSolver,
+    ) -> Result<Option<PairRows>, ExperimentError> {
+        let (_, set) = &exp.sets[p.set];
+        let instance = &set.instances[p.instance];
+        let key = exp.key(p);
+        let optimal = match (instance.optimal, &self.check_optimal) {
+            (Some(o), _) => Some(o as usize),
+            (None, Some(cache)) => {
+                let cell = &self.reference[p.set][p.instance];
+                if let Some(known) = cell.get() {
+                    *known
+                } else {
+                    let found = outside::reference_length(&instance.board, &set.goal, cache)?;
+                    *cell.get_or_init(|| found)
+                }
+            }
+            (None, None) => None,
+        };
+        let log = self.logs.join(log_name(&key));
+        let outcome = outside::solve(
+            &solver.command,
+            &instance.board,
+            &set.goal,
+            optimal,
+            &self.limits,
+            Some(&log),
+        )?;
+        Ok(outside::rows::rows(key, &outcome, self.threads))
+    }
+}
+
+/// Where an outside solver's standard error goes, inside the results directory.
+pub const LOGS_DIR: &str = "logs";
+
+/// The log file of a pair: `SET-ID-NAME.stderr` (characters other than letters, digits, `-`,
+/// `_` and `.` become `_`).
+pub fn log_name(key: &RunKey) -> String {
+    format!(
+        "{}-{}-{}.stderr",
+        key.instance_set, key.instance_id, key.heuristic
+    )
+    .chars()
+    .map(|c| {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+            c
+        } else {
+            '_'
+        }
+    })
+    .collect()
+}
+
+/// A pair's run row, iteration rows and the message when the row is a failure.
+type PairRows = (RunRecord, Vec<IterationRecord>, Option<String>);
+
 /// Builds one heuristic for one goal: the one place the experiment constructs heuristics.
 pub fn prepare(
     name: &HeuristicName,
@@ -305,7 +426,7 @@ fn run_pair(
     options: &SearchOptions,
     threads: usize,
     fixed_bound: Option<u32>,
-) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
+) -> Option<PairRows> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
     let key = exp.key(p);
@@ -397,6 +518,7 @@ fn run_pair(
         bytes_per_state: memory.and_then(|m| m.bytes_per_state()),
         table_bytes: memory.map(|m| m.table_bytes),
         search_threads: options.threads as u32,
+        ..RunRecord::default()
     };
     Some((run, iterations, problem))
 }

@@ -7,6 +7,7 @@
 //! - [`writer`]: appending whole rows, recovering after a crash, sorting;
 //! - [`provenance`]: the `meta.json` of a session (build-time commit, machine, times);
 //! - [`shard`]: slices of the plan, and `experiment.json` of a sharded directory;
+//! - [`outside`]: outside solvers, programs run as child processes and judged;
 //! - [`lock`]: one writer per results directory;
 //! - [`resume`]: what must match for `--resume` to add to a results directory;
 //! - [`Session`]: what `tilebench run` does, from request to summary.
@@ -15,6 +16,7 @@
 
 pub mod execute;
 pub mod lock;
+pub mod outside;
 pub mod plan;
 pub mod provenance;
 pub mod resume;
@@ -29,7 +31,7 @@ use thiserror::Error;
 
 pub use execute::{prepare, prepare_all, run, Settings, Summary};
 pub use plan::{
-    Chosen, Experiment, Pair, Request, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
+    Chosen, Experiment, Pair, Request, Series, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
 };
 pub use shard::{shard_dir, EXPERIMENT_FILE, SHARDS_DIR};
 
@@ -47,6 +49,8 @@ pub enum ExperimentError {
     Instances(#[from] InstanceError),
     #[error(transparent)]
     HeuristicName(#[from] HeuristicError),
+    #[error(transparent)]
+    Outside(#[from] outside::OutsideError),
     #[error("{0}")]
     BadOption(String),
     #[error("{}: {source}", path.display())]
@@ -204,6 +208,13 @@ impl Session {
                  --algorithm ida)"
             )));
         }
+        if request.fixed_bound.is_some() && !chosen.exp.solvers.is_empty() {
+            return Err(ExperimentError::BadOption(
+                "--fixed-bound runs one IDA* iteration per pair: an outside solver has no bound \
+                 (leave --solver out)"
+                    .into(),
+            ));
+        }
         let results_dir = request.out.clone().unwrap_or_else(|| {
             if chosen.default {
                 PathBuf::from(DEFAULT_OUT)
@@ -222,6 +233,7 @@ impl Session {
                 chosen.memory_limit,
                 shard.count,
             )
+            .with_check_optimal(chosen.check_optimal)
             .establish(&results_dir)?;
             pairs = shard.select(&pairs);
             out = shard_dir(&results_dir, shard.index);
@@ -242,6 +254,7 @@ impl Session {
             node_limit: chosen.node_limit,
             time_limit: chosen.time_limit,
             memory_limit: chosen.memory_limit,
+            check_optimal: chosen.check_optimal,
             resume,
             retry: request.retry,
             overwrite: request.overwrite || (chosen.default && !resume),
@@ -268,7 +281,7 @@ impl Session {
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
         format!(
-            "{} pairs ({} instance sets × {} × {} heuristics{}), {} at once on {} search thread{} each, into {}",
+            "{} pairs ({} instance sets × {} × {} heuristics{}{}), {} at once on {} search thread{} each, into {}",
             self.pairs.len(),
             self.exp.sets.len(),
             self.exp
@@ -278,6 +291,10 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join(","),
             self.exp.heuristics.len(),
+            match self.exp.solvers.len() {
+                0 => String::new(),
+                n => format!(" and {n} outside solvers"),
+            },
             self.settings
                 .shard
                 .map(|s| format!(", shard {s}"))

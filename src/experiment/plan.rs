@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::outside::OutsideSolver;
 use super::ExperimentError;
 use crate::board::Goal;
 use crate::heuristic::{split_names, HeuristicName};
@@ -28,7 +29,7 @@ pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict", "pdb-6
 /// Where the default experiment writes.
 pub const DEFAULT_OUT: &str = "results/default";
 
-/// The instance sets, algorithms and heuristics of an experiment.
+/// The instance sets, algorithms, heuristics and outside solvers of an experiment.
 #[derive(Debug, Clone)]
 pub struct Experiment {
     /// Each set with the selection it was read from (`FILE` or `FILE:FIRST-LAST`).
@@ -36,16 +37,39 @@ pub struct Experiment {
     /// In the order given; IDA* alone unless asked otherwise.
     pub algorithms: Vec<Algorithm>,
     pub heuristics: Vec<HeuristicName>,
+    /// Programs run beside the built-in search (`--solver NAME=COMMAND`).
+    pub solvers: Vec<OutsideSolver>,
 }
 
-/// One (instance, algorithm, heuristic) pair, by index into an [`Experiment`]; no heuristic for
-/// breadth-first search.
+/// One pair of an [`Experiment`], by index: an (instance, algorithm, heuristic) of the built-in
+/// search (no heuristic for breadth-first search), or an (instance, outside solver).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair {
     pub set: usize,
     pub instance: usize,
+    /// [`Algorithm::External`] for an outside solver.
     pub algorithm: Algorithm,
     pub heuristic: Option<usize>,
+    /// Index into [`Experiment::solvers`] for an outside solver's pair.
+    pub solver: Option<usize>,
+}
+
+/// What runs a pair.
+#[derive(Debug, Clone, Copy)]
+pub enum Series<'a> {
+    /// The built-in search with this heuristic (none for breadth-first search).
+    Builtin(Option<&'a HeuristicName>),
+    Outside(&'a OutsideSolver),
+}
+
+impl<'a> Series<'a> {
+    /// The name in the `heuristic` column.
+    pub fn name(&self) -> &'a str {
+        match self {
+            Series::Builtin(h) => h.map_or("", |h| h.as_str()),
+            Series::Outside(s) => &s.name,
+        }
+    }
 }
 
 impl Experiment {
@@ -54,10 +78,11 @@ impl Experiment {
         selections: &[String],
         algorithms: Vec<Algorithm>,
         heuristics: Vec<HeuristicName>,
+        solvers: Vec<OutsideSolver>,
     ) -> Result<Self, ExperimentError> {
-        if algorithms.is_empty() {
+        if algorithms.is_empty() && solvers.is_empty() {
             return Err(ExperimentError::BadOption(
-                "no algorithm given (--algorithm ida,astar,bfs)".into(),
+                "no algorithm given (--algorithm ida,astar,bfs) and no --solver".into(),
             ));
         }
         if algorithms.iter().any(|a| a.uses_heuristic()) && heuristics.is_empty() {
@@ -91,11 +116,20 @@ impl Experiment {
             sets,
             algorithms,
             heuristics,
+            solvers,
         })
     }
 
+    /// What runs pair `p`.
+    pub fn series(&self, p: &Pair) -> Series<'_> {
+        match p.solver {
+            Some(s) => Series::Outside(&self.solvers[s]),
+            None => Series::Builtin(self.heuristic(p)),
+        }
+    }
+
     /// Every pair, in the experiment's order: set, then instance, then algorithm (in the order
-    /// given), then heuristic; breadth-first search once per instance.
+    /// given), then heuristic, then the outside solvers; breadth-first search once per instance.
     pub fn pairs(&self) -> Vec<Pair> {
         let mut pairs = Vec::new();
         for (set, (_, s)) in self.sets.iter().enumerate() {
@@ -112,8 +146,18 @@ impl Experiment {
                             instance,
                             algorithm,
                             heuristic,
+                            solver: None,
                         });
                     }
+                }
+                for solver in 0..self.solvers.len() {
+                    pairs.push(Pair {
+                        set,
+                        instance,
+                        algorithm: Algorithm::External,
+                        heuristic: None,
+                        solver: Some(solver),
+                    });
                 }
             }
         }
@@ -132,7 +176,7 @@ impl Experiment {
             &set.name,
             &set.instances[p.instance].id,
             p.algorithm,
-            self.heuristic(p).map_or("", |h| h.as_str()),
+            self.series(p).name(),
         )
     }
 
@@ -176,8 +220,14 @@ pub struct Request {
     pub partition: Option<String>,
     pub time_limit_seconds: Option<f64>,
     pub node_limit: Option<u64>,
-    /// Bytes A* and breadth-first search may store per pair (status memory-limit beyond).
+    /// Bytes A* and breadth-first search may store per pair, and an outside solver's process
+    /// may hold resident (status memory-limit beyond).
     pub memory_limit: Option<u64>,
+    /// Outside solvers, `NAME[:HEURISTIC]=COMMAND` each.
+    pub solvers: Vec<String>,
+    /// Outside solvers: where an instance file gives no optimal length, find it with the
+    /// built-in search and check the solver's against it.
+    pub check_optimal: bool,
 }
 
 /// A [`Request`] read: the experiment and its limits.
@@ -188,7 +238,9 @@ pub struct Chosen {
     pub default: bool,
     pub time_limit: Option<Duration>,
     pub node_limit: Option<u64>,
+    /// Bytes.
     pub memory_limit: Option<u64>,
+    pub check_optimal: bool,
 }
 
 impl Request {
@@ -200,6 +252,8 @@ impl Request {
             || self.memory_limit.is_some()
             || self.node_limit.is_some()
             || self.time_limit_seconds.is_some()
+            || !self.solvers.is_empty()
+            || self.check_optimal
     }
 
     /// Reads the instance files and parses the heuristics and limits.
@@ -213,7 +267,12 @@ impl Request {
             }
         };
         let selections = or_default(&self.instances, DEFAULT_INSTANCES);
-        let algorithms = if self.algorithms.is_empty() {
+        // With outside solvers and neither -H nor --algorithm, only the solvers run.
+        let solvers_alone =
+            !self.solvers.is_empty() && self.heuristics.is_empty() && self.algorithms.is_empty();
+        let algorithms = if solvers_alone {
+            Vec::new()
+        } else if self.algorithms.is_empty() {
             vec![Algorithm::Ida]
         } else {
             let mut a = self.algorithms.clone();
@@ -248,12 +307,27 @@ impl Request {
         } else {
             Vec::new()
         };
+        let solvers = self
+            .solvers
+            .iter()
+            .map(|s| OutsideSolver::parse(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        // A solver cannot take a heuristic's name (see `OutsideSolver::parse`), nor another's.
+        let mut names: Vec<&str> = solvers.iter().map(|s| s.name.as_str()).collect();
+        names.sort_unstable();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return Err(ExperimentError::BadOption(format!(
+                "'{}' is given twice (heuristics and solvers name their rows)",
+                w[0]
+            )));
+        }
         Ok(Chosen {
-            exp: Experiment::read(&selections, algorithms, heuristics)?,
+            exp: Experiment::read(&selections, algorithms, heuristics, solvers)?,
             default,
             time_limit,
             node_limit: self.node_limit,
             memory_limit: self.memory_limit,
+            check_optimal: self.check_optimal,
         })
     }
 }

@@ -6,7 +6,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::execute::Settings;
 use super::plan::Experiment;
-use crate::results::meta::{LimitsInfo, Machine, Meta, RunState, SetInfo, SCHEMA_VERSION};
+use crate::results::meta::{
+    LimitsInfo, Machine, Meta, RunState, SetInfo, SolverInfo, SCHEMA_VERSION,
+};
 
 /// The compiler that built this binary (`rustc --version`).
 pub const RUSTC_VERSION: &str = env!("TILEBENCH_RUSTC_VERSION");
@@ -37,6 +39,9 @@ pub fn new_meta(
         memory_limit_bytes: settings.memory_limit,
     };
     let mut meta = experiment_meta(exp, limits, settings.command_line.clone());
+    for s in &mut meta.solvers {
+        s.check_optimal = settings.check_optimal;
+    }
     meta.threads = settings.threads;
     meta.pairs = pairs;
     meta.pairs_done_before = done_before;
@@ -81,6 +86,16 @@ pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<S
             .collect(),
         algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
         heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
+        solvers: exp
+            .solvers
+            .iter()
+            .map(|s| SolverInfo {
+                name: s.name.clone(),
+                command: s.command.text().to_string(),
+                heuristic: s.heuristic.as_ref().map(|h| h.to_string()),
+                check_optimal: false,
+            })
+            .collect(),
         limits,
         pairs: 0,
         pairs_done_before: 0,

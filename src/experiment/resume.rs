@@ -4,9 +4,10 @@
 //!
 //! The same experiment means: the same instance sets (by name, size, goal and the content of
 //! their selected instances, so an edited board is noticed while an edited comment is not), the
-//! same heuristics (their labels name custom partitions; the goal is the set's), and the same
-//! limits. A limit may change only together with `--retry` of the status it produces
-//! (`--time-limit` with `--retry time-limit`, `--node-limit` with `--retry node-limit`), so that
+//! same heuristics (their labels name custom partitions; the goal is the set's), the same outside
+//! solvers (name, heuristic, command, `--check-optimal`), and the same limits. A limit may change only together with `--retry` of the status it produces
+//! (`--time-limit` with `--retry time-limit`, `--node-limit` with `--retry node-limit`,
+//! `--memory-limit` with `--retry memory-limit`), so that
 //! every row the old limit cut off runs again under the new one.
 
 use std::collections::BTreeSet;
@@ -76,6 +77,40 @@ pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<
                 .map(|a| a.to_string())
                 .collect::<Vec<_>>()
                 .join(",")
+        ));
+    }
+    let s_before = sorted(&mut stored.solvers.iter().map(|s| {
+        let h = s.heuristic.as_deref().unwrap_or("");
+        format!("{}:{h}={}", s.name, s.command)
+    }));
+    let s_now = sorted(&mut exp.solvers.iter().map(|s| {
+        let h = s
+            .heuristic
+            .as_ref()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        format!("{}:{h}={}", s.name, s.command.text())
+    }));
+    if s_before != s_now {
+        let list = |s: &BTreeSet<String>| match s.len() {
+            0 => "none".to_string(),
+            _ => s.iter().cloned().collect::<Vec<_>>().join(", "),
+        };
+        d.push(format!(
+            "outside solvers: {} before, {} now",
+            list(&s_before),
+            list(&s_now)
+        ));
+    }
+    let checked_before = stored.solvers.iter().any(|s| s.check_optimal);
+    if !exp.solvers.is_empty()
+        && !stored.solvers.is_empty()
+        && checked_before != settings.check_optimal
+    {
+        d.push(format!(
+            "--check-optimal: {} before, {} now",
+            if checked_before { "on" } else { "off" },
+            if settings.check_optimal { "on" } else { "off" }
         ));
     }
     d.extend(limit_differences(&stored.limits, settings));

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::outside::OutsideSolver;
 use super::plan::{Experiment, Pair};
 use super::ExperimentError;
 use crate::heuristic::HeuristicName;
@@ -45,7 +46,7 @@ impl Shard {
         let mut order: Vec<usize> = (0..pairs.len()).collect();
         order.sort_by_key(|&k| {
             let p = pairs[k];
-            (p.algorithm, p.heuristic, p.set, p.instance, k)
+            (p.algorithm, p.heuristic, p.solver, p.set, p.instance, k)
         });
         let mut shard = vec![0; pairs.len()];
         for (dealt, &k) in order.iter().enumerate() {
@@ -101,7 +102,15 @@ impl ExperimentSpec {
             time_limit_seconds: time_limit.map(|d| d.as_secs_f64()),
             memory_limit,
             shards,
+            solvers: exp.solvers.iter().map(|s| s.spec()).collect(),
+            check_optimal: false,
         }
+    }
+
+    /// With the outside solvers' `--check-optimal`.
+    pub fn with_check_optimal(mut self, check_optimal: bool) -> ExperimentSpec {
+        self.check_optimal = check_optimal;
+        self
     }
 
     /// Reads the instance files again and parses the heuristics.
@@ -124,7 +133,12 @@ impl ExperimentSpec {
                 path: EXPERIMENT_FILE.into(),
                 reason: e.to_string(),
             })?;
-        Experiment::read(&self.instances, algorithms, heuristics)
+        let solvers = self
+            .solvers
+            .iter()
+            .map(|s| OutsideSolver::parse(s))
+            .collect::<Result<Vec<_>, _>>()?;
+        Experiment::read(&self.instances, algorithms, heuristics, solvers)
     }
 
     /// The spec stored in `out`, if any.
@@ -202,6 +216,7 @@ mod tests {
                         instance,
                         algorithm: crate::search::Algorithm::Ida,
                         heuristic: Some(heuristic),
+                        solver: None,
                     });
                 }
             }

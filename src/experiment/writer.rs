@@ -145,7 +145,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let files = Files::in_dir(&dir);
         let header = columns::<RunRecord>().join(",");
-        let row = "s,1,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0,1\n";
+        let row =
+            "s,1,tilebench,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0,1,,,,,\n";
         std::fs::write(&files.runs, format!("{header}\n{row}s,2,manh")).unwrap();
         std::fs::write(
             &files.iterations,

@@ -10,15 +10,9 @@ use plotters::prelude::*;
 
 use super::{axis, chart, draw_legend, legend_line, style, Chart, LogAxis, Out, PlotError};
 use crate::results::{Results, RunRecord, RunStatus};
-use crate::search::Algorithm;
 
 /// The file-name prefix of these plots (they span every instance set).
 pub(super) const PREFIX: &str = "optimization-path";
-
-/// Whether the results compare algorithms (else these plots are left out).
-pub(super) fn applies(results: &Results) -> bool {
-    results.runs.iter().any(|r| r.algorithm != Algorithm::Ida)
-}
 
 /// One method's runs as (length, value, solved).
 struct Method {

@@ -1,12 +1,12 @@
 //! Optimization path, plot 2: nodes generated against the optimal length, per algorithm and
 //! heuristic (A*'s fewer nodes against IDA*'s re-expansions).
 
-use super::by_length::{applies, ByLength};
+use super::by_length::ByLength;
 use super::{Out, PlotError};
 use crate::results::Results;
 
 pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
-    if !applies(results) {
+    if !results.compares_algorithms() {
         return Ok(());
     }
     let Some(chart) = ByLength::new(results, |r| Some(r.generated as f64), "nodes generated")

@@ -1,12 +1,12 @@
 //! Optimization path, plot 1: the states each algorithm holds at once (open + closed for A*,
 //! frontier + visited for breadth-first search, the path for IDA*) against the optimal length.
 
-use super::by_length::{applies, ByLength};
+use super::by_length::ByLength;
 use super::{Out, PlotError};
 use crate::results::Results;
 
 pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
-    if !applies(results) {
+    if !results.compares_algorithms() {
         return Ok(());
     }
     let Some(chart) = ByLength::new(

@@ -15,18 +15,13 @@ use crate::search::Algorithm;
 pub const LAB_BRANCHING: f64 = 2.13;
 pub const LAB_BYTES_PER_STATE: f64 = 100.0;
 
-/// Whether the section applies: the results hold an algorithm other than IDA*.
-pub fn applies(results: &Results) -> bool {
-    results.runs.iter().any(|r| r.algorithm != Algorithm::Ida)
-}
-
 fn bytes_cell(b: Option<u64>) -> Cell {
     b.map_or(Cell::Empty, |b| Cell::text(Bytes(b).to_string()))
 }
 
 /// The section and its subsection, when it applies.
 pub fn sections(results: &Results) -> Option<Vec<Section>> {
-    if !applies(results) {
+    if !results.compares_algorithms() {
         return None;
     }
     let mut s = Section::new(1, "The optimization path: BFS, A* and IDA*");
@@ -48,7 +43,17 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         limit.map_or("none".to_string(), |l| Bytes(l).to_string()),
         time.map_or("none".to_string(), |t| format!("{t} s")),
     )));
-    let methods = results.methods();
+    // The built-in search's methods (outside solvers have their own section).
+    let methods: Vec<String> = results
+        .methods()
+        .into_iter()
+        .filter(|m| {
+            results
+                .runs
+                .iter()
+                .any(|r| &r.method() == m && r.solver.is_builtin())
+        })
+        .collect();
     let mut table = Table::new(
         "optimization-path",
         Text::plain("BFS, A* and IDA*: runs, limits, nodes, time and memory per method."),

@@ -279,7 +279,28 @@ mod tests {
             c.join(","),
             "instance_set,instance_id,algorithm,heuristic,iteration,bound,expanded,generated,seconds"
         );
-        assert_eq!(columns::<RunRecord>()[4], "status");
+        assert_eq!(columns::<RunRecord>()[5], "status");
+    }
+
+    #[test]
+    fn columns_with_a_serde_default_may_be_missing() {
+        let required = required_columns::<RunRecord>();
+        assert!(required.contains(&"status".to_string()));
+        assert!(required.contains(&"heuristic".to_string()));
+        for optional in [
+            "solver",
+            "algorithm",
+            "peak_stored",
+            "search_threads",
+            "cpu_seconds",
+            "detail",
+            "exit_code",
+        ] {
+            assert!(!required.contains(&optional.to_string()), "{optional}");
+        }
+        let mut all = columns::<IterationRecord>();
+        all.retain(|c| c != "algorithm");
+        assert_eq!(required_columns::<IterationRecord>(), all);
     }
 
     #[test]

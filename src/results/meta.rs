@@ -116,9 +116,24 @@ pub struct SetInfo {
 pub struct LimitsInfo {
     pub node_limit: Option<u64>,
     pub time_limit_seconds: Option<f64>,
-    /// Bytes A* and breadth-first search may store (`--memory-limit`); absent in older files.
+    /// `--memory-limit`: bytes A* and breadth-first search may store, and an outside solver's
+    /// resident memory; absent in older files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory_limit_bytes: Option<u64>,
+}
+
+/// An outside solver of the experiment (`run --solver NAME[:HEURISTIC]=COMMAND`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolverInfo {
+    pub name: String,
+    /// The command as given (split into words, never run by a shell).
+    pub command: String,
+    /// The built-in heuristic it implements, whose node counts the report sets beside its own.
+    pub heuristic: Option<String>,
+    /// Unknown optimal lengths were found with the built-in search (`--check-optimal`).
+    #[serde(default)]
+    pub check_optimal: bool,
 }
 
 /// The `index`-th of `count` slices of an experiment (`--shard I/N`, 0-based, so Slurm's
@@ -226,6 +241,9 @@ pub struct Meta {
     #[serde(default = "ida_only")]
     pub algorithms: Vec<String>,
     pub heuristics: Vec<String>,
+    /// Outside solvers run beside the built-in search.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<SolverInfo>,
     pub limits: LimitsInfo,
     /// Pairs in the experiment, and how many were already in `runs.csv` when this session began.
     pub pairs: usize,
@@ -359,6 +377,7 @@ mod tests {
             threads: 2,
             instance_sets: vec![],
             heuristics: vec!["manhattan".into()],
+            solvers: vec![],
             limits: LimitsInfo::default(),
             pairs: 1,
             pairs_done_before: 0,

@@ -29,8 +29,8 @@ pub enum RunStatus {
     TimeLimit,
     /// Stopped by `--node-limit`.
     NodeLimit,
-    /// Stopped by `--memory-limit` (A* or breadth-first search): the states it must store
-    /// would have passed the limit.
+    /// Stopped by `--memory-limit`: A* or breadth-first search before the states it must store
+    /// would have passed the limit; an outside solver killed when its resident memory passed it.
     MemoryLimit,
     /// The search failed, or its solution does not replay to the goal. The default, so that a
     /// record nobody filled in never claims success.
@@ -40,6 +40,16 @@ pub enum RunStatus {
     WrongLength,
     /// One complete iteration with the threshold of `run --fixed-bound` (no solution sought).
     FixedBound,
+    /// An outside solver's move takes the blank off the board, is not a move, or its moves do
+    /// not reach the goal.
+    InvalidMoves,
+    /// An outside solver claimed a solvable board unsolvable, or gave moves for an unsolvable one.
+    WrongUnsolvable,
+    /// An outside solver printed no answer object on its last non-empty line.
+    BadOutput,
+    /// An outside solver exited with a non-zero code or was killed by a signal (see `exit_code`,
+    /// `signal`).
+    Crashed,
 }
 
 impl RunStatus {
@@ -53,6 +63,10 @@ impl RunStatus {
         RunStatus::Error,
         RunStatus::WrongLength,
         RunStatus::FixedBound,
+        RunStatus::InvalidMoves,
+        RunStatus::WrongUnsolvable,
+        RunStatus::BadOutput,
+        RunStatus::Crashed,
     ];
 
     /// The name written in `runs.csv`.
@@ -66,20 +80,37 @@ impl RunStatus {
             RunStatus::Error => "error",
             RunStatus::WrongLength => "wrong-length",
             RunStatus::FixedBound => "fixed-bound",
+            RunStatus::InvalidMoves => "invalid-moves",
+            RunStatus::WrongUnsolvable => "wrong-unsolvable",
+            RunStatus::BadOutput => "bad-output",
+            RunStatus::Crashed => "crashed",
         }
     }
 
     /// Whether node counts of runs ending this way are a deterministic function of the search
     /// (a time limit falls wherever the clock says, so its counts are noise). A memory limit is
     /// deterministic: the search charges computed byte counts (capacities, not the allocator's
-    /// or the kernel's figures), so the same code and limit stop at the same node.
+    /// or the kernel's figures), so the same code and limit stop at the same node (an outside
+    /// solver killed at the limit reports no counts). A crash falls wherever it falls.
     pub fn is_deterministic(self) -> bool {
-        !matches!(self, RunStatus::TimeLimit | RunStatus::Error)
+        !matches!(
+            self,
+            RunStatus::TimeLimit | RunStatus::Error | RunStatus::Crashed
+        )
     }
 
-    /// Whether the run shows a fault of tilebench (the experiment's exit status is then 1).
+    /// Whether the run shows a fault of tilebench or a wrong answer of an outside solver (the
+    /// experiment's exit status is then 1).
     pub fn is_failure(self) -> bool {
-        matches!(self, RunStatus::Error | RunStatus::WrongLength)
+        matches!(
+            self,
+            RunStatus::Error
+                | RunStatus::WrongLength
+                | RunStatus::InvalidMoves
+                | RunStatus::WrongUnsolvable
+                | RunStatus::BadOutput
+                | RunStatus::Crashed
+        )
     }
 }
 
@@ -106,13 +137,50 @@ impl FromStr for RunStatus {
 
 /// The name of an (algorithm, heuristic) pairing in reports, plots, `compare` and
 /// `history.csv`: the heuristic alone for IDA* (so results from before the `algorithm` column
-/// keep their names), `astar+HEURISTIC` for A*, `bfs` for breadth-first search.
+/// keep their names), `astar+HEURISTIC` for A*, `bfs` for breadth-first search, the solver's
+/// NAME (held in the heuristic column) for an outside solver.
 pub fn method_label(algorithm: Algorithm, heuristic: &str) -> String {
     match algorithm {
         Algorithm::Ida => heuristic.to_string(),
         Algorithm::Astar => format!("astar+{heuristic}"),
         Algorithm::Bfs if heuristic.is_empty() => "bfs".to_string(),
         Algorithm::Bfs => format!("bfs+{heuristic}"),
+        Algorithm::External => heuristic.to_string(),
+    }
+}
+
+/// The `solver` of the built-in search.
+pub const BUILTIN_SOLVER: &str = "tilebench";
+
+/// Which program made a run: `tilebench` (the built-in search, the default, and what files
+/// written before the column existed hold) or an outside solver's NAME (`run --solver NAME=…`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SolverName(pub String);
+
+impl SolverName {
+    pub fn outside(name: &str) -> SolverName {
+        SolverName(name.to_string())
+    }
+
+    pub fn is_builtin(&self) -> bool {
+        self.0 == BUILTIN_SOLVER
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for SolverName {
+    fn default() -> SolverName {
+        SolverName(BUILTIN_SOLVER.to_string())
+    }
+}
+
+impl fmt::Display for SolverName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -173,10 +241,14 @@ impl fmt::Display for RunKey {
 pub struct RunRecord {
     pub instance_set: String,
     pub instance_id: String,
-    /// `ida` in files from before the column.
+    /// `tilebench`, or the outside solver's NAME.
+    #[serde(default)]
+    pub solver: SolverName,
+    /// `ida` in files from before the column; `external` for an outside solver.
     #[serde(default)]
     pub algorithm: Algorithm,
-    /// Empty for breadth-first search.
+    /// The built-in heuristic, empty for breadth-first search; for an outside solver its NAME
+    /// again, so that every table, plot and comparison shows it as a series of its own.
     pub heuristic: String,
     pub status: RunStatus,
     pub length: Option<u32>,
@@ -205,7 +277,7 @@ pub struct RunRecord {
     #[serde(default)]
     pub reopened: Option<u64>,
     /// States held at once at the peak: open + closed (A*), frontier + visited (BFS), the path
-    /// (IDA*).
+    /// (IDA*); empty for outside solvers (see `peak_rss_bytes`).
     #[serde(default)]
     pub peak_stored: Option<u64>,
     /// Bytes of the search's own structures at the peak (heuristic tables excluded).
@@ -220,6 +292,22 @@ pub struct RunRecord {
     /// existed read as 1. The counts do not depend on it.
     #[serde(default = "one")]
     pub search_threads: u32,
+    /// Outside solvers: user + system CPU seconds of the process (`seconds` is its wall time).
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
+    /// Outside solvers: peak resident memory of the process (group), in bytes.
+    #[serde(default)]
+    pub peak_rss_bytes: Option<u64>,
+    /// Outside solvers: the exit code, when the process exited by itself.
+    #[serde(default)]
+    pub exit_code: Option<i32>,
+    /// Outside solvers: the signal that ended the process, when one did (not tilebench's kill
+    /// at a limit).
+    #[serde(default)]
+    pub signal: Option<i32>,
+    /// Outside solvers: why the status is not `solved`, in a sentence.
+    #[serde(default)]
+    pub detail: String,
 }
 
 fn one() -> u32 {
@@ -269,6 +357,7 @@ impl RunRecord {
             ("growth_ratio", self.growth_ratio),
             ("overhead_measured", self.overhead_measured),
             ("overhead_predicted", self.overhead_predicted),
+            ("cpu_seconds", self.cpu_seconds),
         ] {
             if let Some(v) = v {
                 check_figure(column, v)?;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 /// The experiment of a sharded results directory.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExperimentSpec {
     /// Instance selections (`FILE` or `FILE:FIRST-LAST`) with absolute paths, so tasks started
@@ -20,10 +20,21 @@ pub struct ExperimentSpec {
     pub algorithms: Vec<String>,
     pub node_limit: Option<u64>,
     pub time_limit_seconds: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Bytes: A* and breadth-first search's structures, an outside solver's resident memory.
+    #[serde(
+        default,
+        alias = "memory_limit_bytes",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub memory_limit: Option<u64>,
     /// How many shards the pairs are dealt into.
     pub shards: usize,
+    /// Outside solvers, `NAME[:HEURISTIC]=COMMAND` each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solvers: Vec<String>,
+    /// Outside solvers: unknown optimal lengths found with the built-in search.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub check_optimal: bool,
 }
 
 impl ExperimentSpec {
@@ -87,6 +98,19 @@ impl ExperimentSpec {
                 or_none(other.time_limit_seconds, " s")
             ));
         }
+        if self.solvers != other.solvers {
+            d.push(format!(
+                "solvers {} vs {}",
+                self.solvers.join(" "),
+                other.solvers.join(" ")
+            ));
+        }
+        if self.check_optimal != other.check_optimal {
+            d.push(format!(
+                "--check-optimal {} vs {}",
+                self.check_optimal, other.check_optimal
+            ));
+        }
         if self.shards != other.shards {
             d.push(format!("{} shards vs {}", self.shards, other.shards));
         }
@@ -124,6 +148,13 @@ impl ExperimentSpec {
             args.push("--time-limit".to_string());
             args.push(t.to_string());
         }
+        for s in &self.solvers {
+            args.push("--solver".to_string());
+            args.push(s.clone());
+        }
+        if self.check_optimal {
+            args.push("--check-optimal".to_string());
+        }
         args
     }
 }
@@ -142,6 +173,7 @@ mod tests {
             time_limit_seconds: None,
             memory_limit: None,
             shards: 4,
+            ..ExperimentSpec::default()
         };
         assert!(a.differences(&a.clone()).is_empty());
         let b = ExperimentSpec {

@@ -153,6 +153,9 @@ pub enum Algorithm {
     Astar,
     /// Breadth-first search: no heuristic, every reached state stored.
     Bfs,
+    /// An outside program (`run --solver`): its rows in result files. Never searched by
+    /// tilebench, and not a name `--algorithm` takes.
+    External,
 }
 
 /// An algorithm name that is not one.
@@ -168,12 +171,14 @@ impl Algorithm {
             Algorithm::Ida => "ida",
             Algorithm::Astar => "astar",
             Algorithm::Bfs => "bfs",
+            Algorithm::External => "external",
         }
     }
 
-    /// Whether the algorithm is guided by a heuristic (breadth-first search is not).
+    /// Whether the algorithm is guided by one of tilebench's heuristics (breadth-first search
+    /// and outside solvers are not).
     pub fn uses_heuristic(self) -> bool {
-        self != Algorithm::Bfs
+        matches!(self, Algorithm::Ida | Algorithm::Astar)
     }
 }
 
@@ -237,7 +242,7 @@ pub fn run<H: Heuristic>(
     goal: &Goal,
     heuristic: &H,
     options: &SearchOptions,
-) -> Result<Outcome, BoardError> {
+) -> Result<Outcome, SearchError> {
     let limits = &options.limits;
     match algorithm {
         Algorithm::Ida => {
@@ -250,8 +255,9 @@ pub fn run<H: Heuristic>(
                 memory,
             })
         }
-        Algorithm::Astar => astar(board, goal, heuristic, limits),
-        Algorithm::Bfs => bfs(board, goal, limits),
+        Algorithm::Astar => Ok(astar(board, goal, heuristic, limits)?),
+        Algorithm::Bfs => Ok(bfs(board, goal, limits)?),
+        Algorithm::External => Err(SearchError::NotBuiltin),
     }
 }
 
@@ -266,6 +272,8 @@ pub enum SearchError {
     FixedBoundNotIda(Algorithm),
     #[error("{0} runs on one thread: only IDA* searches on several (leave --threads out)")]
     ThreadsNotIda(Algorithm),
+    #[error("an outside solver's rows are not a search tilebench runs")]
+    NotBuiltin,
     #[error(transparent)]
     Board(#[from] BoardError),
 }
@@ -283,10 +291,13 @@ pub fn solve(
 ) -> Result<Outcome, SearchError> {
     struct Run<'a>(Algorithm, &'a Board, &'a Goal, &'a SearchOptions);
     impl WithHeuristic for Run<'_> {
-        type Output = Result<Outcome, BoardError>;
+        type Output = Result<Outcome, SearchError>;
         fn run<H: Heuristic>(self, h: &H) -> Self::Output {
             run(self.0, self.1, self.2, h, self.3)
         }
+    }
+    if algorithm == Algorithm::External {
+        return Err(SearchError::NotBuiltin);
     }
     if options.threads > 1 && algorithm != Algorithm::Ida {
         return Err(SearchError::ThreadsNotIda(algorithm));

@@ -122,12 +122,14 @@ pub fn meta(dir: &Path) -> serde_json::Value {
 }
 
 /// A run row without the columns that depend on timing or the pool size (seconds, speed,
-/// threads): what must agree between two runs of the same experiment.
+/// threads, an outside solver's CPU time and memory): what must agree between two runs of the same experiment.
 pub fn run_counts(r: &RunRecord) -> RunRecord {
     RunRecord {
         seconds: 0.0,
         nodes_per_second: None,
         threads: 0,
+        cpu_seconds: None,
+        peak_rss_bytes: None,
         ..r.clone()
     }
 }

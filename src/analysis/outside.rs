@@ -1,0 +1,196 @@
+//! Outside solvers beside the built-in search: per instance, the solver's status, length and
+//! reported node counts next to the built-in search's under the heuristic the solver implements,
+//! so that a student sees whether their counting matches tilebench's.
+
+use std::collections::HashMap;
+
+use crate::results::{IterationRecord, Results, RunKey, RunRecord, RunStatus};
+
+/// One instance: the solver's run and, when there is one, the built-in run it is compared with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InstanceComparison {
+    pub instance_set: String,
+    pub instance_id: String,
+    pub status: RunStatus,
+    pub length: Option<u32>,
+    pub seconds: f64,
+    pub generated: u64,
+    pub expanded: u64,
+    /// The built-in run under the compared heuristic: (length, generated, expanded).
+    pub builtin: Option<(Option<u32>, u64, u64)>,
+    /// Whether every iteration's bound, generated and expanded counts are equal (`None` when
+    /// either side has no iteration rows, or there is no built-in run).
+    pub iterations_agree: Option<bool>,
+}
+
+impl InstanceComparison {
+    /// Lengths equal (both solved, or both without a length).
+    pub fn length_agrees(&self) -> Option<bool> {
+        self.builtin.map(|(l, _, _)| l == self.length)
+    }
+
+    /// Totals equal (generated and expanded).
+    pub fn totals_agree(&self) -> Option<bool> {
+        self.builtin
+            .map(|(_, g, e)| g == self.generated && e == self.expanded)
+    }
+}
+
+/// One outside solver over the results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolverComparison {
+    pub solver: String,
+    /// The command, from `meta.json` (when present).
+    pub command: Option<String>,
+    /// The built-in heuristic it is compared with.
+    pub heuristic: Option<String>,
+    pub instances: Vec<InstanceComparison>,
+}
+
+impl SolverComparison {
+    /// How many instances satisfy `test` (counting only those it answers).
+    pub fn count(&self, test: impl Fn(&InstanceComparison) -> Option<bool>) -> (usize, usize) {
+        let answered: Vec<bool> = self.instances.iter().filter_map(test).collect();
+        (answered.iter().filter(|&&b| b).count(), answered.len())
+    }
+}
+
+/// Every outside solver in `results` (in order of first appearance), each compared instance
+/// by instance with the built-in runs of its heuristic.
+pub fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
+    let declared = results.meta.as_ref().map(|m| &m.solvers[..]).unwrap_or(&[]);
+    let mut names: Vec<&str> = Vec::new();
+    for r in results.runs.iter().filter(|r| !r.solver.is_builtin()) {
+        if !names.contains(&r.solver.as_str()) {
+            names.push(r.solver.as_str());
+        }
+    }
+    let runs: HashMap<RunKey, &RunRecord> = results.runs.iter().map(|r| (r.key(), r)).collect();
+    let mut iterations: HashMap<RunKey, Vec<&IterationRecord>> = HashMap::new();
+    for i in &results.iterations {
+        iterations.entry(i.key()).or_default().push(i);
+    }
+    let counts = |key: &RunKey| -> Option<Vec<(u32, u64, u64)>> {
+        let mut its = iterations.get(key)?.clone();
+        its.sort_by_key(|i| i.iteration);
+        Some(
+            its.iter()
+                .map(|i| (i.bound, i.generated, i.expanded))
+                .collect(),
+        )
+    };
+    names
+        .into_iter()
+        .map(|name| {
+            let info = declared.iter().find(|s| s.name == name);
+            let heuristic = info.and_then(|s| s.heuristic.clone());
+            let instances = results
+                .runs
+                .iter()
+                .filter(|r| r.solver.as_str() == name)
+                .map(|r| {
+                    let builtin_key = heuristic
+                        .as_deref()
+                        .map(|h| RunKey::new(&r.instance_set, &r.instance_id, h));
+                    let builtin = builtin_key.as_ref().and_then(|k| runs.get(k));
+                    let iterations_agree = match (builtin_key.as_ref(), builtin) {
+                        (Some(k), Some(_)) => match (counts(&r.key()), counts(k)) {
+                            (Some(a), Some(b)) => Some(a == b),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    InstanceComparison {
+                        instance_set: r.instance_set.clone(),
+                        instance_id: r.instance_id.clone(),
+                        status: r.status,
+                        length: r.length,
+                        seconds: r.seconds,
+                        generated: r.generated,
+                        expanded: r.expanded,
+                        builtin: builtin.map(|b| (b.length, b.generated, b.expanded)),
+                        iterations_agree,
+                    }
+                })
+                .collect();
+            SolverComparison {
+                solver: name.to_string(),
+                command: info.map(|s| s.command.clone()),
+                heuristic,
+                instances,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::meta::SolverInfo;
+    use crate::results::{Meta, SolverName};
+
+    fn run(id: &str, solver: &str, heuristic: &str, generated: u64) -> RunRecord {
+        RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            solver: if solver == "tilebench" {
+                SolverName::default()
+            } else {
+                SolverName::outside(solver)
+            },
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            length: Some(10),
+            generated,
+            expanded: generated / 2,
+            ..RunRecord::default()
+        }
+    }
+
+    fn it(id: &str, heuristic: &str, generated: u64) -> IterationRecord {
+        IterationRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: heuristic.into(),
+            iteration: 1,
+            bound: 10,
+            generated,
+            expanded: generated / 2,
+            ..IterationRecord::default()
+        }
+    }
+
+    #[test]
+    fn solvers_are_compared_with_their_heuristic() {
+        let meta_text = include_str!("../../tests/fixtures/small/meta.json");
+        let mut meta = Meta::parse(std::path::Path::new("meta.json"), meta_text).unwrap();
+        meta.solvers = vec![SolverInfo {
+            name: "py".into(),
+            command: "python3 ida.py".into(),
+            heuristic: Some("manhattan".into()),
+            check_optimal: false,
+        }];
+        let results = Results {
+            dir: "r".into(),
+            runs: vec![
+                run("1", "tilebench", "manhattan", 100),
+                run("1", "py", "py", 100),
+                run("2", "tilebench", "manhattan", 80),
+                run("2", "py", "py", 81),
+            ],
+            iterations: vec![
+                it("1", "manhattan", 100),
+                it("1", "py", 100),
+                it("2", "manhattan", 80),
+                it("2", "py", 81),
+            ],
+            meta: Some(meta),
+        };
+        let c = compare_solvers(&results);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].command.as_deref(), Some("python3 ida.py"));
+        assert_eq!(c[0].count(InstanceComparison::length_agrees), (2, 2));
+        assert_eq!(c[0].count(InstanceComparison::totals_agree), (1, 2));
+        assert_eq!(c[0].count(|i| i.iterations_agree), (1, 2));
+    }
+}

@@ -1,0 +1,331 @@
+//! Judging an outside solver's answer: the moves are replayed with tilebench's own board code,
+//! the claimed unsolvability is checked by the parity rule, the length against the optimal one.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, Goal};
+use crate::heuristic::{HeuristicName, Prepared};
+use crate::moves::parse_path;
+use crate::pdb::CacheOptions;
+use crate::search::{Limits, Status};
+
+use super::process::{Ended, Finished};
+use super::protocol::{parse_answer, Answer, Claim};
+use super::OutsideError;
+
+/// The verdict on one run of an outside solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The moves replay to the goal and, where the optimal length is known, have that length.
+    Solved,
+    /// Rightly claimed unsolvable.
+    Unsolvable,
+    /// The moves replay to the goal but their number is not the optimal length.
+    WrongLength,
+    /// A move takes the blank off the board, is not a move letter, or the replay misses the goal.
+    InvalidMoves,
+    /// Claimed unsolvable for a solvable board, or gave moves for an unsolvable one.
+    WrongUnsolvable,
+    /// No answer object on the last non-empty line of standard output.
+    BadOutput,
+    /// A non-zero exit code, or a signal that tilebench did not send.
+    Crashed,
+    TimeLimit,
+    MemoryLimit,
+    /// Killed because the run was interrupted.
+    Cancelled,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 10] = [
+        Verdict::Solved,
+        Verdict::Unsolvable,
+        Verdict::WrongLength,
+        Verdict::InvalidMoves,
+        Verdict::WrongUnsolvable,
+        Verdict::BadOutput,
+        Verdict::Crashed,
+        Verdict::TimeLimit,
+        Verdict::MemoryLimit,
+        Verdict::Cancelled,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::WrongLength => "wrong-length",
+            Verdict::InvalidMoves => "invalid-moves",
+            Verdict::WrongUnsolvable => "wrong-unsolvable",
+            Verdict::BadOutput => "bad-output",
+            Verdict::Crashed => "crashed",
+            Verdict::TimeLimit => "time-limit",
+            Verdict::MemoryLimit => "memory-limit",
+            Verdict::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether the answer is right (solved, or rightly unsolvable).
+    pub fn is_correct(self) -> bool {
+        matches!(self, Verdict::Solved | Verdict::Unsolvable)
+    }
+}
+
+/// The verdict with what it rests on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    /// Why, in a sentence (empty when solved).
+    pub detail: String,
+    /// The moves as the solver gave them, when it gave any.
+    pub moves: Option<String>,
+    /// The number of moves, when they replay to the goal.
+    pub length: Option<usize>,
+    /// The optimal length the moves were checked against, when known.
+    pub optimal_length: Option<usize>,
+    pub exit_code: Option<i32>,
+    pub signal: Option<i32>,
+    /// The parsed answer, for its reported node counts.
+    pub answer: Option<Answer>,
+}
+
+/// Judges a finished solver run on `board`; `optimal` is the optimal length when known.
+pub fn judge(
+    board: &Board,
+    goal: &Goal,
+    finished: &Finished,
+    optimal: Option<usize>,
+) -> Result<Judgement, OutsideError> {
+    let solvable = board.is_solvable(goal)?;
+    let mut j = Judgement {
+        verdict: Verdict::Solved,
+        detail: String::new(),
+        moves: None,
+        length: None,
+        optimal_length: optimal,
+        exit_code: None,
+        signal: None,
+        answer: None,
+    };
+    let fail = |mut j: Judgement, verdict: Verdict, detail: String| {
+        j.verdict = verdict;
+        j.detail = detail;
+        Ok(j)
+    };
+    match finished.ended {
+        Ended::TimeLimit => return fail(j, Verdict::TimeLimit, "killed at the time limit".into()),
+        Ended::MemoryLimit => {
+            return fail(
+                j,
+                Verdict::MemoryLimit,
+                format!(
+                    "killed at the memory limit ({} MB resident)",
+                    finished.peak_rss_bytes >> 20
+                ),
+            )
+        }
+        Ended::Cancelled => return fail(j, Verdict::Cancelled, "interrupted".into()),
+        Ended::Signalled(s) => {
+            j.signal = Some(s);
+            return fail(j, Verdict::Crashed, format!("killed by signal {s}"));
+        }
+        Ended::Exited(0) => j.exit_code = Some(0),
+        Ended::Exited(code) => {
+            j.exit_code = Some(code);
+            return fail(j, Verdict::Crashed, format!("exit code {code}"));
+        }
+    }
+    let answer = match parse_answer(&finished.stdout) {
+        Ok(a) => a,
+        Err(why) => return fail(j, Verdict::BadOutput, why),
+    };
+    let claim = answer.claim();
+    j.answer = Some(answer);
+    let path = match claim {
+        Err(why) => return fail(j, Verdict::BadOutput, why),
+        Ok(Claim::Unsolvable) if solvable => {
+            return fail(
+                j,
+                Verdict::WrongUnsolvable,
+                "claimed unsolvable, but the board can reach the goal".into(),
+            )
+        }
+        Ok(Claim::Unsolvable) => {
+            j.verdict = Verdict::Unsolvable;
+            return Ok(j);
+        }
+        Ok(Claim::Moves(path)) => path,
+    };
+    j.moves = Some(path.clone());
+    if !solvable {
+        return fail(
+            j,
+            Verdict::WrongUnsolvable,
+            "gave moves for a board that cannot reach the goal (parity)".into(),
+        );
+    }
+    let mut replay = board.clone();
+    let moves = match parse_path(&path) {
+        Ok(moves) => moves,
+        Err(e) => return fail(j, Verdict::InvalidMoves, e.to_string()),
+    };
+    if let Err(e) = replay.apply_all(&moves) {
+        return fail(j, Verdict::InvalidMoves, e.to_string());
+    }
+    let length = moves.len();
+    if replay.tiles() != goal.tiles() {
+        return fail(
+            j,
+            Verdict::InvalidMoves,
+            format!("the {length} moves end at {replay}, not at the goal"),
+        );
+    }
+    j.length = Some(length);
+    if let Some(best) = optimal.filter(|&best| best != length) {
+        return fail(
+            j,
+            Verdict::WrongLength,
+            format!("{length} moves, but the optimal length is {best}"),
+        );
+    }
+    Ok(j)
+}
+
+/// The heuristic `--check-optimal` solves with: the strongest built-in one that needs no long
+/// build (pdb-663r on 4×4, pdb-6666r on 5×5, each for a corner-blank goal; linear conflict
+/// otherwise).
+pub fn reference_heuristic(goal: &Goal) -> HeuristicName {
+    let size = goal.size();
+    let corner = goal.cell_of(0) == 0 || goal.cell_of(0) == size.cells() - 1;
+    let name = match (size.width, size.height) {
+        (4, 4) if corner => "pdb-663r",
+        (5, 5) if corner => "pdb-6666r",
+        _ => "linear-conflict",
+    };
+    name.parse().unwrap_or(HeuristicName::LinearConflict)
+}
+
+/// The optimal length of `board` by the built-in search (`None` when it cannot reach the goal).
+pub fn reference_length(
+    board: &Board,
+    goal: &Goal,
+    options: &CacheOptions,
+) -> Result<Option<usize>, OutsideError> {
+    let heuristic = Prepared::new(&reference_heuristic(goal), goal, options)?;
+    let result = heuristic.solve(board, goal, &Limits::none())?;
+    Ok(match result.status {
+        Status::Solved => Some(result.moves.len()),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(ended: Ended, stdout: &str) -> Finished {
+        Finished {
+            ended,
+            wall_seconds: 0.1,
+            cpu_seconds: 0.1,
+            peak_rss_bytes: 1 << 20,
+            stdout: stdout.as_bytes().to_vec(),
+            stderr_bytes: 0,
+            pid: 0,
+        }
+    }
+
+    fn verdict(tiles: &str, ended: Ended, stdout: &str, optimal: Option<usize>) -> Judgement {
+        let board = Board::parse(tiles, None).unwrap();
+        let goal = Goal::blank_last(board.size());
+        judge(&board, &goal, &finished(ended, stdout), optimal).unwrap()
+    }
+
+    const TWO: &str = "1 2 3 4 5 6 0 7 8"; // RR solves it
+    const UNSOLVABLE: &str = "2 1 3 4 5 6 7 8 0";
+
+    #[test]
+    fn every_verdict() {
+        let ok = Ended::Exited(0);
+        let j = verdict(TWO, ok, r#"{"moves": "RR"}"#, Some(2));
+        assert_eq!((j.verdict, j.length), (Verdict::Solved, Some(2)));
+        // Unknown optimum: a valid path is solved.
+        assert_eq!(
+            verdict(TWO, ok, r#"{"moves": "RLRR"}"#, None).verdict,
+            Verdict::Solved
+        );
+        let j = verdict(TWO, ok, r#"{"moves": "RLRR"}"#, Some(2));
+        assert_eq!((j.verdict, j.length), (Verdict::WrongLength, Some(4)));
+        // Whitespace between moves is ignored, and not counted.
+        let j = verdict(TWO, ok, r#"{"moves": "R R"}"#, Some(2));
+        assert_eq!((j.verdict, j.length), (Verdict::Solved, Some(2)));
+        let j = verdict(TWO, ok, r#"{"moves": "UUUU"}"#, Some(2));
+        assert_eq!(j.verdict, Verdict::InvalidMoves);
+        assert!(j.detail.contains("move 3"), "{}", j.detail);
+        assert_eq!(
+            verdict(TWO, ok, r#"{"moves": "R"}"#, Some(2)).verdict,
+            Verdict::InvalidMoves
+        );
+        assert_eq!(
+            verdict(TWO, ok, r#"{"moves": "RX"}"#, Some(2)).verdict,
+            Verdict::InvalidMoves
+        );
+        assert_eq!(
+            verdict(TWO, ok, r#"{"solvable": false}"#, Some(2)).verdict,
+            Verdict::WrongUnsolvable
+        );
+        assert_eq!(
+            verdict(UNSOLVABLE, ok, r#"{"moves": "U"}"#, None).verdict,
+            Verdict::WrongUnsolvable
+        );
+        assert_eq!(
+            verdict(UNSOLVABLE, ok, r#"{"solvable": false}"#, None).verdict,
+            Verdict::Unsolvable
+        );
+        assert_eq!(
+            verdict(TWO, ok, "garbage", Some(2)).verdict,
+            Verdict::BadOutput
+        );
+        let j = verdict(TWO, Ended::Exited(1), r#"{"moves": "RR"}"#, Some(2));
+        assert_eq!((j.verdict, j.exit_code), (Verdict::Crashed, Some(1)));
+        let j = verdict(TWO, Ended::Signalled(11), "", Some(2));
+        assert_eq!((j.verdict, j.signal), (Verdict::Crashed, Some(11)));
+        for (ended, v) in [
+            (Ended::TimeLimit, Verdict::TimeLimit),
+            (Ended::MemoryLimit, Verdict::MemoryLimit),
+            (Ended::Cancelled, Verdict::Cancelled),
+        ] {
+            assert_eq!(
+                verdict(TWO, ended, r#"{"moves": "RR"}"#, Some(2)).verdict,
+                v
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_distinct_and_kebab_case() {
+        let names: std::collections::BTreeSet<_> =
+            Verdict::ALL.iter().map(|v| v.as_str()).collect();
+        assert_eq!(names.len(), Verdict::ALL.len());
+        for v in Verdict::ALL {
+            assert_eq!(
+                serde_json::to_string(&v).unwrap(),
+                format!("\"{}\"", v.as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn the_reference_length_is_optimal() {
+        let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
+        let goal = Goal::blank_last(board.size());
+        let best = reference_length(&board, &goal, &CacheOptions::default()).unwrap();
+        assert_eq!(best, Some(31));
+        let unsolvable = Board::parse(UNSOLVABLE, None).unwrap();
+        assert_eq!(
+            reference_length(&unsolvable, &goal, &CacheOptions::default()).unwrap(),
+            None
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! Outside solvers: any program that speaks tilebench's JSON protocol (docs/solver-protocol.md),
+//! run as a child process on the same boards as the built-in search, measured the same way, and
+//! judged by replaying its answer.
+//!
+//! - [`protocol`]: the request and answer objects;
+//! - [`process`]: the child process (no shell, own process group, limits, no leftovers);
+//! - [`judge`]: the verdict on an answer, and the reference length for `--check-optimal`;
+//! - [`counts`]: reported node counts beside the built-in search's;
+//! - [`solver`]: an outside solver as an experiment names it (`--solver NAME=COMMAND`);
+//! - [`rows`]: an outside solver's outcome as result rows.
+
+pub mod counts;
+pub mod judge;
+pub mod process;
+pub mod protocol;
+pub mod rows;
+pub mod solver;
+
+pub use counts::CountCheck;
+pub use judge::{judge, reference_heuristic, reference_length, Judgement, Verdict};
+pub use process::{
+    group_alive, kill_running_and_exit, Ended, Finished, ProcessLimits, SolverCommand,
+};
+pub use protocol::{Answer, ReportedIteration, Request};
+pub use solver::OutsideSolver;
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::board::{Board, BoardError, Goal};
+use crate::heuristic::HeuristicError;
+
+/// Errors in starting or judging an outside solver (a solver's own failures are verdicts).
+#[derive(Debug, Error)]
+pub enum OutsideError {
+    #[error("solver command '{command}' cannot be split into words: {reason}")]
+    BadCommand { command: String, reason: String },
+    #[error("--solver '{spec}': {reason}")]
+    BadSolver { spec: String, reason: String },
+    #[error("cannot start solver '{command}': {source}")]
+    Spawn {
+        command: String,
+        source: std::io::Error,
+    },
+    #[error("waiting for the solver failed: {0}")]
+    Wait(std::io::Error),
+    #[error("cannot write the solver's log {path}: {source}")]
+    Log {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    #[error("the reference search for --check-optimal failed: {0}")]
+    Reference(#[from] HeuristicError),
+}
+
+/// One board run through an outside solver and judged: what `tilebench solve --solver` prints
+/// and what a run records per pair.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    #[serde(flatten)]
+    pub judgement: Judgement,
+    pub wall_seconds: f64,
+    pub cpu_seconds: f64,
+    pub peak_rss_bytes: u64,
+    pub stderr_bytes: u64,
+    /// The solver's process (and process group) id; the group is gone once `solve` returns.
+    #[serde(skip)]
+    pub pid: i32,
+}
+
+impl Outcome {
+    /// Generated nodes as the solver reported them.
+    pub fn nodes_generated(&self) -> Option<u64> {
+        self.judgement.answer.as_ref().and_then(Answer::generated)
+    }
+
+    /// Expanded nodes as the solver reported them.
+    pub fn nodes_expanded(&self) -> Option<u64> {
+        self.judgement.answer.as_ref().and_then(Answer::expanded)
+    }
+
+    /// The per-iteration counts the solver reported (empty when it reported none).
+    pub fn iterations(&self) -> &[ReportedIteration] {
+        self.judgement
+            .answer
+            .as_ref()
+            .and_then(|a| a.iterations.as_deref())
+            .unwrap_or(&[])
+    }
+}
+
+/// Runs `command` on `board`, waits for it under `limits` and judges its answer against the
+/// optimal length when known. Standard error goes to `stderr_log` when given.
+pub fn solve(
+    command: &SolverCommand,
+    board: &Board,
+    goal: &Goal,
+    optimal: Option<usize>,
+    limits: &ProcessLimits,
+    stderr_log: Option<&Path>,
+) -> Result<Outcome, OutsideError> {
+    board.check_goal(goal)?;
+    let request = Request::new(board, goal).to_line();
+    let finished = process::run(command, request.as_bytes(), stderr_log, limits)?;
+    let judgement = judge(board, goal, &finished, optimal)?;
+    Ok(Outcome {
+        judgement,
+        wall_seconds: finished.wall_seconds,
+        cpu_seconds: finished.cpu_seconds,
+        peak_rss_bytes: finished.peak_rss_bytes,
+        stderr_bytes: finished.stderr_bytes,
+        pid: finished.pid,
+    })
+}

@@ -1,0 +1,110 @@
+//! An outside solver's outcome on one instance as the rows of a results directory.
+
+use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus, SolverName};
+use crate::search::Iteration;
+
+use super::judge::Verdict;
+use super::Outcome;
+
+/// The `runs.csv` status of a verdict (`None` for a cancelled run, which is not written).
+pub fn status(verdict: Verdict) -> Option<RunStatus> {
+    Some(match verdict {
+        Verdict::Solved => RunStatus::Solved,
+        Verdict::Unsolvable => RunStatus::Unsolvable,
+        Verdict::WrongLength => RunStatus::WrongLength,
+        Verdict::InvalidMoves => RunStatus::InvalidMoves,
+        Verdict::WrongUnsolvable => RunStatus::WrongUnsolvable,
+        Verdict::BadOutput => RunStatus::BadOutput,
+        Verdict::Crashed => RunStatus::Crashed,
+        Verdict::TimeLimit => RunStatus::TimeLimit,
+        Verdict::MemoryLimit => RunStatus::MemoryLimit,
+        Verdict::Cancelled => return None,
+    })
+}
+
+/// The run row and iteration rows of an outside solver's outcome, and a message when the
+/// answer is wrong; `None` when the run was cancelled. Node counts are the solver's own
+/// (0 when it reported none); iteration rows carry no time (the solver does not report it).
+pub fn rows(
+    key: RunKey,
+    outcome: &Outcome,
+    threads: usize,
+) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
+    let j = &outcome.judgement;
+    let status = status(j.verdict)?;
+    let reported: Vec<Iteration> = outcome
+        .iterations()
+        .iter()
+        .map(|i| Iteration {
+            bound: i.bound,
+            expanded: i.expanded,
+            generated: i.generated,
+            seconds: 0.0,
+        })
+        .collect();
+    let growth = Growth::of(&reported);
+    let generated = outcome.nodes_generated().unwrap_or(0);
+    let seconds = outcome.wall_seconds;
+    let problem = status.is_failure().then(|| {
+        format!(
+            "{} {key}: {}",
+            status.as_str().to_uppercase().replace('-', " "),
+            j.detail
+        )
+    });
+    let iterations = reported
+        .iter()
+        .enumerate()
+        .map(|(i, it)| IterationRecord {
+            instance_set: key.instance_set.clone(),
+            instance_id: key.instance_id.clone(),
+            algorithm: key.algorithm,
+            heuristic: key.heuristic.clone(),
+            iteration: i as u32 + 1,
+            bound: it.bound,
+            expanded: it.expanded,
+            generated: it.generated,
+            seconds: 0.0,
+        })
+        .collect();
+    let run = RunRecord {
+        solver: SolverName::outside(&key.heuristic),
+        algorithm: key.algorithm,
+        status,
+        length: j.length.map(|l| l as u32),
+        optimal_length: j.optimal_length.map(|l| l as u32),
+        iterations: reported.len() as u32,
+        expanded: outcome.nodes_expanded().unwrap_or(0),
+        generated,
+        last_iteration_generated: reported.last().map_or(0, |i| i.generated),
+        seconds,
+        nodes_per_second: (seconds > 0.0 && generated > 0).then(|| generated as f64 / seconds),
+        growth_ratio: growth.ratio,
+        overhead_measured: growth.overhead_measured,
+        overhead_predicted: growth.overhead_predicted,
+        moves: if j.length.is_some() {
+            j.moves.clone().unwrap_or_default()
+        } else {
+            String::new()
+        },
+        verified: j.verdict == Verdict::Solved && j.length.is_some(),
+        threads: threads as u32,
+        cpu_seconds: Some(outcome.cpu_seconds),
+        peak_rss_bytes: Some(outcome.peak_rss_bytes),
+        exit_code: j.exit_code,
+        signal: j.signal,
+        detail: j.detail.clone(),
+        instance_set: key.instance_set,
+        instance_id: key.instance_id,
+        heuristic: key.heuristic,
+        h0: None,
+        // Its memory is the process's (peak_rss_bytes): the search-structure columns stay empty.
+        reopened: None,
+        peak_stored: None,
+        peak_bytes: None,
+        bytes_per_state: None,
+        table_bytes: None,
+        search_threads: 1,
+    };
+    Some((run, iterations, problem))
+}
