@@ -83,7 +83,7 @@ fn report_prints_the_hand_computed_figures() {
          seed 7 |",
         "| heuristics | manhattan, pdb-555 |",
         "| limits per run | at most 1,000,000 generated nodes and 60 s of search |",
-        "| pairs | 6 (instance, heuristic) pairs |",
+        "| pairs | 6 (instance, method) pairs |",
     ] {
         assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
     }

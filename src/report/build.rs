@@ -226,6 +226,10 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
         }
         rows.push(("instance set", format!("{}: {text}", set.name)));
     }
+    // IDA* alone (the default, and files from before the field) is not worth a row.
+    if meta.algorithms != crate::results::meta::ida_only() {
+        rows.push(("algorithms", meta.algorithms.join(", ")));
+    }
     rows.push(("heuristics", meta.heuristics.join(", ")));
     for s in &meta.solvers {
         let mut text = format!("{}: `{}`", s.name, s.command);
@@ -240,10 +244,7 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
         rows.push(("outside solver", text));
     }
     rows.push(("limits per run", limits_in_words(&meta.limits)));
-    rows.push((
-        "pairs",
-        format!("{} (instance, heuristic) pairs", meta.pairs),
-    ));
+    rows.push(("pairs", format!("{} (instance, method) pairs", meta.pairs)));
     if let Some(c) = &meta.collected {
         let shards = meta
             .experiment
