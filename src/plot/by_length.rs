@@ -36,11 +36,13 @@ impl ByLength {
         y_desc: &'static str,
     ) -> Option<ByLength> {
         let names = results.methods();
+        let colors = style::distinct_colors(&names);
         let methods: Vec<Method> = names
             .iter()
-            .map(|name| Method {
+            .zip(colors)
+            .map(|(name, color)| Method {
                 name: name.clone(),
-                color: style::color_of(name),
+                color,
                 points: results
                     .runs
                     .iter()

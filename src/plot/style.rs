@@ -86,6 +86,34 @@ pub fn color_of(name: &str) -> RGBColor {
     PALETTE[(hash % PALETTE.len() as u64) as usize]
 }
 
+/// The colours of `names` drawn together: the known names keep theirs ([`color_of`]); any other
+/// name (methods such as `bfs` or `astar+pdb-663` hash onto the known colours) keeps its own
+/// unless a name drawn with it has that colour, and then takes the first palette colour free.
+pub fn distinct_colors(names: &[String]) -> Vec<RGBColor> {
+    let known = |n: &str| KNOWN.iter().any(|(k, _)| *k == n);
+    let mut colors: Vec<Option<RGBColor>> = names
+        .iter()
+        .map(|n| known(n).then(|| color_of(n)))
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        if colors[i].is_some() {
+            continue;
+        }
+        let own = color_of(name);
+        let taken = |c: &RGBColor| colors.contains(&Some(*c));
+        let color = if taken(&own) {
+            PALETTE.iter().copied().find(|c| !taken(c)).unwrap_or(own)
+        } else {
+            own
+        };
+        colors[i] = Some(color);
+    }
+    colors
+        .into_iter()
+        .map(|c| c.unwrap_or(PALETTE[0]))
+        .collect()
+}
+
 /// Grey for reference lines (diagonals).
 pub const REFERENCE_LINE: RGBColor = RGBColor(90, 90, 90);
 
@@ -103,5 +131,26 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), known.len(), "two known names share a colour");
+    }
+
+    #[test]
+    fn colours_drawn_together_differ() {
+        let names: Vec<String> = [
+            "bfs",
+            "astar+manhattan",
+            "astar+linear-conflict",
+            "astar+pdb-663",
+            "manhattan",
+            "linear-conflict",
+            "pdb-663",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let colors = distinct_colors(&names);
+        for (i, c) in colors.iter().enumerate() {
+            assert!(!colors[..i].contains(c), "{} repeats a colour", names[i]);
+        }
+        assert_eq!(colors[4], color_of("manhattan"));
     }
 }
