@@ -476,21 +476,7 @@ fn run_pair(
     let growth = Growth::of(its);
     let generated = result.map_or(0, |r| r.generated());
     let seconds = result.map_or(0.0, |r| r.seconds);
-    let iterations = its
-        .iter()
-        .enumerate()
-        .map(|(i, it)| IterationRecord {
-            instance_set: key.instance_set.clone(),
-            instance_id: key.instance_id.clone(),
-            algorithm: key.algorithm,
-            heuristic: key.heuristic.clone(),
-            iteration: i as u32 + 1,
-            bound: it.bound,
-            expanded: it.expanded,
-            generated: it.generated,
-            seconds: it.seconds,
-        })
-        .collect();
+    let iterations = IterationRecord::rows(&key, its);
     let run = RunRecord {
         instance_set: key.instance_set,
         instance_id: key.instance_id,

@@ -385,6 +385,25 @@ pub struct IterationRecord {
 }
 
 impl IterationRecord {
+    /// The rows of run `key`'s iterations, numbered from 1.
+    pub fn rows(key: &RunKey, iterations: &[Iteration]) -> Vec<IterationRecord> {
+        iterations
+            .iter()
+            .enumerate()
+            .map(|(i, it)| IterationRecord {
+                instance_set: key.instance_set.clone(),
+                instance_id: key.instance_id.clone(),
+                algorithm: key.algorithm,
+                heuristic: key.heuristic.clone(),
+                iteration: i as u32 + 1,
+                bound: it.bound,
+                expanded: it.expanded,
+                generated: it.generated,
+                seconds: it.seconds,
+            })
+            .collect()
+    }
+
     /// The run this iteration belongs to.
     pub fn key(&self) -> RunKey {
         RunKey::of(

@@ -52,21 +52,7 @@ pub fn rows(
             j.detail
         )
     });
-    let iterations = reported
-        .iter()
-        .enumerate()
-        .map(|(i, it)| IterationRecord {
-            instance_set: key.instance_set.clone(),
-            instance_id: key.instance_id.clone(),
-            algorithm: key.algorithm,
-            heuristic: key.heuristic.clone(),
-            iteration: i as u32 + 1,
-            bound: it.bound,
-            expanded: it.expanded,
-            generated: it.generated,
-            seconds: 0.0,
-        })
-        .collect();
+    let iterations = IterationRecord::rows(&key, &reported);
     let run = RunRecord {
         solver: SolverName::outside(&key.heuristic),
         algorithm: key.algorithm,
