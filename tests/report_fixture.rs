@@ -180,3 +180,79 @@ fn heuristics_are_chosen_and_ordered_and_instances_named_by_id() {
         "{err}"
     );
 }
+
+/// A real run beside Korf & Felner's per-instance counts: `tests/fixtures/korf50-24-small` is
+/// the output of `TILEBENCH_PDB_DIR=/work/pdb-cache-shared tilebench run --instances
+/// instances/korf50-24.txt:38-40 -H pdb-6666r --time-limit 15 --out target/tmp/k24
+/// --no-history --jobs 1` (#38 and #40 solved in 4.8 and 7.3 s, #39 cut by the time limit).
+fn korf50_24() -> &'static Path {
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/korf50-24-small"
+    ))
+}
+
+/// The section `Beside Korf & Felner (2002), …, per instance` of a report in Markdown.
+fn published_section(md: &str) -> &str {
+    let start = md
+        .find("## Beside Korf & Felner (2002), 6-6-6-6")
+        .unwrap_or_else(|| panic!("no per-instance section:\n{md}"));
+    let rest = &md[start + 3..];
+    &md[start..start + 3 + rest.find("\n#").unwrap_or(rest.len())]
+}
+
+#[test]
+fn per_instance_section_beside_korf_felner_comes_from_the_runs() {
+    let out = common::fresh_dir("report-korf50-24");
+    let md =
+        fs::read_to_string(write_report(korf50_24(), &out, &ReportOptions::default()).unwrap())
+            .unwrap();
+    let s = published_section(&md);
+    for line in [
+        "**2 of 2 instances match exactly** (those with a solved `pdb-6666r` run; 50 have a \
+         published count).",
+        "Totals over those 2 instances: ours Σ(generated) = 103,273,085, Korf & Felner's Σ = \
+         103,273,085, ratio 1.00000.",
+        "Ratio ours / published per instance: min 1.00000, median 1.00000, max 1.00000, \
+         geometric mean 1.00000.",
+        "| 38 | 38,173,507 | 38,173,507 | 0 | 1.00000 |",
+        "| 40 | 65,099,578 | 65,099,578 | 0 | 1.00000 |",
+        "(korf50-24-published-pdb-6666r.png)",
+    ] {
+        assert!(s.contains(line), "section lacks\n{line}\n---\n{s}");
+    }
+    assert!(
+        !s.contains("| 39 |"),
+        "#39 hit the time limit: not compared\n{s}"
+    );
+    assert!(!s.contains("differs from"), "no mismatch table\n{s}");
+    // The plot is in the section, not again under Plots.
+    assert_eq!(md.matches("(korf50-24-published-pdb-6666r.png)").count(), 1);
+
+    // The same runs with #40's count doubled (its last iteration 65,099,578 nodes larger):
+    // the section follows the data.
+    let changed = common::fresh_dir("report-korf50-24-changed/results");
+    for (f, from, to) in [
+        ("runs.csv", ",65099578,47116125,", ",130199156,112215703,"),
+        ("iterations.csv", ",47116125,", ",112215703,"),
+        ("meta.json", "", ""),
+    ] {
+        let text = fs::read_to_string(korf50_24().join(f)).unwrap();
+        if !from.is_empty() {
+            assert_eq!(text.matches(from).count(), 1, "{f}");
+        }
+        fs::write(changed.join(f), text.replace(from, to)).unwrap();
+    }
+    let out = changed.parent().unwrap().join("report");
+    let md = fs::read_to_string(write_report(&changed, &out, &ReportOptions::default()).unwrap())
+        .unwrap();
+    let s = published_section(&md);
+    for line in [
+        "**1 of 2 instances match exactly**",
+        "ratio 1.63036.", // (38,173,507 + 130,199,156) / 103,273,085
+        "min 1.00000, median 1.50000, max 2.00000, geometric mean 1.41421.",
+        "| 40 | 130,199,156 | 65,099,578 | +65,099,578 | 2.00000 | cause not known",
+    ] {
+        assert!(s.contains(line), "section lacks\n{line}\n---\n{s}");
+    }
+}

@@ -17,6 +17,6 @@ pub use aggregate::{
     REFERENCE_HEURISTIC,
 };
 pub use per_instance::{
-    per_instance_comparisons, PerInstanceComparison, PublishedColumn, PUBLISHED_COLUMNS,
+    per_instance_comparisons, published_column, PerInstanceComparison, PublishedColumn,
+    PUBLISHED_COLUMNS,
 };
-pub use published::{korf1985_comparison, Korf1985Comparison};

@@ -363,6 +363,12 @@ trait Chart {
     ) -> Result<(), PlotError>;
 }
 
+/// The file stem of the per-instance published comparison plot of `heuristic` on `set` (see
+/// [`crate::analysis::per_instance`]), so that the report can place it in its section.
+pub fn published_stem(set: &str, heuristic: &str) -> String {
+    sanitize(&format!("{set}-{}", scatter::published_name(heuristic)))
+}
+
 /// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.
 fn sanitize(s: &str) -> String {
     s.chars()

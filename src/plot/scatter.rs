@@ -77,6 +77,11 @@ pub(super) fn plot(
     Ok(())
 }
 
+/// The plot's name (after the set's) for the published comparison of `heuristic`.
+pub(super) fn published_name(heuristic: &str) -> String {
+    format!("published-{heuristic}")
+}
+
 /// Our count against the published one, per instance, for every published per-instance column
 /// of this set (see [`crate::analysis::per_instance`]).
 pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
@@ -112,13 +117,7 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
             points,
             axis,
         };
-        out.save(
-            &format!("published-{h}"),
-            style::SQUARE,
-            &chart,
-            title,
-            caption,
-        )?;
+        out.save(&published_name(h), style::SQUARE, &chart, title, caption)?;
     }
     Ok(())
 }
