@@ -6,10 +6,12 @@
 //! - [`published`]: the published figures (Korf 1985, Korf & Felner 2002) and our runs beside
 //!   them;
 //! - [`per_instance`]: our counts beside a published per-instance column, per (instance set,
-//!   heuristic).
+//!   heuristic);
+//! - [`prediction`]: KRE predictions beside the measured nodes of one IDA* iteration.
 
 pub mod aggregate;
 pub mod per_instance;
+pub mod prediction;
 pub mod published;
 
 pub use aggregate::{

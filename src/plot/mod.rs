@@ -13,6 +13,7 @@ mod iterations;
 mod nodes_per_instance;
 mod overhead;
 pub mod pdf;
+mod prediction;
 mod scatter;
 mod speed;
 mod style;
@@ -31,6 +32,7 @@ use crate::results::{Results, RunRecord, RunStatus};
 
 pub use axis::{log_label, short_sci, LogAxis};
 pub use compare::plot_comparison;
+pub use prediction::plot_predictions;
 
 /// Why plots could not be drawn.
 #[derive(Debug, Error)]

@@ -26,6 +26,8 @@ pub struct Contents {
     pub per_instance: bool,
     /// The heuristics to report, in this order (empty: all, in file order).
     pub heuristics: Vec<String>,
+    /// Predictions beside fixed-bound runs (see [`super::prediction`]); empty: no section.
+    pub predicted: Vec<crate::analysis::prediction::PredictedVsMeasured>,
 }
 
 /// A plot already drawn into the report's directory, with its SVG text.
@@ -99,6 +101,13 @@ pub fn build(
             sections.push(per_instance(results, &set, &heuristics));
         }
     }
+    if !contents.predicted.is_empty() {
+        let plot = figures
+            .iter()
+            .find(|f| f.stem.ends_with("-predicted-vs-measured"));
+        placed.extend(plot.map(|f| f.stem.clone()));
+        sections.push(super::prediction::section(&contents.predicted, plot));
+    }
     sections.push(definitions());
     let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) = figures
         .iter()
@@ -136,7 +145,8 @@ pub fn build(
     }
 }
 
-fn figure(f: &DrawnFigure) -> Block {
+/// A drawn plot as a block of the report.
+pub(super) fn figure(f: &DrawnFigure) -> Block {
     Block::Figure(Figure {
         stem: f.stem.clone(),
         title: f.title.clone(),
