@@ -249,16 +249,17 @@ pub fn write_experiment_report(
     let mut setup = Section::new(1, "Setup");
     let mut t = Table::new(
         "setup",
-        Text::plain("The results directories and the commands that wrote them (from each ")
-            .code(crate::results::META_FILE)
-            .p(")."),
+        Text::plain("The results directories below ")
+            .code(dir.display().to_string())
+            .p(", each of one fixed bound per heuristic."),
         vec![
             Column::text("results"),
             Column::text("heuristic"),
+            Column::text("bound"),
             Column::number("runs", None),
-            Column::text("command"),
         ],
     );
+    let mut commands = Vec::new();
     for r in &all {
         let rel = r
             .dir
@@ -266,16 +267,29 @@ pub fn write_experiment_report(
             .unwrap_or(&r.dir)
             .display()
             .to_string();
+        let bounds: Vec<String> = prediction::measured([r])
+            .iter()
+            .map(|m| m.1.to_string())
+            .collect();
         t.row(vec![
-            Cell::Code(rel),
+            Cell::Code(rel.clone()),
             Cell::text(r.heuristics().join(", ")),
+            Cell::text(bounds.join(", ")),
             Cell::Count(r.runs.len() as u64),
-            r.meta
-                .as_ref()
-                .map_or(Cell::Empty, |m| Cell::Code(shell_line(&m.command_line))),
         ]);
+        if let Some(m) = &r.meta {
+            commands.push(Text::plain("").code(shell_line(&m.command_line)));
+        }
     }
     setup.push(t);
+    if !commands.is_empty() {
+        setup.push(
+            Text::plain("The commands that wrote them, from each ")
+                .code(crate::results::META_FILE)
+                .p(":"),
+        );
+        setup.push(Block::List(commands));
+    }
     let report = Report {
         title: format!("tilebench report: {name}"),
         intro,

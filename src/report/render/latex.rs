@@ -36,6 +36,8 @@ const PREAMBLE: &str = r"\documentclass[a4paper,10pt]{article}
 \setcounter{topnumber}{3}
 \setcounter{totalnumber}{5}
 \setlength{\parindent}{0pt}
+% Monospace has no stretchable space: let lines of code stretch rather than overrun the margin.
+\setlength{\emergencystretch}{3em}
 \setlength{\parskip}{0.5\baselineskip}
 % A table is shrunk to the line width when it is wider, never enlarged.
 \newcommand{\fitwidth}[1]{\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{#1}}
