@@ -256,3 +256,74 @@ fn per_instance_section_beside_korf_felner_comes_from_the_runs() {
         assert!(s.contains(line), "section lacks\n{line}\n---\n{s}");
     }
 }
+
+/// Copies the files of `from` (no subdirectories) into `to`.
+fn copy_files(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
+    let kre = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/results/kre"));
+    // An experiment directory: the predictions and two fixed-bound results directories of the
+    // committed experiment (1000 boards each).
+    let exp = common::fresh_dir("report-kre/kre");
+    for b in ["manhattan-b40", "manhattan-b41"] {
+        copy_files(&kre.join(b), &exp.join(b));
+    }
+    // The prediction for bound 40 set to twice the measured mean (44,088.479 nodes).
+    let predicted = fs::read_to_string(kre.join("predict-manhattan.csv")).unwrap();
+    assert!(predicted.contains("\n40,47512.6,101018.8\n"));
+    fs::write(
+        exp.join("predict-manhattan.csv"),
+        predicted.replace("\n40,47512.6,101018.8\n", "\n40,1,88176.958\n"),
+    )
+    .unwrap();
+    let out = exp.parent().unwrap().join("report");
+    let md =
+        fs::read_to_string(write_report(&exp, &out, &ReportOptions::default()).unwrap()).unwrap();
+    for line in [
+        "## Predicted vs measured",
+        "| `manhattan` | 40 | 1,000 | 44,088 | 88,177 | 2.00 |",
+        "| `manhattan` | 41 | 1,000 | 89,032 | 215,213 | 2.42 |",
+        "`manhattan`: predicted / measured from 2.00 to 2.42 over bounds 40–41.",
+        "(kre-predicted-vs-measured.png)",
+        "| `manhattan-b41` | manhattan | 41 | 1,000 |",
+    ] {
+        assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
+    }
+    let csv = fs::read_to_string(out.join("predicted-vs-measured.csv")).unwrap();
+    assert!(
+        csv.contains("manhattan,40,1000,44088.479,88176.958,2\n"),
+        "{csv}"
+    );
+
+    // One results directory with a prediction file inside: its report gets the section too,
+    // for the one bound it measured.
+    let one = common::fresh_dir("report-kre-one/manhattan-b41");
+    copy_files(&kre.join("manhattan-b41"), &one);
+    fs::copy(
+        kre.join("predict-manhattan.csv"),
+        one.join("predict-manhattan.csv"),
+    )
+    .unwrap();
+    let out = one.parent().unwrap().join("report");
+    let md =
+        fs::read_to_string(write_report(&one, &out, &ReportOptions::default()).unwrap()).unwrap();
+    assert!(
+        md.contains("| `manhattan` | 41 | 1,000 | 89,032 | 215,213 | 2.42 |"),
+        "{md}"
+    );
+    assert!(!md.contains("| `manhattan` | 40 |"), "{md}");
+    // Without predictions, no section.
+    fs::remove_file(one.join("predict-manhattan.csv")).unwrap();
+    let md =
+        fs::read_to_string(write_report(&one, &out, &ReportOptions::default()).unwrap()).unwrap();
+    assert!(!md.contains("Predicted vs measured"), "{md}");
+}
