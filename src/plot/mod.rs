@@ -115,11 +115,7 @@ pub fn plot_all(
     out_dir: &Path,
     options: &PlotOptions,
 ) -> Result<Vec<Figure>, PlotError> {
-    style::register_font();
-    fs::create_dir_all(out_dir).map_err(|source| PlotError::Io {
-        path: out_dir.to_path_buf(),
-        source,
-    })?;
+    prepare(out_dir)?;
     let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
     for (a, b) in &options.scatter {
         for name in [a, b] {
@@ -244,10 +240,7 @@ fn history_figures(
         .iter()
         .filter(|s| rows.iter().any(|r| &r.instance_set == *s))
     {
-        fs::create_dir_all(out_dir).map_err(|source| PlotError::Io {
-            path: out_dir.to_path_buf(),
-            source,
-        })?;
+        prepare(out_dir)?;
         let mut out = Out {
             dir: out_dir,
             set,
@@ -369,6 +362,15 @@ trait Chart {
 /// [`crate::analysis::per_instance`]), so that the report can place it in its section.
 pub fn published_stem(set: &str, heuristic: &str) -> String {
     sanitize(&format!("{set}-{}", scatter::published_name(heuristic)))
+}
+
+/// Before drawing into `dir`: the bundled font registered, the directory created.
+fn prepare(dir: &Path) -> Result<(), PlotError> {
+    style::register_font();
+    fs::create_dir_all(dir).map_err(|source| PlotError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
 }
 
 /// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.

@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError};
+use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError};
 use crate::analysis::prediction::PredictedVsMeasured;
 
 /// (heuristic, colour, measured points, predicted points).
@@ -26,11 +26,7 @@ pub fn plot_predictions(
     name: &str,
     dir: &Path,
 ) -> Result<Vec<Figure>, PlotError> {
-    style::register_font();
-    std::fs::create_dir_all(dir).map_err(|source| PlotError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
+    super::prepare(dir)?;
     let mut series: Vec<Pair> = Vec::new();
     for r in rows {
         let i = match series.iter().position(|s| s.0 == r.heuristic) {
@@ -89,16 +85,14 @@ impl Chart for Predicted {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart =
-            chart::frame(root, title).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
-        chart::mesh(
-            &mut chart,
+        let mut chart = chart::bound_log(
+            root,
+            title,
+            self.x,
+            &self.y,
             "threshold d of the iteration (moves)",
             "nodes generated in the iteration",
-        )
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&axis::log_tick)
-        .draw()?;
+        )?;
         for (h, color, measured, predicted) in &self.series {
             chart::draw_lines(
                 &mut chart,
