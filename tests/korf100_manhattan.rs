@@ -6,7 +6,7 @@ mod common;
 
 use std::fs;
 
-use tilebench::analysis::korf1985_comparison;
+use tilebench::analysis::{per_instance, published_column};
 use tilebench::board::{Board, Goal};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::report::{write_report, ReportOptions};
@@ -90,11 +90,12 @@ fn report_counts_exact_matches_with_korf_1985() {
     write_csv(&dir.join(ITERATIONS_FILE), &iterations).unwrap();
 
     let results = Results::load(&dir).unwrap();
-    let c = korf1985_comparison(&results).unwrap();
-    assert_eq!((c.compared, c.exact), (EASY.len(), matches));
+    let c =
+        per_instance::compare(&results, published_column("korf100", "manhattan").unwrap()).unwrap();
+    assert_eq!((c.rows.len(), c.exact()), (EASY.len(), matches));
     // The shared data notes that 96 of the 100 reproduce exactly; these six do.
     assert_eq!(matches, EASY.len());
-    assert_eq!(c.korf_total, EASY.iter().map(|e| e.2).sum::<u64>());
+    assert_eq!(c.totals().1, EASY.iter().map(|e| e.2).sum::<u64>());
 
     let out = dir
         .parent()

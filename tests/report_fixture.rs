@@ -180,3 +180,150 @@ fn heuristics_are_chosen_and_ordered_and_instances_named_by_id() {
         "{err}"
     );
 }
+
+/// A real run beside Korf & Felner's per-instance counts: `tests/fixtures/korf50-24-small` is
+/// the output of `TILEBENCH_PDB_DIR=/work/pdb-cache-shared tilebench run --instances
+/// instances/korf50-24.txt:38-40 -H pdb-6666r --time-limit 15 --out target/tmp/k24
+/// --no-history --jobs 1` (#38 and #40 solved in 4.8 and 7.3 s, #39 cut by the time limit).
+fn korf50_24() -> &'static Path {
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/korf50-24-small"
+    ))
+}
+
+/// The section `Beside Korf & Felner (2002), …, per instance` of a report in Markdown.
+fn published_section(md: &str) -> &str {
+    let start = md
+        .find("## Beside Korf & Felner (2002), 6-6-6-6")
+        .unwrap_or_else(|| panic!("no per-instance section:\n{md}"));
+    let rest = &md[start + 3..];
+    &md[start..start + 3 + rest.find("\n#").unwrap_or(rest.len())]
+}
+
+#[test]
+fn per_instance_section_beside_korf_felner_comes_from_the_runs() {
+    let out = common::fresh_dir("report-korf50-24");
+    let md =
+        fs::read_to_string(write_report(korf50_24(), &out, &ReportOptions::default()).unwrap())
+            .unwrap();
+    let s = published_section(&md);
+    for line in [
+        "**2 of 2 instances match exactly** (those with a solved `pdb-6666r` run; 50 have a \
+         published count).",
+        "Totals over those 2 instances: ours Σ(generated) = 103,273,085, Korf & Felner's Σ = \
+         103,273,085, ratio 1.00000.",
+        "Ratio ours / published per instance: min 1.00000, median 1.00000, max 1.00000, \
+         geometric mean 1.00000.",
+        "| 38 | 38,173,507 | 38,173,507 | 0 | 1.00000 |",
+        "| 40 | 65,099,578 | 65,099,578 | 0 | 1.00000 |",
+        "(korf50-24-published-pdb-6666r.png)",
+    ] {
+        assert!(s.contains(line), "section lacks\n{line}\n---\n{s}");
+    }
+    assert!(
+        !s.contains("| 39 |"),
+        "#39 hit the time limit: not compared\n{s}"
+    );
+    assert!(!s.contains("differs from"), "no mismatch table\n{s}");
+    // The plot is in the section, not again under Plots.
+    assert_eq!(md.matches("(korf50-24-published-pdb-6666r.png)").count(), 1);
+
+    // The same runs with #40's count doubled (its last iteration 65,099,578 nodes larger):
+    // the section follows the data.
+    let changed = common::fresh_dir("report-korf50-24-changed/results");
+    for (f, from, to) in [
+        ("runs.csv", ",65099578,47116125,", ",130199156,112215703,"),
+        ("iterations.csv", ",47116125,", ",112215703,"),
+        ("meta.json", "", ""),
+    ] {
+        let text = fs::read_to_string(korf50_24().join(f)).unwrap();
+        if !from.is_empty() {
+            assert_eq!(text.matches(from).count(), 1, "{f}");
+        }
+        fs::write(changed.join(f), text.replace(from, to)).unwrap();
+    }
+    let out = changed.parent().unwrap().join("report");
+    let md = fs::read_to_string(write_report(&changed, &out, &ReportOptions::default()).unwrap())
+        .unwrap();
+    let s = published_section(&md);
+    for line in [
+        "**1 of 2 instances match exactly**",
+        "ratio 1.63036.", // (38,173,507 + 130,199,156) / 103,273,085
+        "min 1.00000, median 1.50000, max 2.00000, geometric mean 1.41421.",
+        "| 40 | 130,199,156 | 65,099,578 | +65,099,578 | 2.00000 | cause not known",
+    ] {
+        assert!(s.contains(line), "section lacks\n{line}\n---\n{s}");
+    }
+}
+
+/// Copies the files of `from` (no subdirectories) into `to`.
+fn copy_files(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
+    let kre = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/results/kre"));
+    // An experiment directory: the predictions and two fixed-bound results directories of the
+    // committed experiment (1000 boards each).
+    let exp = common::fresh_dir("report-kre/kre");
+    for b in ["manhattan-b40", "manhattan-b41"] {
+        copy_files(&kre.join(b), &exp.join(b));
+    }
+    // The prediction for bound 40 set to twice the measured mean (44,088.479 nodes).
+    let predicted = fs::read_to_string(kre.join("predict-manhattan.csv")).unwrap();
+    assert!(predicted.contains("\n40,47512.6,101018.8\n"));
+    fs::write(
+        exp.join("predict-manhattan.csv"),
+        predicted.replace("\n40,47512.6,101018.8\n", "\n40,1,88176.958\n"),
+    )
+    .unwrap();
+    let out = exp.parent().unwrap().join("report");
+    let md =
+        fs::read_to_string(write_report(&exp, &out, &ReportOptions::default()).unwrap()).unwrap();
+    for line in [
+        "## Predicted vs measured",
+        "| `manhattan` | 40 | 1,000 | 44,088 | 88,177 | 2.00 |",
+        "| `manhattan` | 41 | 1,000 | 89,032 | 215,213 | 2.42 |",
+        "`manhattan`: predicted / measured from 2.00 to 2.42 over bounds 40–41.",
+        "(kre-predicted-vs-measured.png)",
+        "| `manhattan-b41` | manhattan | 41 | 1,000 |",
+    ] {
+        assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
+    }
+    let csv = fs::read_to_string(out.join("predicted-vs-measured.csv")).unwrap();
+    assert!(
+        csv.contains("manhattan,40,1000,44088.479,88176.958,2\n"),
+        "{csv}"
+    );
+
+    // One results directory with a prediction file inside: its report gets the section too,
+    // for the one bound it measured.
+    let one = common::fresh_dir("report-kre-one/manhattan-b41");
+    copy_files(&kre.join("manhattan-b41"), &one);
+    fs::copy(
+        kre.join("predict-manhattan.csv"),
+        one.join("predict-manhattan.csv"),
+    )
+    .unwrap();
+    let out = one.parent().unwrap().join("report");
+    let md =
+        fs::read_to_string(write_report(&one, &out, &ReportOptions::default()).unwrap()).unwrap();
+    assert!(
+        md.contains("| `manhattan` | 41 | 1,000 | 89,032 | 215,213 | 2.42 |"),
+        "{md}"
+    );
+    assert!(!md.contains("| `manhattan` | 40 |"), "{md}");
+    // Without predictions, no section.
+    fs::remove_file(one.join("predict-manhattan.csv")).unwrap();
+    let md =
+        fs::read_to_string(write_report(&one, &out, &ReportOptions::default()).unwrap()).unwrap();
+    assert!(!md.contains("Predicted vs measured"), "{md}");
+}

@@ -211,8 +211,42 @@ fn pages(pdf: &Path) -> usize {
         .unwrap_or_else(|| panic!("no page count in pdfinfo output:\n{info}"))
 }
 
-/// Compiles `report.tex` in `dir` with latexmk + pdflatex and returns the PDF's text.
+/// How far a line may run into the margin (pt) before the check fails: a few points are
+/// invisible; a command or path set in one piece overruns by tens.
+const MAX_OVERFULL_PT: f64 = 3.0;
+
+/// The widths (pt) of the `Overfull \hbox (…pt too wide)` lines of a LaTeX log.
+fn overfull(log: &str) -> Vec<f64> {
+    log.lines()
+        .filter_map(|l| l.strip_prefix("Overfull \\hbox ("))
+        .filter_map(|l| l.split_once("pt too wide"))
+        .filter_map(|(w, _)| w.parse().ok())
+        .collect()
+}
+
+/// Compiles `report.tex` in `dir` with latexmk + pdflatex and returns the PDF's text; fails on
+/// errors, undefined references, missing characters and lines over the margin.
 fn compile(dir: &Path) -> String {
+    let log = latexmk(dir);
+    let wide: Vec<f64> = overfull(&log)
+        .into_iter()
+        .filter(|w| *w > MAX_OVERFULL_PT)
+        .collect();
+    assert!(
+        wide.is_empty(),
+        "{}: lines over the margin by {wide:?} pt:\n{}",
+        dir.display(),
+        log.lines()
+            .filter(|l| l.starts_with("Overfull"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let o = tool("pdftotext", &["-layout", "report.pdf", "-"], dir);
+    text(&o.stdout)
+}
+
+/// Runs latexmk on `report.tex` in `dir`, failing on errors; returns the log.
+fn latexmk(dir: &Path) -> String {
     let o = tool(
         "latexmk",
         &[
@@ -240,8 +274,52 @@ fn compile(dir: &Path) -> String {
             .collect();
         assert!(lines.is_empty(), "report.log: {}", lines.join("\n"));
     }
-    let o = tool("pdftotext", &["-layout", "report.pdf", "-"], dir);
-    text(&o.stdout)
+    log
+}
+
+/// Copies a directory tree (the report, its tables and plots).
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs chromium and TeX Live"]
+fn committed_reports_compile_within_the_margins() {
+    // The check must be able to fail: a command with no place to break overruns the margin.
+    let canary = fresh_dir("render-overfull-canary");
+    let mut s = Section::new(1, "Canary");
+    s.push(Text::plain("A long command: ").code("x".repeat(150)));
+    let report = Report {
+        title: "Canary".into(),
+        intro: vec![],
+        sections: vec![s],
+    };
+    render::write(&report, &canary, &[Format::Latex]).unwrap();
+    let wide = overfull(&latexmk(&canary));
+    assert!(
+        wide.iter().any(|w| *w > MAX_OVERFULL_PT),
+        "an unbreakable line was not caught: {wide:?}"
+    );
+
+    let reports = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let mut compiled = 0;
+    for name in ["default", "korf100", "kre"] {
+        let dir = fresh_dir(&format!("render-committed-{name}"));
+        copy_tree(&reports.join(name), &dir);
+        let pdf_text = compile(&dir);
+        assert!(pdf_text.contains("Regenerate"), "{name}");
+        compiled += 1;
+    }
+    assert_eq!(compiled, 3);
 }
 
 #[test]

@@ -11,7 +11,7 @@ pub const REFERENCE_HEURISTIC: &str = "manhattan";
 /// One row of the summary table: the runs of one heuristic on one instance set.
 ///
 /// All means are over the *solved* runs only (a run cut off by a limit has truncated counts).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Summary {
     pub instance_set: String,
     pub heuristic: String,

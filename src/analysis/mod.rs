@@ -8,10 +8,13 @@
 //! - [`per_instance`]: our counts beside a published per-instance column, per (instance set,
 //!   heuristic).
 //! - [`outside`]: outside solvers beside the built-in search, instance by instance.
+//!   heuristic);
+//! - [`prediction`]: KRE predictions beside the measured nodes of one IDA* iteration.
 
 pub mod aggregate;
 pub mod outside;
 pub mod per_instance;
+pub mod prediction;
 pub mod published;
 
 pub use aggregate::{
@@ -19,6 +22,6 @@ pub use aggregate::{
     REFERENCE_HEURISTIC,
 };
 pub use per_instance::{
-    per_instance_comparisons, PerInstanceComparison, PublishedColumn, PUBLISHED_COLUMNS,
+    per_instance_comparisons, published_column, PerInstanceComparison, PublishedColumn,
+    PUBLISHED_COLUMNS,
 };
-pub use published::{korf1985_comparison, Korf1985Comparison};

@@ -88,6 +88,11 @@ impl LogAxis {
         })
     }
 
+    /// One axis for both coordinates of `points` (a square log-log plot with its diagonal).
+    pub fn square(points: &[(f64, f64)]) -> Option<LogAxis> {
+        LogAxis::covering(points.iter().flat_map(|&(x, y)| [x, y]))
+    }
+
     /// The plotters coordinate: log scale over `[lo, hi]`, ticked at `ticks`.
     pub fn coord(&self) -> WithKeyPoints<LogCoord<f64>> {
         (self.lo..self.hi)

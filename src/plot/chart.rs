@@ -3,11 +3,19 @@
 //! look alike and a change of look is made once.
 
 use plotters::chart::MeshStyle;
+use plotters::coord::combinators::{LogCoord, WithKeyPoints};
 use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::{CoordTranslate, Shift};
 use plotters::prelude::*;
 
-use super::{legend_dot, legend_line, style, PlotError, Series};
+use super::{axis, legend_dot, legend_line, style, LogAxis, PlotError, Series};
+
+/// The coordinates of a log-log plot.
+pub(super) type LogLog = Cartesian2d<WithKeyPoints<LogCoord<f64>>, WithKeyPoints<LogCoord<f64>>>;
+
+/// The coordinates of a count (log y) against a bound (linear x).
+pub(super) type BoundLog = Cartesian2d<RangedCoordf64, WithKeyPoints<LogCoord<f64>>>;
 
 /// A chart builder with the common caption, margin and label areas.
 pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
@@ -42,6 +50,40 @@ where
         .axis_desc_style(style::axis_desc_font())
         .label_style(style::tick_font());
     mesh
+}
+
+/// A log-log chart: the common frame and mesh, ticked `1e6`-style on both axes, drawn.
+pub(super) fn log_log<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    (x, y): (&LogAxis, &LogAxis),
+    x_desc: impl Into<String>,
+    y_desc: impl Into<String>,
+) -> Result<ChartContext<'a, DB, LogLog>, PlotError> {
+    let mut chart = frame(root, title).build_cartesian_2d(x.coord(), y.coord())?;
+    mesh(&mut chart, x_desc, y_desc)
+        .x_label_formatter(&axis::log_tick)
+        .y_label_formatter(&axis::log_tick)
+        .draw()?;
+    Ok(chart)
+}
+
+/// A chart of a count against a bound in moves: linear x over `x` ticked as integers, log y
+/// ticked `1e6`-style; the frame and mesh drawn.
+pub(super) fn bound_log<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    x: (f64, f64),
+    y: &LogAxis,
+    x_desc: impl Into<String>,
+    y_desc: impl Into<String>,
+) -> Result<ChartContext<'a, DB, BoundLog>, PlotError> {
+    let mut chart = frame(root, title).build_cartesian_2d(x.0..x.1, y.coord())?;
+    mesh(&mut chart, x_desc, y_desc)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&axis::log_tick)
+        .draw()?;
+    Ok(chart)
 }
 
 /// One line per series, with a dot of `radius` pixels on each point and a line in the legend.

@@ -6,7 +6,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError};
+use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError};
 use crate::compare::Comparison;
 
 struct BaseNew {
@@ -22,11 +22,7 @@ pub fn plot_comparison(
     comparison: &Comparison,
     dir: &std::path::Path,
 ) -> Result<Vec<Figure>, PlotError> {
-    style::register_font();
-    std::fs::create_dir_all(dir).map_err(|source| PlotError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
+    super::prepare(dir)?;
     let mut figures = Vec::new();
     let mut out = Out {
         dir,
@@ -91,16 +87,13 @@ impl Chart for BaseNew {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart =
-            chart::frame(root, title).build_cartesian_2d(self.axis.coord(), self.axis.coord())?;
-        chart::mesh(
-            &mut chart,
+        let mut chart = chart::log_log(
+            root,
+            title,
+            (&self.axis, &self.axis),
             format!("base: {}", self.what),
             format!("new: {}", self.what),
-        )
-        .x_label_formatter(&axis::log_tick)
-        .y_label_formatter(&axis::log_tick)
-        .draw()?;
+        )?;
         chart::draw_diagonal(&mut chart, self.axis.lo, self.axis.hi, "y = x (unchanged)")?;
         for (h, points) in &self.series {
             chart::draw_dots(

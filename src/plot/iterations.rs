@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    axis, chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, Series, SetData,
+    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, Series, SetData,
     DEFAULT_ITERATION_INSTANCES,
 };
 
@@ -112,16 +112,14 @@ impl Chart for Iterations {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart =
-            chart::frame(root, title).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
-        chart::mesh(
-            &mut chart,
+        let mut chart = chart::bound_log(
+            root,
+            title,
+            self.x,
+            &self.y,
             "cost bound f = g + h of the iteration (moves)",
             "nodes generated in the iteration",
-        )
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&axis::log_tick)
-        .draw()?;
+        )?;
         chart::draw_lines(&mut chart, &self.series, 4)?;
         draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())

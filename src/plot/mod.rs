@@ -16,6 +16,7 @@ mod nodes_per_instance;
 mod overhead;
 pub mod pdf;
 mod peak_stored;
+mod prediction;
 mod scatter;
 mod speed;
 mod style;
@@ -34,6 +35,7 @@ use crate::results::{Results, RunRecord, RunStatus};
 
 pub use axis::{log_label, short_sci, LogAxis};
 pub use compare::plot_comparison;
+pub use prediction::plot_predictions;
 
 /// Why plots could not be drawn.
 #[derive(Debug, Error)]
@@ -116,11 +118,7 @@ pub fn plot_all(
     out_dir: &Path,
     options: &PlotOptions,
 ) -> Result<Vec<Figure>, PlotError> {
-    style::register_font();
-    fs::create_dir_all(out_dir).map_err(|source| PlotError::Io {
-        path: out_dir.to_path_buf(),
-        source,
-    })?;
+    prepare(out_dir)?;
     let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
     for (a, b) in &options.scatter {
         for name in [a, b] {
@@ -254,10 +252,7 @@ fn history_figures(
         .iter()
         .filter(|s| rows.iter().any(|r| &r.instance_set == *s))
     {
-        fs::create_dir_all(out_dir).map_err(|source| PlotError::Io {
-            path: out_dir.to_path_buf(),
-            source,
-        })?;
+        prepare(out_dir)?;
         let mut out = Out {
             dir: out_dir,
             set,
@@ -373,6 +368,21 @@ trait Chart {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError>;
+}
+
+/// The file stem of the per-instance published comparison plot of `heuristic` on `set` (see
+/// [`crate::analysis::per_instance`]), so that the report can place it in its section.
+pub fn published_stem(set: &str, heuristic: &str) -> String {
+    sanitize(&format!("{set}-{}", scatter::published_name(heuristic)))
+}
+
+/// Before drawing into `dir`: the bundled font registered, the directory created.
+fn prepare(dir: &Path) -> Result<(), PlotError> {
+    style::register_font();
+    fs::create_dir_all(dir).map_err(|source| PlotError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
 }
 
 /// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{chart, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
 
 struct Scatter {
     x_name: String,
@@ -51,7 +51,7 @@ pub(super) fn plot(
             })
             .filter(|&(x, y)| x > 0.0 && y > 0.0)
             .collect();
-        let Some(axis) = LogAxis::covering(points.iter().flat_map(|&(x, y)| [x, y])) else {
+        let Some(axis) = LogAxis::square(&points) else {
             continue;
         };
         let title = format!("{}: nodes generated, {b} against {a}", data.set);
@@ -77,6 +77,11 @@ pub(super) fn plot(
     Ok(())
 }
 
+/// The plot's name (after the set's) for the published comparison of `heuristic`.
+pub(super) fn published_name(heuristic: &str) -> String {
+    format!("published-{heuristic}")
+}
+
 /// Our count against the published one, per instance, for every published per-instance column
 /// of this set (see [`crate::analysis::per_instance`]).
 pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
@@ -91,7 +96,7 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
             .map(|r| (r.theirs as f64, r.ours as f64))
             .filter(|&(x, y)| x > 0.0 && y > 0.0)
             .collect();
-        let Some(axis) = LogAxis::covering(points.iter().flat_map(|&(x, y)| [x, y])) else {
+        let Some(axis) = LogAxis::square(&points) else {
             continue;
         };
         let title = format!("{}: {h}, nodes generated, ours against published", data.set);
@@ -112,13 +117,7 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
             points,
             axis,
         };
-        out.save(
-            &format!("published-{h}"),
-            style::SQUARE,
-            &chart,
-            title,
-            caption,
-        )?;
+        out.save(&published_name(h), style::SQUARE, &chart, title, caption)?;
     }
     Ok(())
 }
@@ -129,16 +128,13 @@ impl Chart for Scatter {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart =
-            chart::frame(root, title).build_cartesian_2d(self.axis.coord(), self.axis.coord())?;
-        chart::mesh(
-            &mut chart,
+        let mut chart = chart::log_log(
+            root,
+            title,
+            (&self.axis, &self.axis),
             format!("{}: nodes generated", self.x_name),
             format!("{}: nodes generated", self.y_name),
-        )
-        .x_label_formatter(&axis::log_tick)
-        .y_label_formatter(&axis::log_tick)
-        .draw()?;
+        )?;
         chart::draw_diagonal(
             &mut chart,
             self.axis.lo,

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, SetData};
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -59,12 +59,13 @@ impl Chart for Speed {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let mut chart =
-            chart::frame(root, title).build_cartesian_2d(self.x.coord(), self.y.coord())?;
-        chart::mesh(&mut chart, "nodes generated", "wall-clock time (seconds)")
-            .x_label_formatter(&axis::log_tick)
-            .y_label_formatter(&axis::log_tick)
-            .draw()?;
+        let mut chart = chart::log_log(
+            root,
+            title,
+            (&self.x, &self.y),
+            "nodes generated",
+            "wall-clock time (seconds)",
+        )?;
         for (name, color, points, rate) in &self.series {
             let color = *color;
             let label = match rate {

@@ -9,9 +9,10 @@ use super::format::{int, NONE};
 use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
 use super::summary_csv::rounding;
 use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
+use crate::analysis::per_instance::{self, mismatch_note, PerInstanceComparison};
 use crate::analysis::published::{
-    korf1985_comparison, korf1985_note, setting_of, KORF100_SET, KORF100_SIZE, KORF_1985_SOURCE,
-    KORF_FELNER_2002, KORF_FELNER_2002_SOURCE, KORF_FELNER_GROUPING_NOTE,
+    setting_of, KORF100_SET, KORF100_SIZE, KORF_FELNER_2002, KORF_FELNER_2002_SOURCE,
+    KORF_FELNER_GROUPING_NOTE,
 };
 use crate::analysis::Summary;
 use crate::results::meta::{shell_line, LimitsInfo, Machine};
@@ -26,6 +27,8 @@ pub struct Contents {
     pub per_instance: bool,
     /// The heuristics to report, in this order (empty: all, in file order).
     pub heuristics: Vec<String>,
+    /// Predictions beside fixed-bound runs (see [`super::prediction`]); empty: no section.
+    pub predicted: Vec<crate::analysis::prediction::PredictedVsMeasured>,
 }
 
 /// A plot already drawn into the report's directory, with its SVG text.
@@ -70,6 +73,8 @@ pub fn build(
         .p(" unrounded.")
         .into()];
     let mut sections = vec![setup(results)];
+    // Plots placed in a section of their own rather than under Plots.
+    let mut placed: BTreeSet<String> = BTreeSet::new();
     for set in results.instance_sets() {
         let rows: Vec<&Summary> = summaries.iter().filter(|s| s.instance_set == set).collect();
         if rows.is_empty() {
@@ -78,9 +83,19 @@ pub fn build(
         sections.push(summary_section(results, &set, &rows));
         if set == KORF100_SET {
             sections.push(korf_felner(results, &rows));
-            if rows.iter().any(|s| s.heuristic == "manhattan") {
-                sections.push(korf1985(results));
-            }
+        }
+        for s in &rows {
+            let Some(p) = per_instance::published_column(&set, &s.heuristic) else {
+                continue;
+            };
+            let stem = crate::plot::published_stem(&set, &s.heuristic);
+            let plot = figures.iter().find(|f| f.stem == stem);
+            placed.extend(plot.map(|f| f.stem.clone()));
+            sections.push(beside_published(
+                p,
+                per_instance::compare(results, p).as_ref(),
+                plot,
+            ));
         }
         if contents.per_instance {
             let heuristics: Vec<&str> = rows.iter().map(|s| s.heuristic.as_str()).collect();
@@ -93,9 +108,18 @@ pub fn build(
             .flatten(),
     );
     sections.extend(outside_solvers(results));
+    if !contents.predicted.is_empty() {
+        let plot = figures
+            .iter()
+            .find(|f| f.stem.ends_with("-predicted-vs-measured"));
+        placed.extend(plot.map(|f| f.stem.clone()));
+        sections.push(super::prediction::section(&contents.predicted, plot));
+    }
     sections.push(definitions());
-    let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) =
-        figures.iter().partition(|f| f.history.is_some());
+    let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) = figures
+        .iter()
+        .filter(|f| !placed.contains(&f.stem))
+        .partition(|f| f.history.is_some());
     if !plots.is_empty() {
         let mut s = Section::new(1, "Plots");
         for f in plots {
@@ -128,7 +152,8 @@ pub fn build(
     }
 }
 
-fn figure(f: &DrawnFigure) -> Block {
+/// A drawn plot as a block of the report.
+pub(super) fn figure(f: &DrawnFigure) -> Block {
     Block::Figure(Figure {
         stem: f.stem.clone(),
         title: f.title.clone(),
@@ -503,79 +528,137 @@ fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
     s
 }
 
-fn korf1985(results: &Results) -> Section {
-    let mut s = Section::new(2, "Beside Korf (1985), Manhattan distance, per instance");
-    s.push(Text::plain(format!("Source: {KORF_1985_SOURCE}")));
-    let Some(c) = korf1985_comparison(results) else {
+/// Our solved runs beside a published per-instance column: the counts as the paper counted,
+/// how many match exactly, the distribution of the ratios, the mismatches with what is known
+/// about them, every instance (collapsed) and the log-log plot.
+fn beside_published(
+    p: &per_instance::PublishedColumn,
+    c: Option<&PerInstanceComparison>,
+    plot: Option<&DrawnFigure>,
+) -> Section {
+    let mut s = Section::new(
+        2,
+        format!("Beside {}, {}, per instance", p.authors, p.setting),
+    );
+    s.push(Text::plain(format!("Source: {}", p.source)));
+    let Some(c) = c else {
         s.push(
             Text::plain("No solved ")
-                .code("manhattan")
+                .code(p.heuristic)
                 .p(" runs on ")
-                .code(KORF100_SET)
-                .p(" to compare."),
+                .code(p.instance_set)
+                .p(" with a published count to compare."),
         );
         return s;
     };
-    let mut mismatches = Table::new(
-        "korf-1985-mismatches",
-        Text::plain("The instances whose count differs from Korf's."),
-        vec![
-            Column::text("instance"),
-            Column::number("ours: generated + 1", Some("nodes")),
-            Column::number("Korf 1985", Some("nodes")),
-            Column::number("difference", Some("nodes")),
-            Column::number("ratio", None),
-            Column::text("note"),
-        ],
-    );
-    for (id, ours, k) in &c.mismatches {
-        mismatches.row(vec![
-            Cell::text(id),
-            Cell::Count(*ours),
-            Cell::Count(*k),
-            Cell::Diff(*ours as i64 - *k as i64),
-            Cell::num(*ours as f64 / *k as f64, Rounding::Significant(6)),
-            Cell::text(korf1985_note(id, *ours, *k)),
-        ]);
-    }
+    let theirs = format!("{}'s", p.authors.split(" (").next().unwrap_or(p.authors));
+    let counting = if p.counts_root {
+        Text::plain(format!(
+            "{theirs} counts include the root, which our search does not count, so an instance "
+        ))
+    } else {
+        Text::plain(format!(
+            "{theirs} counts leave the root out, as ours do, so an instance "
+        ))
+    };
     s.push(
-        Text::plain(
-            "Korf's counts are for the blank-first goal and include the root, which our search \
-             does not count, so an instance ",
-        )
-        .strong("matches exactly")
-        .p(" when our ")
-        .code("generated")
-        .p(" + 1 equals Korf's count."),
+        counting
+            .strong("matches exactly")
+            .p(" when our ")
+            .code(p.ours_as())
+            .p(format!(" equals {theirs} count.")),
     );
-    s.push(Block::List(vec![
+    let (ours_total, theirs_total) = c.totals();
+    let ratio = Rounding::Significant(6);
+    let mut items = vec![
         Text::plain("")
             .strong(format!(
                 "{} of {} instances match exactly",
-                c.exact, c.compared
+                c.exact(),
+                c.rows.len()
             ))
+            .p(" (those with a solved ")
+            .code(p.heuristic)
             .p(format!(
-                " (those with a solved Manhattan run; {KORF100_SIZE} have a published count)."
+                " run; {} have a published count).",
+                p.counts().len()
             )),
         Text::plain(format!(
-            "Totals over those {} instances: ours Σ(generated + 1) = {}, Korf's Σ = {}, \
-             ratio {}.",
-            c.compared,
-            Cell::Count(c.ours_total).display(),
-            Cell::Count(c.korf_total).display(),
-            Rounding::Significant(6).apply(c.ours_total as f64 / c.korf_total as f64),
+            "Totals over those {} instances: ours Σ({}) = {}, {theirs} Σ = {}, ratio {}.",
+            c.rows.len(),
+            p.ours_as(),
+            Cell::Count(ours_total).display(),
+            Cell::Count(theirs_total).display(),
+            ratio.apply(ours_total as f64 / theirs_total as f64),
         )),
-        Text::plain(
-            "The instance file's notes say that a re-run with operator order up, left, right, \
-             down reproduces 96 of the 100 published counts; the count of the last iteration \
-             depends on the operator order, which Korf does not state.",
-        ),
-    ]));
+    ];
+    if let Some((min, median, max, geo)) = c.ratio_distribution() {
+        items.push(Text::plain(format!(
+            "Ratio ours / published per instance: min {}, median {}, max {}, geometric mean {}.",
+            ratio.apply(min),
+            ratio.apply(median),
+            ratio.apply(max),
+            ratio.apply(geo),
+        )));
+    }
+    items.push(Text::plain(p.differences));
+    s.push(Block::List(items));
+    let columns = |with_note: bool| {
+        let mut v = vec![
+            Column::text("instance"),
+            Column::number(format!("ours: {}", p.ours_as()), Some("nodes")),
+            Column::number(p.authors, Some("nodes")),
+            Column::number("difference", Some("nodes")),
+            Column::number("ratio", None),
+        ];
+        if with_note {
+            v.push(Column::text("note"));
+        }
+        v
+    };
+    let row = |r: &per_instance::InstanceRow| {
+        vec![
+            Cell::text(&r.instance_id),
+            Cell::Count(r.ours),
+            Cell::Count(r.theirs),
+            Cell::Diff(r.ours as i64 - r.theirs as i64),
+            Cell::num(r.ratio(), ratio),
+        ]
+    };
+    let id = format!("{}-{}", p.instance_set, p.column);
+    let mut mismatches = Table::new(
+        format!("{id}-mismatches"),
+        Text::plain(format!("The instances whose count differs from {theirs}.")),
+        columns(true),
+    );
+    for r in c.mismatches() {
+        let mut cells = row(r);
+        cells.push(Cell::text(mismatch_note(r.ours, r.theirs)));
+        mismatches.row(cells);
+    }
     if !mismatches.rows.is_empty() {
         s.push(mismatches);
     }
+    let mut all = Table::new(
+        id,
+        Text::plain(format!(
+            "Every solved instance beside {theirs} count (ratio = ours / published)."
+        )),
+        columns(false),
+    );
+    for r in &c.rows {
+        all.row(row(r));
+    }
+    all.collapsed = all.rows.len() > COLLAPSE_ABOVE;
+    s.push(all);
+    if let Some(f) = plot {
+        s.push(figure(f));
+    }
     s
 }
+
+/// Tables with more rows than this are collapsed in HTML.
+const COLLAPSE_ABOVE: usize = 30;
 
 fn per_instance(results: &Results, set: &str, heuristics: &[&str]) -> Section {
     let mut s = Section::new(2, format!("Per instance: {set}"));

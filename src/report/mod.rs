@@ -7,6 +7,7 @@ mod comparison;
 pub mod format;
 pub mod model;
 pub mod optimization_path;
+pub mod prediction;
 pub mod render;
 pub mod summary_csv;
 
@@ -141,8 +142,16 @@ pub fn write_report(
     out_dir: &Path,
     options: &ReportOptions,
 ) -> Result<PathBuf, ReportError> {
+    if prediction::is_experiment(results_dir) {
+        return prediction::write_experiment_report(results_dir, out_dir, options);
+    }
     let results = Results::load(results_dir)?;
-    let figures = plot_all(&results, out_dir, &options.plot)?;
+    let mut figures = plot_all(&results, out_dir, &options.plot)?;
+    let predicted = prediction::rows_of(&results)?;
+    let name = results_dir
+        .file_name()
+        .map_or("results".into(), |n| n.to_string_lossy().into_owned());
+    figures.extend(crate::plot::plot_predictions(&predicted, &name, out_dir)?);
     // Only the chosen heuristics, in the chosen order (validated by plot_all above).
     let chosen = crate::plot::chosen_heuristics(&results, &options.plot.heuristics)?;
     let mut summaries: Vec<Summary> = summarize(&results)
@@ -174,9 +183,13 @@ pub fn write_report(
         command,
         per_instance: options.per_instance,
         heuristics: chosen,
+        predicted,
     };
     let report = build::build(&results, &summaries, &drawn, &contents);
     let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
+    if !contents.predicted.is_empty() {
+        prediction::write_csv(&contents.predicted, out_dir)?;
+    }
     let summary_path = out_dir.join(SUMMARY_FILE);
     summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE))
         .map_err(|(path, source)| ReportError::Io { path, source })?;

@@ -1,6 +1,6 @@
 //! `summary.csv` and `summary-full.csv`: the summary tables as CSV, written through the csv
 //! crate. `summary.csv` rounds each column as the report prints it (the rounding of every
-//! column is in [`COLUMNS`] and in the report's Definitions), without thousands separators;
+//! column is in [`columns`] and in the report's Definitions), without thousands separators;
 //! `summary-full.csv` has the same columns unrounded.
 
 use std::path::{Path, PathBuf};
@@ -26,99 +26,63 @@ pub mod rounding {
     pub const RATIO: Rounding = Rounding::Significant(3);
 }
 
-/// One column of `summary.csv`.
-pub struct CsvColumn {
-    pub name: &'static str,
-    pub value: fn(&Summary) -> Cell,
+/// Every column of the files, in order, with its cell for one summary (typed and rounded as
+/// the report prints it).
+pub fn columns(s: &Summary) -> Vec<(&'static str, Cell)> {
+    let count = |n: usize| Cell::Count(n as u64);
+    let reduction = s.reduction.as_ref();
+    let (measured, predicted) = (s.mean_overhead_measured, s.mean_overhead_predicted);
+    vec![
+        ("instance_set", Cell::text(&s.instance_set)),
+        ("heuristic", Cell::text(&s.heuristic)),
+        ("runs", count(s.runs)),
+        ("solved", count(s.solved)),
+        ("mean_h0", Cell::opt(s.mean_h0, rounding::H0)),
+        (
+            "mean_generated",
+            Cell::opt(s.mean_generated, rounding::NODES),
+        ),
+        (
+            "geomean_generated",
+            Cell::opt(s.geomean_generated, rounding::NODES),
+        ),
+        ("total_generated", Cell::Count(s.total_generated)),
+        ("mean_seconds", Cell::opt(s.mean_seconds, rounding::SECONDS)),
+        (
+            "total_seconds",
+            Cell::num(s.total_seconds, rounding::SECONDS),
+        ),
+        (
+            "nodes_per_second",
+            Cell::opt(s.nodes_per_second, rounding::NODES),
+        ),
+        (
+            "reference",
+            reduction.map_or(Cell::Empty, |r| Cell::text(&r.reference)),
+        ),
+        (
+            "reduction_factor",
+            Cell::opt(reduction.map(|r| r.factor), rounding::FACTOR),
+        ),
+        (
+            "reduction_instances",
+            reduction.map_or(Cell::Empty, |r| count(r.common)),
+        ),
+        (
+            "mean_overhead_measured",
+            Cell::opt(measured.map(|m| m.0), rounding::OVERHEAD),
+        ),
+        ("overhead_measured_runs", count(measured.map_or(0, |m| m.1))),
+        (
+            "mean_overhead_predicted",
+            Cell::opt(predicted.map(|m| m.0), rounding::OVERHEAD),
+        ),
+        (
+            "overhead_predicted_runs",
+            count(predicted.map_or(0, |m| m.1)),
+        ),
+    ]
 }
-
-fn count(n: usize) -> Cell {
-    Cell::Count(n as u64)
-}
-
-/// Every column, in file order.
-pub const COLUMNS: &[CsvColumn] = &[
-    CsvColumn {
-        name: "instance_set",
-        value: |s| Cell::text(&s.instance_set),
-    },
-    CsvColumn {
-        name: "heuristic",
-        value: |s| Cell::text(&s.heuristic),
-    },
-    CsvColumn {
-        name: "runs",
-        value: |s| count(s.runs),
-    },
-    CsvColumn {
-        name: "solved",
-        value: |s| count(s.solved),
-    },
-    CsvColumn {
-        name: "mean_h0",
-        value: |s| Cell::opt(s.mean_h0, rounding::H0),
-    },
-    CsvColumn {
-        name: "mean_generated",
-        value: |s| Cell::opt(s.mean_generated, rounding::NODES),
-    },
-    CsvColumn {
-        name: "geomean_generated",
-        value: |s| Cell::opt(s.geomean_generated, rounding::NODES),
-    },
-    CsvColumn {
-        name: "total_generated",
-        value: |s| Cell::Count(s.total_generated),
-    },
-    CsvColumn {
-        name: "mean_seconds",
-        value: |s| Cell::opt(s.mean_seconds, rounding::SECONDS),
-    },
-    CsvColumn {
-        name: "total_seconds",
-        value: |s| Cell::num(s.total_seconds, rounding::SECONDS),
-    },
-    CsvColumn {
-        name: "nodes_per_second",
-        value: |s| Cell::opt(s.nodes_per_second, rounding::NODES),
-    },
-    CsvColumn {
-        name: "reference",
-        value: |s| {
-            s.reduction
-                .as_ref()
-                .map_or(Cell::Empty, |r| Cell::text(&r.reference))
-        },
-    },
-    CsvColumn {
-        name: "reduction_factor",
-        value: |s| Cell::opt(s.reduction.as_ref().map(|r| r.factor), rounding::FACTOR),
-    },
-    CsvColumn {
-        name: "reduction_instances",
-        value: |s| {
-            s.reduction
-                .as_ref()
-                .map_or(Cell::Empty, |r| count(r.common))
-        },
-    },
-    CsvColumn {
-        name: "mean_overhead_measured",
-        value: |s| Cell::opt(s.mean_overhead_measured.map(|m| m.0), rounding::OVERHEAD),
-    },
-    CsvColumn {
-        name: "overhead_measured_runs",
-        value: |s| count(s.mean_overhead_measured.map_or(0, |m| m.1)),
-    },
-    CsvColumn {
-        name: "mean_overhead_predicted",
-        value: |s| Cell::opt(s.mean_overhead_predicted.map(|m| m.0), rounding::OVERHEAD),
-    },
-    CsvColumn {
-        name: "overhead_predicted_runs",
-        value: |s| count(s.mean_overhead_predicted.map_or(0, |m| m.1)),
-    },
-];
 
 /// A cell as `summary.csv` holds it: rounded, no thousands separators, empty for no value.
 pub fn rounded(c: &Cell) -> String {
@@ -145,14 +109,14 @@ pub fn full(c: &Cell) -> String {
 /// The file's bytes: a header and one record per summary, each cell through `f`.
 fn format(summaries: &[Summary], f: fn(&Cell) -> String) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let mut records = vec![COLUMNS
-        .iter()
-        .map(|c| c.name.to_string())
+    let mut records = vec![columns(&Summary::default())
+        .into_iter()
+        .map(|(name, _)| name.to_string())
         .collect::<Vec<_>>()];
     records.extend(
         summaries
             .iter()
-            .map(|s| COLUMNS.iter().map(|c| f(&(c.value)(s))).collect()),
+            .map(|s| columns(s).iter().map(|(_, c)| f(c)).collect()),
     );
     for r in records {
         w.write_record(&r).expect("writing CSV into memory");

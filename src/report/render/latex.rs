@@ -36,6 +36,8 @@ const PREAMBLE: &str = r"\documentclass[a4paper,10pt]{article}
 \setcounter{topnumber}{3}
 \setcounter{totalnumber}{5}
 \setlength{\parindent}{0pt}
+% Monospace has no stretchable space: let lines of code stretch rather than overrun the margin.
+\setlength{\emergencystretch}{3em}
 \setlength{\parskip}{0.5\baselineskip}
 % A table is shrunk to the line width when it is wider, never enlarged.
 \newcommand{\fitwidth}[1]{\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{#1}}
@@ -179,11 +181,10 @@ fn cell(c: &Cell) -> String {
     if let Cell::Rich(t) = c {
         return text(t);
     }
-    let s = escape(&c.display());
     if c.is_code() {
-        format!("\\texttt{{{s}}}")
+        code(&c.display())
     } else {
-        s
+        escape(&c.display())
     }
 }
 
@@ -256,13 +257,40 @@ fn text(t: &Text) -> String {
     t.0.iter()
         .map(|i| match i {
             Inline::Plain(s) => escape(s),
-            Inline::Code(s) => format!("\\texttt{{{}}}", escape(s)),
+            Inline::Code(s) => code(s),
             Inline::Strong(s) => format!("\\textbf{{{}}}", escape(s)),
             Inline::Ref { id, text } => {
                 format!("{} (Section~\\ref{{sec:{id}}})", escape(text))
             }
         })
         .collect()
+}
+
+/// Monospace text that may break after `/`, `,`, `_`, `=`, `:` and a single `-` (not inside
+/// `--`, nor an option's leading `-`), so that long commands, paths and partitions wrap at the
+/// margin instead of running over it; `\allowbreak` is plain LaTeX and adds no hyphen.
+pub fn code(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::from("\\texttt{");
+    let mut chunk = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        chunk.push(c);
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        let breaks = match c {
+            '/' | ',' | '_' | '=' | ':' => true,
+            '-' => next != Some('-') && !matches!(prev, None | Some(' ' | '-')),
+            _ => false,
+        };
+        if breaks && next.is_some_and(|n| n != ' ') {
+            out.push_str(&escape(&chunk));
+            out.push_str("\\allowbreak{}");
+            chunk.clear();
+        }
+    }
+    out.push_str(&escape(&chunk));
+    out.push('}');
+    out
 }
 
 /// Escapes text for LaTeX (pdflatex, OT1 encoding): the ten special characters, the ASCII
@@ -346,6 +374,17 @@ mod tests {
         assert_eq!(escape("Σ ≤ 3 — ok"), "$\\Sigma$ $\\le$ 3 \\textemdash{} ok");
         assert_eq!(escape("日本"), "??");
         assert_eq!(escape("café"), "café");
+    }
+
+    #[test]
+    fn code_breaks_after_separators_not_inside_options() {
+        assert_eq!(
+            code("tilebench run --out results/a_b -H pdb-663,x"),
+            "\\texttt{tilebench run -{}-out results/\\allowbreak{}a{\\ttfamily\\char95}\\allowbreak{}b \
+             -H pdb-\\allowbreak{}663,\\allowbreak{}x}"
+        );
+        assert_eq!(code("a--b"), "\\texttt{a-{}-b}");
+        assert_eq!(code("x/"), "\\texttt{x/}");
     }
 
     #[test]
