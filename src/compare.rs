@@ -484,6 +484,7 @@ mod tests {
             verified: true,
             threads: 1,
             search_threads: 1,
+            resumes: 0,
         }
     }
 

@@ -36,6 +36,7 @@ fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
         verified: true,
         threads: 1,
         search_threads: 1,
+        resumes: 0,
     }
 }
 

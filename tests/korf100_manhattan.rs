@@ -82,6 +82,7 @@ fn report_counts_exact_matches_with_korf_1985() {
             verified: true,
             threads: 1,
             search_threads: 1,
+            resumes: 0,
         });
     }
     write_csv(&dir.join(RUNS_FILE), &runs).unwrap();

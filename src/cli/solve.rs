@@ -68,6 +68,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             cancel: None,
         },
         threads: args.threads as usize,
+        checkpoint: None,
     };
     let result = heuristic.solve_with(&board, &goal, &options)?;
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {

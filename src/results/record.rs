@@ -162,6 +162,10 @@ pub struct RunRecord {
     /// existed read as 1. The counts do not depend on it.
     #[serde(default = "one")]
     pub search_threads: u32,
+    /// Sessions after the first that this pair's search continued from a checkpoint (its
+    /// seconds and counts are those of the whole search); absent in older files, read as 0.
+    #[serde(default)]
+    pub resumes: u32,
 }
 
 fn one() -> u32 {

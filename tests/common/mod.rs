@@ -149,6 +149,7 @@ pub fn synthetic_results(dir: &Path, set: &str, instances: usize, unsolved: usiz
                 verified: solved,
                 threads: 2,
                 search_threads: 1,
+                resumes: 0,
             });
         }
     }
