@@ -87,6 +87,21 @@ pub fn time_limit_seconds(secs: f64, given: &str) -> Result<Duration, LimitError
     Ok(d)
 }
 
+/// `--checkpoint-every SECS`: seconds from 0 (after every finished subtree) to a year.
+pub fn checkpoint_every(s: &str) -> Result<Duration, LimitError> {
+    let t = s.trim();
+    let secs: f64 = t
+        .parse()
+        .map_err(|_| LimitError::NotANumber(t.to_string()))?;
+    if !(0.0..=MAX_TIME_LIMIT_SECONDS).contains(&secs) {
+        return Err(out_of_range(
+            s,
+            format!("give seconds from 0 to {MAX_TIME_LIMIT_SECONDS} (a year)"),
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
 /// `--node-limit N`: at least 1 (0 would stop every search before its first node).
 pub fn node_limit(s: &str) -> Result<u64, LimitError> {
     whole(s, 1, u64::MAX, "a node count")

@@ -279,5 +279,6 @@ fn one_thread(limits: &Limits) -> SearchOptions {
     SearchOptions {
         limits: limits.clone(),
         threads: 1,
+        checkpoint: None,
     }
 }

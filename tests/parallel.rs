@@ -149,6 +149,7 @@ fn node_limit_counts_all_threads() {
                 ..Limits::none()
             },
             threads: 8,
+            checkpoint: None,
         };
         let r = h.solve_with(&board, &goal, &o).unwrap();
         assert_eq!(r.status, Status::NodeLimit, "{name}");
@@ -172,6 +173,7 @@ fn time_limit_and_cancel_stop_all_threads_promptly() {
             ..Limits::none()
         },
         threads: 8,
+        checkpoint: None,
     };
     let r = h.solve_with(&board, &goal, &o).unwrap();
     assert_eq!(r.status, Status::TimeLimit);
@@ -185,6 +187,7 @@ fn time_limit_and_cancel_stop_all_threads_promptly() {
             ..Limits::none()
         },
         threads: 8,
+        checkpoint: None,
     };
     let setter = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));

@@ -76,7 +76,7 @@ fn csv_columns_and_values() {
          iterations,expanded,generated,last_iteration_generated,seconds,nodes_per_second,\
          growth_ratio,overhead_measured,overhead_predicted,moves,verified,threads,reopened,\
          peak_stored,peak_bytes,bytes_per_state,table_bytes,search_threads,cpu_seconds,\
-         peak_rss_bytes,exit_code,signal,detail"
+         peak_rss_bytes,exit_code,signal,detail,resumes"
     );
     let text = std::fs::read_to_string(out.join("iterations.csv")).unwrap();
     assert_eq!(

@@ -128,6 +128,18 @@ pub struct RunArgs {
     /// row; the limits do not apply.
     #[arg(long, value_name = "D", conflicts_with_all = ["time_limit", "node_limit"])]
     fixed_bound: Option<u32>,
+    /// Save each running search's progress (finished iterations and subtrees) into
+    /// OUT/checkpoints/ at most every SECS seconds, and when it is stopped; `--resume` continues
+    /// an interrupted pair from there, `--resume --retry time-limit` a timed-out one.
+    #[arg(long, value_name = "SECS", default_value = "300", value_parser = limits::checkpoint_every)]
+    checkpoint_every: Duration,
+    /// Write no checkpoints (an interrupted pair then starts again from nothing).
+    #[arg(long, conflicts_with = "checkpoint_every")]
+    no_checkpoint: bool,
+    /// Run only the pairs of these instance ids in this session, e.g. the easy ones of a long
+    /// campaign first; the experiment stays all of its pairs, and a later --resume runs the rest.
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    only_ids: Option<Vec<String>>,
 }
 
 pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
@@ -156,6 +168,8 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         cancel,
         command_line: std::env::args().collect(),
         fixed_bound: args.fixed_bound,
+        checkpoint_every: (!args.no_checkpoint).then_some(args.checkpoint_every),
+        only_ids: args.only_ids.clone(),
     })?;
     if let Some(holder) = &session.lock.stale {
         eprintln!(
@@ -191,6 +205,18 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         for p in &summary.problems {
             eprintln!("  {p}");
         }
+    }
+    if summary.skipped > 0 && !summary.interrupted {
+        eprintln!(
+            "tilebench: {} pairs of the experiment were left out by --only-ids; run them with \
+             --resume (and without --only-ids, or with their ids)",
+            summary.skipped
+        );
+        return Ok(if summary.failed() {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     if summary.interrupted {
         eprintln!(

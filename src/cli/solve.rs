@@ -116,6 +116,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             cancel: None,
         },
         threads: args.threads as usize,
+        checkpoint: None,
     };
     let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
     let (result, memory) = (&outcome.result, &outcome.memory);

@@ -3,7 +3,8 @@
 //! - **Resume.** A pair counts as done when its `runs.csv` row is whole; iteration rows of
 //!   pairs without one are dropped, and only the missing pairs run.
 //! - **Cancellation.** Setting [`Settings::cancel`] stops the running searches at their next
-//!   check; cancelled pairs are not written, so a resume redoes them.
+//!   check; cancelled pairs are not written, so a resume redoes them, from their checkpoint
+//!   when [`Settings::checkpoint_every`] is set (see [`super::checkpoint`]).
 //! - **Determinism.** Searches are deterministic, and a search on several threads
 //!   (`search_threads`) counts exactly as on one, so node counts depend neither on the pool size
 //!   nor on the search threads; when every pair is done, both CSV files are sorted into pair order.
@@ -16,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use super::checkpoint::{Checkpoints, PairId};
 use super::outside::{self, OutsideSolver, ProcessLimits};
 use super::plan::{Experiment, Pair, Series};
 use super::writer::{self, Files, RowWriter};
@@ -65,6 +67,12 @@ pub struct Settings {
     /// Run one complete iteration with this threshold per pair instead of solving
     /// (status fixed-bound; the limits do not apply).
     pub fixed_bound: Option<u32>,
+    /// Save each search's progress at most this often into `out/checkpoints/`, and continue
+    /// from there (`None`: no checkpoints; fixed-bound runs have none).
+    pub checkpoint_every: Option<Duration>,
+    /// Run only the pairs of these instance ids in this session (`--only-ids`); the experiment
+    /// is still all the pairs, and a later `--resume` runs the others.
+    pub only_ids: Option<Vec<String>>,
 }
 
 /// What a run did.
@@ -75,6 +83,8 @@ pub struct Summary {
     pub done_before: usize,
     /// Pairs this run finished and wrote.
     pub written: usize,
+    /// Pairs left for another session by `--only-ids`.
+    pub skipped: usize,
     /// Rows written by this run, per status.
     pub by_status: BTreeMap<RunStatus, usize>,
     /// One line per `wrong-length` or `error` row.
@@ -89,9 +99,9 @@ impl Summary {
         !self.problems.is_empty()
     }
 
-    /// Pairs neither done before nor written now.
+    /// Pairs of this session neither done before nor written now.
     pub fn left(&self) -> usize {
-        self.pairs - self.done_before - self.written
+        self.pairs - self.done_before - self.written - self.skipped
     }
 }
 
@@ -150,13 +160,30 @@ pub fn run(
     if !kept {
         files.reset(&[], &[])?;
     }
+    let checkpoints = settings
+        .checkpoint_every
+        .filter(|_| settings.fixed_bound.is_none())
+        .map(|every| Checkpoints::in_dir(out, every));
+    if !settings.resume {
+        // Progress of an experiment that is being started again from nothing.
+        Checkpoints::in_dir(out, Duration::ZERO).clear()?;
+    }
 
-    let pending: Vec<Pair> = pairs
+    let missing: Vec<Pair> = pairs
         .iter()
         .copied()
         .filter(|p| !done.contains(&exp.key(p)))
         .collect();
-    let done_before = pairs.len() - pending.len();
+    let done_before = pairs.len() - missing.len();
+    let chosen = |p: &Pair| {
+        let id = &exp.sets[p.set].1.instances[p.instance].id;
+        settings
+            .only_ids
+            .as_ref()
+            .is_none_or(|ids| ids.contains(id))
+    };
+    let pending: Vec<Pair> = missing.iter().copied().filter(chosen).collect();
+    let skipped = missing.len() - pending.len();
 
     // No more threads than pairs to run: extra ones would only idle.
     let threads = crate::limits::pool_size(settings.threads, pending.len());
@@ -193,28 +220,55 @@ pub fn run(
             memory_limit: settings.memory_limit,
         },
         threads: settings.search_threads,
+        checkpoint: None,
     };
-    let failure: Mutex<Option<ExperimentError>> = Mutex::new(None);
+    let failure: Arc<Mutex<Option<ExperimentError>>> = Arc::default();
+    let fail = {
+        let (failure, cancel) = (failure.clone(), settings.cancel.clone());
+        Arc::new(move |e: ExperimentError| {
+            cancel.store(true, Ordering::Relaxed);
+            failure
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+        })
+    };
     // Plain threads, not a rayon pool: a search on several threads runs its own rayon pool, and
     // a rayon worker waiting on another pool would start further pairs meanwhile.
     let next = AtomicUsize::new(0);
-    let fail = |e: ExperimentError| {
-        settings.cancel.store(true, Ordering::Relaxed);
-        failure
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert(e);
-    };
     let one = |p: &Pair| {
         if settings.cancel.load(Ordering::Relaxed) {
             return;
         }
         let (_, set) = &exp.sets[p.set];
+        let key = exp.key(p);
+        let mut resumes = 0;
         let rows = match exp.series(p) {
             Series::Builtin(_) => {
                 let h = p
                     .heuristic
                     .map(|h| &prepared[index[&(h, set.goal.clone())]]);
+                let mut search = search.clone();
+                // Only IDA* continues from a checkpoint: A* and BFS hold their frontier in memory.
+                if let Some(c) = checkpoints
+                    .as_ref()
+                    .filter(|_| p.algorithm == Algorithm::Ida)
+                {
+                    let instance = &set.instances[p.instance];
+                    let pair = PairId {
+                        instance_set: key.instance_set.clone(),
+                        instance_id: key.instance_id.clone(),
+                        heuristic: key.heuristic.clone(),
+                        tiles: instance.board.tiles().to_vec(),
+                        goal: set.goal.name(),
+                    };
+                    let loaded = match c.load(&key, &pair) {
+                        Ok(l) => l,
+                        Err(e) => return fail(e),
+                    };
+                    resumes = loaded.as_ref().map_or(0, |l| l.resumes + 1);
+                    search.checkpoint = Some(c.for_search(&key, &pair, loaded, fail.clone()));
+                }
                 Ok(run_pair(exp, p, h, &search, threads, settings.fixed_bound))
             }
             Series::Outside(solver) => outside.run_pair(exp, p, solver),
@@ -223,14 +277,18 @@ pub fn run(
             fail(e);
             None
         });
-        let Some((run, iterations, problem)) = rows else {
-            return; // cancelled: not written, a resume redoes it
+        let Some((mut run, iterations, problem)) = rows else {
+            return; // cancelled: not written, a resume redoes it (from its checkpoint)
         };
+        run.resumes = resumes;
         let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = w.0.write(&run, &iterations) {
             drop(w);
-            fail(e);
-            return;
+            return fail(e);
+        }
+        if let Some(Err(e)) = checkpoints.as_ref().map(|c| c.finished(&key, run.status)) {
+            drop(w);
+            return fail(e);
         }
         let summary = &mut w.1;
         summary.written += 1;
@@ -249,13 +307,15 @@ pub fn run(
         }
     });
     progress.finish();
-    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(e) = failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
         return Err(e);
     }
     let mut summary = writer.into_inner().unwrap_or_else(|e| e.into_inner()).1;
     summary.pairs = pairs.len();
     summary.done_before = done_before;
-    summary.interrupted = summary.written + done_before < pairs.len();
+    summary.skipped = skipped;
+    summary.interrupted = summary.written + done_before + skipped < pairs.len();
+    let all_done = !summary.interrupted && skipped == 0;
 
     if !summary.interrupted {
         let (runs, iterations) = writer::recover(&files)?;
@@ -263,13 +323,15 @@ pub fn run(
     }
     summary.seconds = started.elapsed().as_secs_f64();
     meta.finished = Some(provenance::now_rfc3339());
-    meta.state = if summary.interrupted {
+    meta.state = if all_done {
+        RunState::Complete
+    } else if summary.interrupted {
         RunState::Interrupted
     } else {
-        RunState::Complete
+        RunState::Incomplete
     };
     meta.write(&meta_path)?;
-    if let (Some(path), false) = (&settings.history, summary.interrupted) {
+    if let (Some(path), true) = (&settings.history, all_done) {
         let (runs, _) = writer::recover(&files)?;
         let commit = meta.git_commit.as_deref().unwrap_or("unknown");
         let date = meta.finished.as_deref().unwrap_or_default();

@@ -9,11 +9,13 @@
 //! - [`shard`]: slices of the plan, and `experiment.json` of a sharded directory;
 //! - [`outside`]: outside solvers, programs run as child processes and judged;
 //! - [`lock`]: one writer per results directory;
+//! - [`checkpoint`]: the files from which an interrupted pair's search continues;
 //! - [`resume`]: what must match for `--resume` to add to a results directory;
 //! - [`Session`]: what `tilebench run` does, from request to summary.
 //!
 //! The library prints nothing: progress reaches the caller through [`Progress`].
 
+pub mod checkpoint;
 pub mod execute;
 pub mod lock;
 pub mod outside;
@@ -100,6 +102,11 @@ pub enum ExperimentError {
         first: String,
         second: String,
     },
+    #[error(
+        "checkpoint {}: {reason}; delete the file to run that pair again from the start",
+        path.display()
+    )]
+    Checkpoint { path: PathBuf, reason: String },
     #[error("heuristic '{0}' is given twice")]
     DuplicateHeuristic(String),
     #[error(
@@ -165,6 +172,10 @@ pub struct RunRequest {
     pub command_line: Vec<String>,
     /// One complete iteration with this threshold per pair instead of solving.
     pub fixed_bound: Option<u32>,
+    /// Save each search's progress at most this often (`None`: no checkpoints).
+    pub checkpoint_every: Option<std::time::Duration>,
+    /// Run only the pairs of these instance ids now (each must be in a set).
+    pub only_ids: Option<Vec<String>>,
 }
 
 /// A run ready to start: the experiment read, the pairs chosen, the settings decided.
@@ -215,6 +226,18 @@ impl Session {
                     .into(),
             ));
         }
+        for id in request.only_ids.iter().flatten() {
+            if !chosen
+                .exp
+                .sets
+                .iter()
+                .any(|(_, s)| s.instances.iter().any(|i| &i.id == id))
+            {
+                return Err(ExperimentError::BadOption(format!(
+                    "--only-ids: no instance has the id '{id}' in the experiment's sets"
+                )));
+            }
+        }
         let results_dir = request.out.clone().unwrap_or_else(|| {
             if chosen.default {
                 PathBuf::from(DEFAULT_OUT)
@@ -262,6 +285,8 @@ impl Session {
             command_line: request.command_line,
             cache: request.cache,
             fixed_bound: request.fixed_bound,
+            checkpoint_every: request.checkpoint_every,
+            only_ids: request.only_ids,
             // results/default → results/history.csv: one history per folder of results. A shard
             // is only part of an experiment, so it has no headline figures of its own.
             history: (request.history && request.shard.is_none())

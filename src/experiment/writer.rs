@@ -146,7 +146,7 @@ mod tests {
         let files = Files::in_dir(&dir);
         let header = columns::<RunRecord>().join(",");
         let row =
-            "s,1,tilebench,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0,1,,,,,\n";
+            "s,1,tilebench,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0,1,,,,,,0\n";
         std::fs::write(&files.runs, format!("{header}\n{row}s,2,manh")).unwrap();
         std::fs::write(
             &files.iterations,

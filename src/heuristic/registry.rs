@@ -36,6 +36,8 @@ pub enum HeuristicError {
     Board(#[from] BoardError),
     #[error(transparent)]
     Pdb(#[from] PdbError),
+    #[error(transparent)]
+    Search(#[from] crate::search::SearchError),
 }
 
 /// Which partition a pattern-database heuristic uses.

@@ -64,7 +64,8 @@ pub enum RunState {
     Complete,
     /// Stopped by Ctrl-C; `run --resume` finishes it.
     Interrupted,
-    /// Merged by `collect` with pairs missing (some shards not run or not finished).
+    /// Pairs missing: merged by `collect` with some shards not run or not finished, or a
+    /// session that ran only some pairs (`run --only-ids`); `run --resume` adds the others.
     Incomplete,
 }
 

@@ -308,6 +308,10 @@ pub struct RunRecord {
     /// Outside solvers: why the status is not `solved`, in a sentence.
     #[serde(default)]
     pub detail: String,
+    /// Sessions after the first that this pair's search continued from a checkpoint (its
+    /// seconds and counts are those of the whole search); absent in older files, read as 0.
+    #[serde(default)]
+    pub resumes: u32,
 }
 
 fn one() -> u32 {

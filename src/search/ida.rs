@@ -6,15 +6,16 @@
 
 use std::time::Instant;
 
-use crate::board::{Board, BoardError, Goal, Grid};
+use crate::board::{Board, Goal, Grid};
 use crate::heuristic::Heuristic;
 use crate::moves::Dir;
 
+use super::checkpoint::Saver;
 use super::kernel::{Generic, Kernel};
 use super::packed::PackedManhattan;
 use super::parallel;
 use super::pass::{Control, Pass};
-use super::{Iteration, Limits, SearchOptions, SearchResult, Status};
+use super::{Iteration, Limits, SearchError, SearchOptions, SearchResult, Status};
 
 /// Longest path the search can return; far above any optimal 5×5 solution (at most 208 moves).
 pub const MAX_DEPTH: usize = 256;
@@ -46,29 +47,24 @@ pub fn ida<H: Heuristic>(
     goal: &Goal,
     heuristic: &H,
     limits: &Limits,
-) -> Result<SearchResult, BoardError> {
-    search(board, goal, heuristic, limits, 1)
+) -> Result<SearchResult, SearchError> {
+    let options = SearchOptions {
+        limits: limits.clone(),
+        ..SearchOptions::default()
+    };
+    ida_with(board, goal, heuristic, &options)
 }
 
-/// [`ida`] with options: limits, and the number of threads for each pass. The counts and the
-/// moves are those of the one-thread search whatever the thread count (see [`SearchOptions`]
-/// for how the node limit counts in parallel).
+/// [`ida`] with options: limits, the number of threads for each pass, and checkpoints. The
+/// counts and the moves are those of the one-thread search whatever the thread count, and
+/// whether or not the search was resumed from a checkpoint (see [`SearchOptions`] for how the
+/// node limit counts in parallel).
 pub fn ida_with<H: Heuristic>(
     board: &Board,
     goal: &Goal,
     heuristic: &H,
     options: &SearchOptions,
-) -> Result<SearchResult, BoardError> {
-    search(board, goal, heuristic, &options.limits, options.threads)
-}
-
-fn search<H: Heuristic>(
-    board: &Board,
-    goal: &Goal,
-    heuristic: &H,
-    limits: &Limits,
-    threads: usize,
-) -> Result<SearchResult, BoardError> {
+) -> Result<SearchResult, SearchError> {
     let started = Instant::now();
     let grid = Grid::new(board);
     let root = heuristic.init(&grid);
@@ -82,29 +78,30 @@ fn search<H: Heuristic>(
             seconds: started.elapsed().as_secs_f64(),
         });
     }
-    let exact = limits.node_limit.is_some();
+    let exact = options.limits.node_limit.is_some();
     let packed = heuristic
         .as_manhattan()
         .and_then(|m| PackedManhattan::new(m, board.size(), exact));
-    Ok(if let Some(k) = packed {
+    if let Some(k) = packed {
         let node = k.root(board, h0);
-        drive(&k, node, h0, limits, threads, started)
+        drive(&k, node, h0, options, started)
     } else {
         let k = Generic::new(heuristic, goal, board.size());
         let node = k.root(grid, root, board.blank());
-        drive(&k, node, h0, limits, threads, started)
-    })
+        drive(&k, node, h0, options, started)
+    }
 }
 
-/// The iterations of IDA* from `root`, each pass on one thread or split over `threads`.
+/// The iterations of IDA* from `root`, each pass on one thread or split over the threads
+/// (split as well on one thread when checkpointing, so that finished subtrees can be saved).
 fn drive<K: Kernel>(
     k: &K,
     root: K::Node,
     h0: u32,
-    limits: &Limits,
-    threads: usize,
+    options: &SearchOptions,
     started: Instant,
-) -> SearchResult {
+) -> Result<SearchResult, SearchError> {
+    let threads = options.threads;
     // A pool that cannot be built (no threads to be had) leaves the search on this thread.
     let pool = (threads > 1)
         .then(|| {
@@ -119,9 +116,16 @@ fn drive<K: Kernel>(
     } else {
         CHECK_EVERY
     };
-    let control = Control::new(limits, started, chunk);
-    let mut iterations = Vec::new();
-    let mut bound = h0;
+    let control = Control::new(&options.limits, started, chunk);
+    let checkpointing = options.checkpoint.as_ref();
+    let from = checkpointing.and_then(|c| c.from.as_ref());
+    if let Some(from) = from {
+        from.check(h0)?;
+    }
+    let mut saver = checkpointing.map(|c| Saver::new(c, h0, started));
+    let mut iterations = from.map_or(Vec::new(), |f| f.iterations.clone());
+    let mut resume = from.and_then(|f| f.current.as_ref());
+    let mut bound = from.map_or(h0, |f| f.bound);
     let mut moves = Vec::new();
     let status = if k.is_goal(&root) {
         iterations.push(Iteration {
@@ -136,15 +140,26 @@ fn drive<K: Kernel>(
     } else {
         loop {
             let t0 = Instant::now();
-            let pass = match &pool {
-                Some(pool) => parallel::pass(k, &root, bound, &control, pool, threads),
-                None => sequential_pass(k, &root, bound, &control),
+            let earlier = resume.map_or(0.0, |r| r.seconds);
+            let pass = if pool.is_some() || saver.is_some() {
+                parallel::pass(
+                    k,
+                    &root,
+                    bound,
+                    &control,
+                    pool.as_ref(),
+                    threads,
+                    saver.as_ref(),
+                    resume.take(),
+                )?
+            } else {
+                sequential_pass(k, &root, bound, &control)
             };
             iterations.push(Iteration {
                 bound,
                 expanded: pass.expanded,
                 generated: pass.generated,
-                seconds: t0.elapsed().as_secs_f64(),
+                seconds: earlier + t0.elapsed().as_secs_f64(),
             });
             if let Some(path) = pass.solution {
                 moves = path;
@@ -163,15 +178,20 @@ fn drive<K: Kernel>(
                 (bound as usize) < MAX_DEPTH,
                 "bound {bound} exceeds the deepest supported path"
             );
+            if let Some(saver) = &mut saver {
+                saver.iterations.clone_from(&iterations);
+            }
         }
     };
-    SearchResult {
+    Ok(SearchResult {
         status,
         moves: moves.into_iter().map(Dir::from_index).collect(),
         h0,
         iterations,
-        seconds: started.elapsed().as_secs_f64(),
-    }
+        seconds: saver
+            .as_ref()
+            .map_or(started.elapsed().as_secs_f64(), Saver::seconds),
+    })
 }
 
 /// One whole pass from the root on this thread.

@@ -94,7 +94,7 @@ impl<'h, H: Heuristic> Generic<'h, H> {
             if op.dir == back {
                 continue;
             }
-            if p.generated >= p.check_at && p.checkpoint() {
+            if p.generated >= p.check_at && p.check_limits() {
                 return true;
             }
             p.generated += 1;

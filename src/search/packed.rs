@@ -129,7 +129,7 @@ impl PackedManhattan {
     #[inline(always)]
     fn enter<const EXACT: bool>(p: &mut Pass, children: usize) -> bool {
         if !EXACT {
-            if p.generated >= p.check_at && p.checkpoint() {
+            if p.generated >= p.check_at && p.check_limits() {
                 return true;
             }
             p.generated += children as u64;
@@ -142,7 +142,7 @@ impl PackedManhattan {
     #[inline(always)]
     fn generate<const EXACT: bool>(p: &mut Pass) -> bool {
         if EXACT {
-            if p.generated >= p.check_at && p.checkpoint() {
+            if p.generated >= p.check_at && p.check_limits() {
                 return true;
             }
             p.generated += 1;

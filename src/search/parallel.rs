@@ -9,14 +9,16 @@
 //! which is what the sequential pass counts. When tasks reach the goal, the first one in
 //! sequential order, k, holds the sequential pass's solution: the pass then counts the shallow
 //! walk up to and including the generation of k's node, tasks before k in full (they always run
-//! to the end) and task k up to its solution; tasks after k stop at their next checkpoint and
+//! to the end) and task k up to its solution; tasks after k stop at their next look at the limits and
 //! are not counted. The moves are task k's.
 
 use std::sync::atomic::Ordering;
 use std::sync::OnceLock;
+use std::time::Instant;
 
 use rayon::ThreadPool;
 
+use super::checkpoint::{CheckpointMismatch, DoneSubtree, PartialIteration, Saver};
 use super::ida::{sequential_pass, Outcome};
 use super::kernel::Kernel;
 use super::pass::{Control, Pass};
@@ -41,6 +43,7 @@ struct Task<N> {
 
 /// The shallow part of a pass: its counts, and the subtrees below it in sequential order.
 struct Split<N> {
+    depth: u32,
     tasks: Vec<Task<N>>,
     expanded: u64,
     generated: u64,
@@ -60,6 +63,7 @@ struct TaskOutcome {
 /// Walks the tree above `depth` as the sequential pass would; None if the goal lies within it.
 fn split<K: Kernel>(k: &K, root: &K::Node, bound: u32, depth: u32) -> Option<Split<K::Node>> {
     let mut s = Split {
+        depth,
         tasks: Vec::new(),
         expanded: 0,
         generated: 0,
@@ -124,56 +128,147 @@ fn plan<K: Kernel>(k: &K, root: &K::Node, bound: u32, threads: usize) -> Option<
     }
 }
 
-/// One pass with bound `bound` on `pool`.
+/// One pass with bound `bound`, its subtrees on `pool` (or one after another on this thread),
+/// checkpointed through `saver`; `resume` is what an earlier session finished of this very pass.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn pass<K: Kernel>(
     k: &K,
     root: &K::Node,
     bound: u32,
     control: &Control,
-    pool: &ThreadPool,
+    pool: Option<&ThreadPool>,
     threads: usize,
-) -> Outcome {
-    let Some(split) = plan(k, root, bound, threads) else {
-        return sequential_pass(k, root, bound, control);
+    saver: Option<&Saver>,
+    resume: Option<&PartialIteration>,
+) -> Result<Outcome, CheckpointMismatch> {
+    let started = Instant::now();
+    let earlier = resume.map_or(0.0, |r| r.seconds);
+    let split = match resume.filter(|r| r.split_depth > 0) {
+        Some(r) => Some(resumed_split(k, root, bound, r)?),
+        None => plan(k, root, bound, threads),
+    };
+    let stopped_here = |current: Option<PartialIteration>| {
+        if let (Some(saver), Some(_)) = (saver, control.stopped()) {
+            saver.save(bound, current);
+        }
+    };
+    let Some(split) = split else {
+        let outcome = sequential_pass(k, root, bound, control);
+        if outcome.solution.is_none() {
+            stopped_here(None);
+        }
+        return Ok(outcome);
     };
     // The shallow walk's nodes come out of the node budget too; near the limit the sequential
     // pass stops exactly where it must.
     let granted = control.reserve(split.generated);
     if granted < split.generated {
         control.give_back(granted);
-        return sequential_pass(k, root, bound, control);
+        let outcome = sequential_pass(k, root, bound, control);
+        stopped_here(None);
+        return Ok(outcome);
     }
     control.found_at.store(usize::MAX, Ordering::Relaxed);
     let slots: Vec<OnceLock<TaskOutcome>> = split.tasks.iter().map(|_| OnceLock::new()).collect();
-    pool.scope_fifo(|scope| {
-        for (i, (task, slot)) in split.tasks.iter().zip(&slots).enumerate() {
-            scope.spawn_fifo(move |_| {
-                if control.stopped().is_some() || control.found_at.load(Ordering::Relaxed) < i {
-                    return;
-                }
-                let mut p = Pass::new(control, bound, i);
-                // A pruned f already seen: lets `update_below` skip lookups from the start, and
-                // the pass's minimum stays the iteration's (the shallow walk's is in it anyway).
-                p.next_bound = split.next_bound;
-                let d = task.depth as usize;
-                p.path[..d].copy_from_slice(&task.prefix[..d]);
-                let unwound = k.search(&mut p, &task.node, task.depth);
-                p.finish();
-                if p.found {
-                    control.found_at.fetch_min(i, Ordering::Relaxed);
-                }
-                let _ = slot.set(TaskOutcome {
-                    expanded: p.expanded,
-                    generated: p.generated,
-                    next_bound: p.next_bound,
-                    complete: !unwound || p.found,
-                    solution: p.found.then(|| p.path[..p.length].to_vec()),
-                });
-            });
+    for d in resume.map_or(&[][..], |r| &r.done[..]) {
+        let _ = slots[d.index as usize].set(TaskOutcome {
+            expanded: d.expanded,
+            generated: d.generated,
+            next_bound: d.next_bound,
+            complete: true,
+            solution: None,
+        });
+    }
+    let finished = || PartialIteration {
+        split_depth: split.depth,
+        subtrees: split.tasks.len() as u32,
+        shallow_expanded: split.expanded,
+        shallow_generated: split.generated,
+        done: done_subtrees(&slots),
+        seconds: earlier + started.elapsed().as_secs_f64(),
+    };
+    let search = |i: usize| {
+        let (task, slot) = (&split.tasks[i], &slots[i]);
+        if slot.get().is_some()
+            || control.stopped().is_some()
+            || control.found_at.load(Ordering::Relaxed) < i
+        {
+            return;
         }
-    });
+        let mut p = Pass::new(control, bound, i);
+        // A pruned f already seen: lets `update_below` skip lookups from the start, and
+        // the pass's minimum stays the iteration's (the shallow walk's is in it anyway).
+        p.next_bound = split.next_bound;
+        let d = task.depth as usize;
+        p.path[..d].copy_from_slice(&task.prefix[..d]);
+        let unwound = k.search(&mut p, &task.node, task.depth);
+        p.finish();
+        if p.found {
+            control.found_at.fetch_min(i, Ordering::Relaxed);
+        }
+        let _ = slot.set(TaskOutcome {
+            expanded: p.expanded,
+            generated: p.generated,
+            next_bound: p.next_bound,
+            complete: !unwound || p.found,
+            solution: p.found.then(|| p.path[..p.length].to_vec()),
+        });
+        if let Some(saver) = saver.filter(|s| !p.found && s.due()) {
+            saver.save(bound, Some(finished()));
+        }
+    };
+    match pool {
+        Some(pool) => pool.scope_fifo(|scope| {
+            for i in 0..split.tasks.len() {
+                let search = &search;
+                scope.spawn_fifo(move |_| search(i));
+            }
+        }),
+        None => (0..split.tasks.len()).for_each(search),
+    }
+    let done = finished();
     let outcomes: Vec<Option<TaskOutcome>> = slots.into_iter().map(|s| s.into_inner()).collect();
-    combine(&split, &outcomes)
+    let outcome = combine(&split, &outcomes);
+    if outcome.solution.is_none() {
+        stopped_here(Some(done));
+    }
+    Ok(outcome)
+}
+
+/// The split an earlier session made of this pass, checked against what it stored.
+fn resumed_split<K: Kernel>(
+    k: &K,
+    root: &K::Node,
+    bound: u32,
+    r: &PartialIteration,
+) -> Result<Split<K::Node>, CheckpointMismatch> {
+    let s = split(k, root, bound, r.split_depth).filter(|s| {
+        (s.tasks.len(), s.expanded, s.generated)
+            == (r.subtrees as usize, r.shallow_expanded, r.shallow_generated)
+    });
+    s.ok_or_else(|| {
+        CheckpointMismatch(format!(
+            "the split at depth {} of the pass with bound {bound} is not the stored one",
+            r.split_depth
+        ))
+    })
+}
+
+/// The subtrees searched to their end without a solution.
+fn done_subtrees(slots: &[OnceLock<TaskOutcome>]) -> Vec<DoneSubtree> {
+    slots
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let o = s.get()?;
+            (o.complete && o.solution.is_none()).then_some(DoneSubtree {
+                index: i as u32,
+                expanded: o.expanded,
+                generated: o.generated,
+                next_bound: o.next_bound,
+            })
+        })
+        .collect()
 }
 
 /// The pass's counts from the shallow walk and the tasks' outcomes (None: never started).
@@ -244,7 +339,7 @@ mod tests {
         loop {
             let split = plan(k, &root, bound, 2).expect("the goal is deeper than the split");
             let seq = sequential_pass(k, &root, bound, &control);
-            let par = pass(k, &root, bound, &control, &pool, 2);
+            let par = pass(k, &root, bound, &control, Some(&pool), 2, None, None).unwrap();
             assert_eq!(
                 (par.expanded, par.generated, &par.solution),
                 (seq.expanded, seq.generated, &seq.solution),

@@ -1,7 +1,7 @@
 //! What one depth-first pass carries (counters, the path, the bound) and the limits it answers
 //! to, shared by every thread of a search.
 //!
-//! Limits are looked at in a cold checkpoint, never per node: a pass may generate nodes up to
+//! Limits are looked at in a cold path (`Pass::check_limits`), never per node: a pass may generate nodes up to
 //! `check_at` freely. The node limit is a budget that passes draw from in chunks, so one thread
 //! stops exactly at the limit and several threads together never exceed it.
 
@@ -22,7 +22,7 @@ pub(crate) struct Control<'a> {
     /// Nodes a pass reserves at a time; also how often it looks at the clock and the flags.
     chunk: u64,
     /// The earliest subtree (in sequential order) known to hold a solution in this iteration;
-    /// later subtrees stop at their next checkpoint. `usize::MAX` when none.
+    /// later subtrees stop at their next look at the limits. `usize::MAX` when none.
     pub(crate) found_at: AtomicUsize,
 }
 
@@ -70,7 +70,7 @@ impl<'a> Control<'a> {
         status(self.stop.load(Ordering::Relaxed))
     }
 
-    /// Stops every pass at its next checkpoint (the first reason given wins).
+    /// Stops every pass at its next look at the limits (the first reason given wins).
     pub(crate) fn halt(&self, s: Status) {
         let _ = self
             .stop
@@ -152,7 +152,7 @@ impl<'c> Pass<'c> {
     /// and reserves more nodes. Returns whether to stop (the search then unwinds).
     #[cold]
     #[inline(never)]
-    pub(crate) fn checkpoint(&mut self) -> bool {
+    pub(crate) fn check_limits(&mut self) -> bool {
         let c = self.control;
         if c.check().is_some() || c.found_at.load(Ordering::Relaxed) < self.task {
             return true;
@@ -215,21 +215,24 @@ mod tests {
         };
         let c = Control::new(&limits, Instant::now(), 3);
         let mut p = Pass::new(&c, 10, 2);
-        assert!(!p.checkpoint());
+        assert!(!p.check_limits());
         assert_eq!(p.check_at, 3);
         p.generated = 3;
-        assert!(!p.checkpoint());
+        assert!(!p.check_limits());
         assert_eq!(p.check_at, 5);
         p.generated = 5;
-        assert!(p.checkpoint());
+        assert!(p.check_limits());
         assert_eq!(c.stopped(), Some(Status::NodeLimit));
 
         let none = Limits::none();
         let c = Control::new(&none, Instant::now(), 3);
         let mut p = Pass::new(&c, 10, 2);
-        assert!(!p.checkpoint());
+        assert!(!p.check_limits());
         c.found_at.store(1, Ordering::Relaxed);
-        assert!(p.checkpoint(), "task 2 stops once task 1 holds a solution");
+        assert!(
+            p.check_limits(),
+            "task 2 stops once task 1 holds a solution"
+        );
         assert_eq!(c.stopped(), None);
     }
 }

@@ -122,7 +122,7 @@ pub fn meta(dir: &Path) -> serde_json::Value {
 }
 
 /// A run row without the columns that depend on timing or the pool size (seconds, speed,
-/// threads, an outside solver's CPU time and memory): what must agree between two runs of the same experiment.
+/// threads, an outside solver's CPU time and memory, sessions resumed): what must agree between two runs of the same experiment.
 pub fn run_counts(r: &RunRecord) -> RunRecord {
     RunRecord {
         seconds: 0.0,
@@ -130,6 +130,8 @@ pub fn run_counts(r: &RunRecord) -> RunRecord {
         threads: 0,
         cpu_seconds: None,
         peak_rss_bytes: None,
+        // How many sessions a search took is history, not a count.
+        resumes: 0,
         ..r.clone()
     }
 }

@@ -91,6 +91,7 @@ pub fn rows(
         bytes_per_state: None,
         table_bytes: None,
         search_threads: 1,
+        resumes: 0,
     };
     Some((run, iterations, problem))
 }

@@ -1,0 +1,177 @@
+//! Checkpoints: where an IDA* search stands, in a form from which it continues with the counts
+//! of a search never interrupted.
+//!
+//! A checkpoint holds the completed iterations and, within the iteration under way, the finished
+//! subtrees of its split (see `super::parallel`): their index in sequential order and their
+//! counts. A resumed search redoes the shallow walk above the split (cheap, and checked against
+//! the stored counts), skips the finished subtrees and searches the others, so it loses at most
+//! the subtrees that were running when it was stopped.
+//!
+//! The search hands checkpoints to a callback ([`Checkpointing::save`]) at most every
+//! [`Checkpointing::every`] (looked at when a subtree finishes), and once more when a limit or a
+//! cancel stops it. Where they are stored, and how a file is checked to belong to the search
+//! resumed, is the caller's business (`crate::experiment::checkpoint`).
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::Iteration;
+
+/// Where a search stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchCheckpoint {
+    /// h of the start board (checked on resume).
+    pub h0: u32,
+    /// The iterations completed, in order.
+    pub iterations: Vec<Iteration>,
+    /// The bound of the iteration under way (or next).
+    pub bound: u32,
+    /// What of that iteration is done; `None` when nothing is.
+    pub current: Option<PartialIteration>,
+    /// Seconds of search so far, over every session.
+    pub seconds: f64,
+}
+
+/// The finished part of the iteration under way.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PartialIteration {
+    /// The depth at which the iteration was split into subtrees.
+    pub split_depth: u32,
+    /// How many subtrees that split made.
+    pub subtrees: u32,
+    /// The shallow walk's counts above the split (checked on resume).
+    pub shallow_expanded: u64,
+    pub shallow_generated: u64,
+    /// The subtrees searched to their end without reaching the goal, by index.
+    pub done: Vec<DoneSubtree>,
+    /// Seconds spent in this iteration so far, over every session.
+    pub seconds: f64,
+}
+
+/// A subtree searched to its end, without a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoneSubtree {
+    pub index: u32,
+    pub expanded: u64,
+    pub generated: u64,
+    /// The smallest f it pruned (`u32::MAX` if none).
+    pub next_bound: u32,
+}
+
+/// Receives checkpoints; called from the search's threads, never per node.
+pub type SaveCheckpoint = dyn Fn(&SearchCheckpoint) + Send + Sync;
+
+/// How a search checkpoints: where it starts from, how often it saves, and where to.
+#[derive(Clone)]
+pub struct Checkpointing {
+    /// The checkpoint to continue from (`None`: from the start).
+    pub from: Option<SearchCheckpoint>,
+    /// The least time between two saves (a stop always saves).
+    pub every: Duration,
+    pub save: Arc<SaveCheckpoint>,
+}
+
+impl fmt::Debug for Checkpointing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Checkpointing")
+            .field("from", &self.from)
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a checkpoint cannot be continued from: it does not describe this search.
+#[derive(Debug, thiserror::Error)]
+#[error("the checkpoint does not belong to this search: {0}")]
+pub struct CheckpointMismatch(pub String);
+
+impl SearchCheckpoint {
+    /// Checks what can be checked without searching: the start's h, and bounds that start at
+    /// h0 and rise.
+    pub(crate) fn check(&self, h0: u32) -> Result<(), CheckpointMismatch> {
+        let bad = |what: String| Err(CheckpointMismatch(what));
+        if self.h0 != h0 {
+            return bad(format!(
+                "h of the start is {h0}, the checkpoint says {}",
+                self.h0
+            ));
+        }
+        let mut expected = h0;
+        for it in &self.iterations {
+            if it.bound < expected {
+                return bad(format!("iteration bound {} below {expected}", it.bound));
+            }
+            expected = it.bound + 1;
+        }
+        if self.bound < expected {
+            return bad(format!("current bound {} below {expected}", self.bound));
+        }
+        if let Some(c) = &self.current {
+            if c.done.iter().any(|d| d.index >= c.subtrees) {
+                return bad("a finished subtree beyond the split".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The search's side of checkpointing: the timer, the completed iterations, the callback.
+pub(crate) struct Saver<'a> {
+    every: Duration,
+    save: &'a SaveCheckpoint,
+    last: Mutex<Instant>,
+    h0: u32,
+    /// Seconds of earlier sessions, and when this one began.
+    earlier: f64,
+    started: Instant,
+    /// The completed iterations (set by the driver between passes).
+    pub(crate) iterations: Vec<Iteration>,
+}
+
+impl<'a> Saver<'a> {
+    pub(crate) fn new(c: &'a Checkpointing, h0: u32, started: Instant) -> Saver<'a> {
+        Saver {
+            every: c.every,
+            save: &*c.save,
+            last: Mutex::new(started),
+            h0,
+            earlier: c.from.as_ref().map_or(0.0, |f| f.seconds),
+            started,
+            iterations: c.from.as_ref().map_or(Vec::new(), |f| f.iterations.clone()),
+        }
+    }
+
+    /// Seconds of search over every session.
+    pub(crate) fn seconds(&self) -> f64 {
+        self.earlier + self.started.elapsed().as_secs_f64()
+    }
+
+    /// Whether a save is due; at most one caller at a time is told yes.
+    pub(crate) fn due(&self) -> bool {
+        let Ok(mut last) = self.last.try_lock() else {
+            return false;
+        };
+        if last.elapsed() < self.every {
+            return false;
+        }
+        *last = Instant::now();
+        true
+    }
+
+    /// Hands a checkpoint of `bound`'s iteration, with `current` done of it, to the callback.
+    pub(crate) fn save(&self, bound: u32, current: Option<PartialIteration>) {
+        (self.save)(&SearchCheckpoint {
+            h0: self.h0,
+            iterations: self.iterations.clone(),
+            bound,
+            current,
+            seconds: self.seconds(),
+        });
+        if let Ok(mut last) = self.last.lock() {
+            *last = Instant::now();
+        }
+    }
+}
