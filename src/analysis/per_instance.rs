@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::results::{Results, RunStatus};
+use crate::search::Algorithm;
 
 /// A published per-instance node count column and the runs it applies to.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -209,7 +210,8 @@ pub fn per_instance_comparisons(results: &Results) -> Vec<PerInstanceComparison>
         .collect()
 }
 
-/// Our solved runs of `p.instance_set` with `p.heuristic` beside `p`'s counts; None when none.
+/// Our solved IDA* runs of `p.instance_set` with `p.heuristic` beside `p`'s counts (the papers
+/// count IDA*'s nodes; an A* row's count is another quantity); None when none.
 pub fn compare(results: &Results, p: &PublishedColumn) -> Option<PerInstanceComparison> {
     let theirs = p.counts();
     let rows: Vec<InstanceRow> = results
@@ -218,6 +220,7 @@ pub fn compare(results: &Results, p: &PublishedColumn) -> Option<PerInstanceComp
         .filter(|r| {
             r.instance_set == p.instance_set
                 && r.heuristic == p.heuristic
+                && r.algorithm == Algorithm::Ida
                 && r.status == RunStatus::Solved
         })
         .filter_map(|r| {
@@ -285,6 +288,11 @@ mod tests {
                 run("korf50-24", "1", "pdb-6666r", RunStatus::TimeLimit, 5),
                 run("korf50-24", "25", "manhattan", RunStatus::Solved, 5),
                 run("korf100", "1", "manhattan", RunStatus::Solved, 276_361_932),
+                // A* with the same heuristic: not the paper's quantity, left out.
+                RunRecord {
+                    algorithm: Algorithm::Astar,
+                    ..run("korf100", "2", "manhattan", RunStatus::Solved, 1_000)
+                },
             ],
             dir: std::path::PathBuf::from("results/test"),
             iterations: vec![],
@@ -293,6 +301,7 @@ mod tests {
         let c = per_instance_comparisons(&results);
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].published.instance_set, "korf100");
+        assert_eq!(c[0].rows.len(), 1); // the IDA* row only
         assert_eq!(c[0].exact(), 1); // + 1 for the root
         let kf = &c[1];
         assert_eq!(kf.rows.len(), 2);

@@ -75,6 +75,28 @@ impl ExperimentArgs {
     }
 }
 
+/// How often a search saves its progress; shared by `run` and `slurm submit`, whose tasks a
+/// cluster's time limit cuts.
+#[derive(Args)]
+pub struct CheckpointArgs {
+    /// Save each running search's progress (finished iterations and subtrees) into
+    /// OUT/checkpoints/ at most every SECS seconds, and when it is stopped (Ctrl-C, SIGTERM as
+    /// Slurm sends at a time limit); `--resume` continues an interrupted pair from there,
+    /// `--resume --retry time-limit` a timed-out one.
+    #[arg(long, value_name = "SECS", default_value = "300", value_parser = limits::checkpoint_every)]
+    checkpoint_every: Duration,
+    /// Write no checkpoints (an interrupted pair then starts again from nothing).
+    #[arg(long, conflicts_with = "checkpoint_every")]
+    no_checkpoint: bool,
+}
+
+impl CheckpointArgs {
+    /// The checkpoint interval, `None` for no checkpoints.
+    pub fn every(&self) -> Option<Duration> {
+        (!self.no_checkpoint).then_some(self.checkpoint_every)
+    }
+}
+
 #[derive(Args)]
 pub struct RunArgs {
     #[command(flatten)]
@@ -128,14 +150,8 @@ pub struct RunArgs {
     /// row; the limits do not apply.
     #[arg(long, value_name = "D", conflicts_with_all = ["time_limit", "node_limit"])]
     fixed_bound: Option<u32>,
-    /// Save each running search's progress (finished iterations and subtrees) into
-    /// OUT/checkpoints/ at most every SECS seconds, and when it is stopped; `--resume` continues
-    /// an interrupted pair from there, `--resume --retry time-limit` a timed-out one.
-    #[arg(long, value_name = "SECS", default_value = "300", value_parser = limits::checkpoint_every)]
-    checkpoint_every: Duration,
-    /// Write no checkpoints (an interrupted pair then starts again from nothing).
-    #[arg(long, conflicts_with = "checkpoint_every")]
-    no_checkpoint: bool,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
     /// Run only the pairs of these instance ids in this session, e.g. the easy ones of a long
     /// campaign first; the experiment stays all of its pairs, and a later --resume runs the rest.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
@@ -168,7 +184,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         cancel,
         command_line: std::env::args().collect(),
         fixed_bound: args.fixed_bound,
-        checkpoint_every: (!args.no_checkpoint).then_some(args.checkpoint_every),
+        checkpoint_every: args.checkpoint.every(),
         only_ids: args.only_ids.clone(),
     })?;
     if let Some(holder) = &session.lock.stale {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use super::pdb::PdbArgs;
-use super::run::ExperimentArgs;
+use super::run::{CheckpointArgs, ExperimentArgs};
 use tilebench::cluster::slurm::{self, JobOptions};
 use tilebench::cluster::{self, SubmitRequest};
 use tilebench::limits;
@@ -45,9 +45,15 @@ struct SubmitArgs {
     /// Number of array tasks = shards (required the first time; fixed for a DIR).
     #[arg(long, value_name = "N", value_parser = limits::shards)]
     tasks: Option<usize>,
-    /// Threads per task [default: --cpus-per-task, else 1].
+    /// Pairs at once per task [default: --cpus-per-task / --search-threads, else 1].
     #[arg(long, short = 'j', value_parser = limits::jobs)]
     jobs: Option<usize>,
+    /// Threads of each IDA* search (parallel IDA*, same counts as one thread): for a few long
+    /// pairs, such as a 24-puzzle campaign's.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = limits::jobs)]
+    search_threads: usize,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
     /// Slurm partition (sbatch --partition).
     #[arg(long, short = 'p', value_name = "P")]
     partition: Option<String>,
@@ -57,7 +63,7 @@ struct SubmitArgs {
     /// Memory per task (sbatch --mem), e.g. 4G.
     #[arg(long, value_name = "M")]
     mem: Option<String>,
-    /// CPUs per task (sbatch --cpus-per-task) [default: --jobs].
+    /// CPUs per task (sbatch --cpus-per-task) [default: --jobs × --search-threads].
     #[arg(long, value_name = "C", value_parser = limits::jobs)]
     cpus_per_task: Option<usize>,
     /// A further sbatch option, written (quoted) as an #SBATCH line; one option per use
@@ -99,11 +105,18 @@ fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
             partition: args.partition.clone(),
             time: args.time.clone(),
             mem: args.mem.clone(),
-            cpus_per_task: args.cpus_per_task.or(args.jobs),
+            cpus_per_task: args
+                .cpus_per_task
+                .or_else(|| match (args.jobs, args.search_threads) {
+                    (None, 1) => None,
+                    (jobs, threads) => Some(jobs.unwrap_or(1) * threads),
+                }),
             extra: args.sbatch_arg.clone(),
         },
         cache: pdb.options(),
         binary: std::env::current_exe()?,
+        search_threads: args.search_threads,
+        checkpoint_every: args.checkpoint.every(),
         dry_run: args.dry_run,
     })?;
     eprintln!(

@@ -135,6 +135,12 @@ pub struct Task {
     pub binary: PathBuf,
     /// The pattern-database cache, absolute (tables are built before submission; tasks only load).
     pub pdb_dir: PathBuf,
+    /// Threads of each IDA* search (`run --search-threads`); a task runs its CPUs divided by
+    /// this many pairs at once.
+    pub search_threads: usize,
+    /// How often a task saves its searches' progress (`None`: never). A task cut by the
+    /// cluster's time limit saves on SIGTERM too, and its resubmission continues from there.
+    pub checkpoint_every: Option<Duration>,
 }
 
 pub use crate::results::meta::Submission;
@@ -267,8 +273,20 @@ pub fn job_script(
         format!("--pdb-dir {} --no-build", sh_quote(pdb_dir)),
         format!("--out {}", sh_quote(out_text)),
         format!("--shard \"$SLURM_ARRAY_TASK_ID/{n}\" --resume"),
-        "--jobs \"${SLURM_CPUS_PER_TASK:-1}\"".to_string(),
+        match task.checkpoint_every {
+            Some(every) => format!("--checkpoint-every {}", every.as_secs_f64()),
+            None => "--no-checkpoint".to_string(),
+        },
     ]);
+    let t = task.search_threads.max(1);
+    if t == 1 {
+        lines.push("--jobs \"${SLURM_CPUS_PER_TASK:-1}\"".to_string());
+    } else {
+        // Pairs at once = the task's CPUs / threads per search, at least 1.
+        s.push_str(&format!("cpus=${{SLURM_CPUS_PER_TASK:-{t}}}\n"));
+        s.push_str(&format!("jobs=$(( cpus / {t} > 0 ? cpus / {t} : 1 ))\n"));
+        lines.push(format!("--search-threads {t} --jobs \"$jobs\""));
+    }
     s.push_str("exec ");
     s.push_str(&lines.join(" \\\n    "));
     s.push('\n');
@@ -404,6 +422,8 @@ mod tests {
         Task {
             binary: "/opt/tilebench/bin/tilebench".into(),
             pdb_dir: "/cache/pdb".into(),
+            search_threads: 1,
+            checkpoint_every: Some(Duration::from_secs(300)),
         }
     }
 
@@ -447,8 +467,59 @@ mod tests {
              --instances '/data/my set.txt' --heuristics manhattan --heuristics \
              pdb:1.2.3/4.5.6.7.8 --node-limit 1000000 --time-limit 2.5 --pdb-dir /cache/pdb \
              --no-build --out /scratch/exp --shard \"$SLURM_ARRAY_TASK_ID/4\" --resume \
-             --jobs \"${SLURM_CPUS_PER_TASK:-1}\""
+             --checkpoint-every 300 --jobs \"${SLURM_CPUS_PER_TASK:-1}\""
         );
+    }
+
+    /// Parallel searches: pairs at once = CPUs / search threads, computed by the task; checkpoints
+    /// as asked.
+    #[test]
+    fn search_threads_and_checkpoints_reach_the_task() {
+        let job = JobOptions {
+            name: "t".into(),
+            ..JobOptions::default()
+        };
+        let parallel = Task {
+            search_threads: 4,
+            checkpoint_every: Some(Duration::from_secs_f64(90.5)),
+            ..task()
+        };
+        let s = job_script(Path::new("/o"), &spec(), &job, &parallel).unwrap();
+        let command = s.split("exec ").nth(1).unwrap().replace(" \\\n    ", " ");
+        assert!(
+            command.ends_with(
+                "--resume --checkpoint-every 90.5 --search-threads 4 --jobs \"$jobs\"\n"
+            ),
+            "{command}"
+        );
+        // What bash makes of the two lines, for 8, 2 and unset CPUs.
+        let lines: Vec<&str> = s
+            .lines()
+            .filter(|l| l.starts_with("cpus=") || l.starts_with("jobs="))
+            .collect();
+        assert_eq!(lines.len(), 2, "{s}");
+        let script = format!("{}; {}; echo $jobs", lines[0], lines[1]);
+        for (cpus, want) in [(Some("8"), "2"), (Some("2"), "1"), (None, "1")] {
+            let mut bash = Command::new("bash");
+            bash.args(["-c", &script]).env_remove("SLURM_CPUS_PER_TASK");
+            if let Some(c) = cpus {
+                bash.env("SLURM_CPUS_PER_TASK", c);
+            }
+            let Ok(out) = bash.output() else {
+                return; // no bash here
+            };
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout).trim(),
+                want,
+                "{cpus:?}"
+            );
+        }
+        let none = Task {
+            checkpoint_every: None,
+            ..task()
+        };
+        let s = job_script(Path::new("/o"), &spec(), &job, &none).unwrap();
+        assert!(s.contains("--no-checkpoint"), "{s}");
     }
 
     #[test]
@@ -476,6 +547,8 @@ mod tests {
             &Task {
                 binary: "/it's/tilebench".into(),
                 pdb_dir: "/p".into(),
+                search_threads: 3,
+                checkpoint_every: None,
             },
         )
         .unwrap();

@@ -2,6 +2,7 @@
 //! array job of the shards that still have missing pairs.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use super::slurm::{self, JobOptions, Task};
 use super::{pending_shards, ClusterError};
@@ -25,6 +26,10 @@ pub struct SubmitRequest {
     pub cache: CacheOptions,
     /// The tilebench binary the tasks run.
     pub binary: PathBuf,
+    /// Threads of each IDA* search in a task (`run --search-threads`).
+    pub search_threads: usize,
+    /// How often tasks save their searches' progress (`None`: never).
+    pub checkpoint_every: Option<Duration>,
     /// Only write the script.
     pub dry_run: bool,
 }
@@ -47,9 +52,12 @@ pub struct Submission {
 /// Reconciles the request with the experiment stored in the directory, builds or verifies every
 /// table, writes `DIR/slurm/job.sh` and submits the shards with missing pairs.
 pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
-    if request.tasks == Some(0) || request.job.cpus_per_task == Some(0) {
+    if request.tasks == Some(0)
+        || request.job.cpus_per_task == Some(0)
+        || request.search_threads == 0
+    {
         return Err(ClusterError::BadOption(
-            "--tasks, --jobs and --cpus-per-task must be at least 1".into(),
+            "--tasks, --jobs, --search-threads and --cpus-per-task must be at least 1".into(),
         ));
     }
     let io = |path: &PathBuf| {
@@ -111,6 +119,8 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
     let task = Task {
         binary: request.binary,
         pdb_dir: cache.pdb_dir.clone(),
+        search_threads: request.search_threads,
+        checkpoint_every: request.checkpoint_every,
     };
     let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task)?)?;
     let pending = pending_shards(&out, &spec)?;

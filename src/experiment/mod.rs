@@ -305,28 +305,30 @@ impl Session {
 
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
+        let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let mut runs = Vec::new();
+        if !self.exp.algorithms.is_empty() {
+            let algorithms: Vec<&str> = self.exp.algorithms.iter().map(|a| a.as_str()).collect();
+            runs.push(format!(
+                "{} × {}",
+                algorithms.join(","),
+                count(self.exp.heuristics.len(), "heuristic")
+            ));
+        }
+        if !self.exp.solvers.is_empty() {
+            runs.push(count(self.exp.solvers.len(), "outside solver"));
+        }
         format!(
-            "{} pairs ({} instance sets × {} × {} heuristics{}{}), {} at once on {} search thread{} each, into {}",
-            self.pairs.len(),
-            self.exp.sets.len(),
-            self.exp
-                .algorithms
-                .iter()
-                .map(|a| a.as_str())
-                .collect::<Vec<_>>()
-                .join(","),
-            self.exp.heuristics.len(),
-            match self.exp.solvers.len() {
-                0 => String::new(),
-                n => format!(" and {n} outside solvers"),
-            },
+            "{} ({} × {}{}), {} at once on {} each, into {}",
+            count(self.pairs.len(), "pair"),
+            count(self.exp.sets.len(), "instance set"),
+            runs.join(" + "),
             self.settings
                 .shard
                 .map(|s| format!(", shard {s}"))
                 .unwrap_or_default(),
             self.settings.threads,
-            self.settings.search_threads,
-            if self.settings.search_threads == 1 { "" } else { "s" },
+            count(self.settings.search_threads, "search thread"),
             self.settings.out.display()
         )
     }

@@ -33,12 +33,18 @@ pub fn sig(v: f64, digits: i32) -> String {
     if v == 0.0 {
         return "0".to_string();
     }
-    let magnitude = v.abs().log10().floor() as i32;
+    let mut magnitude = v.abs().log10().floor() as i32;
+    let decimals = |m: i32| (digits - 1 - m).max(0) as usize;
+    // Rounding may carry into the next power of ten (0.99999954 → 1.000000, not 1.0000000).
+    let d = decimals(magnitude);
+    if format!("{:.d$}", v.abs()).parse::<f64>().unwrap_or(0.0) >= 10f64.powi(magnitude + 1) {
+        magnitude += 1;
+    }
     if magnitude >= digits - 1 {
         return int(v);
     }
-    let decimals = (digits - 1 - magnitude).max(0) as usize;
-    format!("{v:.decimals$}")
+    let d = decimals(magnitude);
+    format!("{v:.d$}")
 }
 
 /// A fixed number of decimals: `36.942`.
@@ -69,6 +75,11 @@ mod tests {
         assert_eq!(sig(8.12345, 4), "8.123");
         assert_eq!(sig(1234.6, 4), "1,235");
         assert_eq!(sig(0.0, 4), "0");
+        // Rounding up to the next power of ten keeps the number of significant digits.
+        assert_eq!(sig(0.999_999_54, 6), "1.00000");
+        assert_eq!(sig(0.999_999_54, 7), "0.9999995");
+        assert_eq!(sig(-9.9996, 4), "-10.00");
+        assert_eq!(sig(999.96, 4), "1,000");
         assert_eq!(fixed(36.9424, 3), "36.942");
         assert_eq!(opt(None, |v| fixed(v, 1)), NONE);
     }
