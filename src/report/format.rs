@@ -35,7 +35,8 @@ pub fn sig(v: f64, digits: i32) -> String {
     }
     let mut magnitude = v.abs().log10().floor() as i32;
     let decimals = |m: i32| (digits - 1 - m).max(0) as usize;
-    // Rounding may carry into the next power of ten (0.99999954 → 1.000000, not 1.0000000).
+    // Rounding may carry into the next power of ten: 0.99999954 to 6 digits is 1.00000, not
+    // 1.000000.
     let d = decimals(magnitude);
     if format!("{:.d$}", v.abs()).parse::<f64>().unwrap_or(0.0) >= 10f64.powi(magnitude + 1) {
         magnitude += 1;
