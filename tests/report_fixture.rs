@@ -228,6 +228,11 @@ fn per_instance_section_beside_korf_felner_comes_from_the_runs() {
     assert!(!s.contains("differs from"), "no mismatch table\n{s}");
     // The plot is in the section, not again under Plots.
     assert_eq!(md.matches("(korf50-24-published-pdb-6666r.png)").count(), 1);
+    // One heuristic: no "reduction vs itself" column (the two-heuristic fixture above has it).
+    assert!(
+        md.contains("| `pdb-6666r` | 2 / 3 |") && !md.contains("reduction vs pdb-6666r"),
+        "{md}"
+    );
 
     // The same runs with #40's count doubled (its last iteration 65,099,578 nodes larger):
     // the section follows the data.

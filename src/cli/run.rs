@@ -163,11 +163,14 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
     let flag = cancel.clone();
     ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            eprintln!("\ntilebench: interrupted twice, exiting now");
+            eprintln!("\ntilebench: stopped a second time, exiting now");
             tilebench::experiment::outside::kill_running_and_exit(130);
         }
+        // The same handler serves SIGINT, SIGTERM (e.g. a Slurm time limit) and SIGHUP.
         eprintln!(
-            "\ntilebench: interrupted; finishing the rows being written (Ctrl-C again to quit)"
+            "\ntilebench: stopped by a signal (Ctrl-C, or SIGTERM/SIGHUP such as a Slurm time \
+             limit); finishing the rows being written, then --resume continues (a second signal \
+             exits at once)"
         );
     })?;
     let session = Session::new(RunRequest {

@@ -231,6 +231,13 @@ impl ReflectedPdb {
         self.pdb.moved_at(&s.mirrored, g, i)
     }
 
+    /// The board's own sums after `tile` moves to `to`.
+    #[inline(always)]
+    fn normal_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
+        let (g, i) = self.normal_target(grid, tile, to);
+        self.pdb.moved_at(&s.normal, g, i)
+    }
+
     /// The group and table entry the mirrored board's move re-ranks.
     #[inline(always)]
     fn mirrored_target(&self, grid: &Grid, tile: u8, to: usize) -> (usize, usize) {
@@ -356,21 +363,17 @@ impl ReflectedPdb {
         to: usize,
         cutoff: u32,
     ) -> Option<ReflectedState> {
-        let normal_update = || {
-            let (g, i) = self.normal_target(grid, tile, to);
-            self.pdb.moved_at(&s.normal, g, i)
-        };
         if s.mirrored.sum > s.normal.sum {
             let mirrored = self.mirrored_update(s, grid, tile, to);
             if mirrored.sum >= cutoff {
                 return None;
             }
             Some(ReflectedState {
-                normal: normal_update(),
+                normal: self.normal_update(s, grid, tile, to),
                 mirrored,
             })
         } else {
-            let normal = normal_update();
+            let normal = self.normal_update(s, grid, tile, to);
             if normal.sum >= cutoff {
                 return None;
             }

@@ -341,7 +341,13 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
             .link("definitions", "Definitions")
             .p(" gives every formula and its rounding."),
     );
-    let columns = vec![
+    // With one heuristic there is nothing to compare against: its reduction vs itself is 1.
+    let compared = rows.iter().any(|r| {
+        r.reduction
+            .as_ref()
+            .is_some_and(|x| x.reference != r.heuristic)
+    });
+    let mut columns = vec![
         Column::text("heuristic"),
         Column::number("solved / runs", None),
         Column::number("mean h0", Some("moves")),
@@ -349,10 +355,17 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
         Column::number("geometric-mean nodes", None),
         Column::number("mean seconds", Some("s")),
         Column::number("nodes per second", Some("1/s")),
-        Column::number(format!("reduction vs {reference} (instances)"), None),
+    ];
+    if compared {
+        columns.push(Column::number(
+            format!("reduction vs {reference} (instances)"),
+            None,
+        ));
+    }
+    columns.extend([
         Column::number("mean overhead measured (runs)", None),
         Column::number("mean overhead predicted (runs)", None),
-    ];
+    ]);
     let mut t = Table::new(
         format!("summary-{set}"),
         Text::plain(format!("Summary of the solved runs on {set}.")),
@@ -363,7 +376,7 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
             Some((m, n)) => Cell::WithCount(Box::new(Cell::num(m, rounding::OVERHEAD)), n as u64),
             None => Cell::Empty,
         };
-        t.row(vec![
+        let mut cells = vec![
             Cell::Code(r.heuristic.clone()),
             Cell::Fraction(r.solved as u64, r.runs as u64),
             Cell::opt(r.mean_h0, rounding::H0),
@@ -371,15 +384,20 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
             Cell::opt(r.geomean_generated, rounding::NODES),
             Cell::opt(r.mean_seconds, rounding::SECONDS),
             Cell::opt(r.nodes_per_second, rounding::NODES),
-            r.reduction.as_ref().map_or(Cell::Empty, |x| {
+        ];
+        if compared {
+            cells.push(r.reduction.as_ref().map_or(Cell::Empty, |x| {
                 Cell::WithCount(
                     Box::new(Cell::num(x.factor, rounding::FACTOR)),
                     x.common as u64,
                 )
-            }),
+            }));
+        }
+        cells.extend([
             with_count(r.mean_overhead_measured),
             with_count(r.mean_overhead_predicted),
         ]);
+        t.row(cells);
     }
     s.push(t);
     let mut unsolved: BTreeMap<(&str, String), usize> = BTreeMap::new();
