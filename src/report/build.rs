@@ -268,7 +268,7 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
         }
         rows.push(("outside solver", text));
     }
-    rows.push(("limits per run", limits_in_words(&meta.limits)));
+    rows.push(("limits per run", limits_per_session(meta)));
     rows.push(("pairs", format!("{} (instance, method) pairs", meta.pairs)));
     if let Some(c) = &meta.collected {
         let shards = meta
@@ -305,6 +305,42 @@ fn machine_in_words(m: &Machine) -> String {
         parts.push(format!("host {h}"));
     }
     parts.join(", ")
+}
+
+/// The limits of the last session, and of each earlier session (`--resume`, `--retry`) whose
+/// limits differed: rows finished then ran under those, so a reader must see them all.
+fn limits_per_session(meta: &Meta) -> String {
+    let last = limits_in_words(&meta.limits);
+    // Earlier sessions grouped by their limits, in order of first use: (limits, first start, count).
+    let mut earlier: Vec<(&LimitsInfo, &str, usize)> = Vec::new();
+    for p in meta
+        .previous_sessions
+        .iter()
+        .filter(|p| p.limits != meta.limits)
+    {
+        match earlier.iter_mut().find(|(l, _, _)| **l == p.limits) {
+            Some((_, _, n)) => *n += 1,
+            None => earlier.push((&p.limits, &p.started, 1)),
+        }
+    }
+    if earlier.is_empty() {
+        return last;
+    }
+    let earlier: Vec<String> = earlier
+        .into_iter()
+        .map(|(l, started, n)| match n {
+            1 => format!("{} (1 session, started {started})", limits_in_words(l)),
+            n => format!(
+                "{} ({n} sessions, the first started {started})",
+                limits_in_words(l)
+            ),
+        })
+        .collect();
+    format!(
+        "{last} (the last session, started {}); earlier sessions, whose finished rows were kept: {}",
+        meta.started,
+        earlier.join("; ")
+    )
 }
 
 fn limits_in_words(l: &LimitsInfo) -> String {
@@ -947,4 +983,38 @@ fn definitions() -> Section {
     );
     s.push(Block::List(items));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_name_every_session_whose_limits_differed() {
+        let mut meta = crate::results::meta::tests::sample();
+        meta.limits.node_limit = Some(100_000_000);
+        meta.limits.time_limit_seconds = None;
+        meta.started = "2026-12-01T10:00:00Z".into();
+        let same = meta.clone();
+        let mut first = meta.clone();
+        first.limits.node_limit = Some(1_000_000);
+        first.started = "2026-11-30T09:00:00Z".into();
+        meta.previous_sessions = vec![first.clone(), same, first];
+        let limits = setup_rows(&meta)
+            .into_iter()
+            .find(|(label, _)| *label == "limits per run")
+            .unwrap()
+            .1;
+        assert_eq!(
+            limits,
+            "at most 100,000,000 generated nodes (the last session, started \
+             2026-12-01T10:00:00Z); earlier sessions, whose finished rows were kept: at most \
+             1,000,000 generated nodes (2 sessions, the first started 2026-11-30T09:00:00Z)"
+        );
+        meta.previous_sessions.retain(|p| p.limits == meta.limits);
+        let limits = setup_rows(&meta)
+            .into_iter()
+            .find(|(l, _)| *l == "limits per run");
+        assert_eq!(limits.unwrap().1, "at most 100,000,000 generated nodes");
+    }
 }

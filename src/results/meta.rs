@@ -355,10 +355,11 @@ pub(crate) fn ida_only() -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn sample() -> Meta {
+    /// A complete meta.json of one finished session, for tests across the crate.
+    pub(crate) fn sample() -> Meta {
         Meta {
             schema_version: SCHEMA_VERSION,
             command_line: vec!["tilebench".into(), "run".into()],
