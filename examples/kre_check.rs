@@ -81,7 +81,8 @@ fn main() {
         count,
         seed,
         method: Method::Uniform,
-    });
+    })
+    .expect("a uniform spec always generates");
     let h = Prepared::new(&name, &goal, &CacheOptions::default()).unwrap();
     eprintln!(
         "{name}: {count} boards (seed {seed}), {samples} samples (seed {})",

@@ -14,12 +14,14 @@
 //!     dominate; the report shows their ratios in parentheses). Judging by the longer side, not
 //!     the base, matters: a base of 1 ms and a new side of 100 ms is a slowdown, not noise;
 //!   - in total: Σ new seconds / Σ base seconds, judged when either total reaches `min_seconds`,
-//!     so that many short runs that each escape the per-run rule still count.
+//!     so that many short runs that each escape the per-run rule still count;
+//!   - each only with at least `min_runs` runs behind it (default 5): one or two runs of a
+//!     fraction of a second swing by 20 % on a busy machine, and a verdict on them is noise.
 //!
 //! The verdict fails on any node-count change (unless node changes are allowed, for an intended
 //! change of the search), a per-heuristic time ratio (per-run geometric mean, or total) above
 //! `1 + threshold/100`, any length change, or a lost solution. Runs on one side only are listed
-//! and never fail it.
+//! and never fail it; two directories with no run in common are an error, not a pass.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -38,6 +40,13 @@ pub enum CompareError {
     Read(#[from] CsvError),
     #[error("{}: no rows (only a header)", .0.display())]
     NoRows(PathBuf),
+    #[error(
+        "no run of {} is in {} (runs match by instance set, instance id and method): nothing to \
+         compare",
+        base.display(),
+        new.display()
+    )]
+    NothingMatched { base: PathBuf, new: PathBuf },
     #[error("invalid threshold {0}: give a percentage ≥ 0")]
     BadThreshold(f64),
     #[error("invalid minimum time {0}: give seconds ≥ 0")]
@@ -81,8 +90,11 @@ pub struct CompareOptions {
     pub threshold_pct: f64,
     /// Node-count changes are reported but do not fail the comparison.
     pub allow_node_changes: bool,
-    /// Runs whose base took less than this are left out of the time comparison.
+    /// Runs where both sides took less than this are left out of the per-run time comparison.
     pub min_seconds: f64,
+    /// Fewest runs behind a time verdict (timed runs for the geometric mean, solved runs for
+    /// the total); with fewer, the time ratios are shown but not judged.
+    pub min_runs: usize,
 }
 
 impl Default for CompareOptions {
@@ -91,6 +103,7 @@ impl Default for CompareOptions {
             threshold_pct: 10.0,
             allow_node_changes: false,
             min_seconds: 0.05,
+            min_runs: 5,
         }
     }
 }
@@ -165,7 +178,22 @@ pub struct HeuristicSummary {
     pub total_seconds: (f64, f64),
     /// Σ new / Σ base, when either total reaches the timing minimum.
     pub total_ratio: Option<f64>,
+    /// Runs both sides solved (those behind `total_seconds`).
+    pub solved: usize,
     pub node_changes: usize,
+}
+
+impl HeuristicSummary {
+    /// Why its time is not judged, if it is not: too few runs behind both ratios.
+    pub fn untimed_reason(&self, min_runs: usize) -> Option<String> {
+        (self.timed < min_runs && self.solved < min_runs).then(|| {
+            format!(
+                "{}: time not judged, {} timed and {} solved runs (fewer than {min_runs}, \
+                 --min-runs)",
+                self.heuristic, self.timed, self.solved
+            )
+        })
+    }
 }
 
 /// Why a comparison fails.
@@ -237,6 +265,7 @@ pub fn compare_runs(
     options: CompareOptions,
 ) -> Result<Comparison, CompareError> {
     options.validate()?;
+    let (base_path, new_path) = (base.0, new.0);
     let base = index(base.0, base.1)?;
     let mut new = index(new.0, new.1)?;
     let mut matched = Vec::new();
@@ -252,6 +281,12 @@ pub fn compare_runs(
         }
     }
     let only_new: Vec<RunKey> = new.into_keys().collect();
+    if matched.is_empty() {
+        return Err(CompareError::NothingMatched {
+            base: base_path.to_path_buf(),
+            new: new_path.to_path_buf(),
+        });
+    }
 
     // Grouped by method (the heuristic for IDA*, `astar+H`, `bfs`: see `results::method_label`).
     let methods: BTreeSet<String> = matched.iter().map(|m| m.key.method()).collect();
@@ -264,8 +299,8 @@ pub fn compare_runs(
             .collect();
         let geomean_ratio = (!ratios.is_empty())
             .then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
-        let solved = runs.iter().filter(|m| m.both_solved());
-        let total_seconds = solved.fold((0.0, 0.0), |(b, n), m| {
+        let solved: Vec<&&Matched> = runs.iter().filter(|m| m.both_solved()).collect();
+        let total_seconds = solved.iter().fold((0.0, 0.0), |(b, n), m| {
             (b + m.base.seconds, n + m.new.seconds)
         });
         let total_ratio = (total_seconds.0 > 0.0
@@ -278,6 +313,7 @@ pub fn compare_runs(
             geomean_ratio,
             total_seconds,
             total_ratio,
+            solved: solved.len(),
             node_changes: runs.iter().filter(|m| m.nodes_changed()).count(),
         });
     }
@@ -296,12 +332,14 @@ pub fn compare_runs(
     }
     let limit = 1.0 + options.threshold_pct / 100.0;
     for s in &summaries {
-        if let Some(r) = s.geomean_ratio.filter(|&r| r > limit) {
+        let geomean_ratio = s.geomean_ratio.filter(|_| s.timed >= options.min_runs);
+        let total_ratio = s.total_ratio.filter(|_| s.solved >= options.min_runs);
+        if let Some(r) = geomean_ratio.filter(|&r| r > limit) {
             failures.push(Failure::Slowdown {
                 heuristic: s.heuristic.clone(),
                 ratio: r,
             });
-        } else if let Some(r) = s.total_ratio.filter(|&r| r > limit) {
+        } else if let Some(r) = total_ratio.filter(|&r| r > limit) {
             failures.push(Failure::TotalSlowdown {
                 heuristic: s.heuristic.clone(),
                 ratio: r,
@@ -337,8 +375,9 @@ impl Comparison {
             s,
             "- slowdown threshold: {}% on each heuristic's time ratio new/base over the runs \
              solved on both sides: the geometric mean over the runs of which either side took \
-             ≥ {} s, and the ratio of the total seconds",
-            o.threshold_pct, o.min_seconds
+             ≥ {} s, and the ratio of the total seconds; each judged only over at least {} \
+             runs",
+            o.threshold_pct, o.min_seconds, o.min_runs
         );
         let _ = writeln!(
             s,
@@ -457,6 +496,17 @@ impl Comparison {
                 let _ = writeln!(s, "- {f}");
             }
         }
+        let untimed: Vec<String> = self
+            .summaries
+            .iter()
+            .filter_map(|h| h.untimed_reason(o.min_runs))
+            .collect();
+        if !untimed.is_empty() {
+            let _ = writeln!(s);
+            for u in untimed {
+                let _ = writeln!(s, "- {u}");
+            }
+        }
         s
     }
 }
@@ -549,7 +599,17 @@ mod tests {
         let mut n = base();
         n[0].seconds = 1.2;
         n[1].seconds = 2.6;
+        // The default asks for five runs behind a time verdict: two are shown, not judged.
         let c = cmp(base(), n.clone(), CompareOptions::default());
+        assert!(c.passed(), "{:?}", c.failures);
+        assert!(c.to_markdown("a", "b").contains(
+            "- manhattan: time not judged, 2 timed and 2 solved runs (fewer than 5, --min-runs)"
+        ));
+        let two = CompareOptions {
+            min_runs: 2,
+            ..CompareOptions::default()
+        };
+        let c = cmp(base(), n.clone(), two);
         assert_eq!(c.failures.len(), 1);
         match &c.failures[0] {
             Failure::Slowdown { heuristic, ratio } => {
@@ -561,7 +621,7 @@ mod tests {
         // Within a 30% threshold it passes.
         let loose = CompareOptions {
             threshold_pct: 30.0,
-            ..CompareOptions::default()
+            ..two
         };
         assert!(cmp(base(), n, loose).passed());
     }
@@ -593,7 +653,11 @@ mod tests {
         b[0].seconds = 0.001;
         let mut n = base();
         n[0].seconds = 0.1; // 100× slower: the new side is long enough to time.
-        let c = cmp(b, n, CompareOptions::default());
+        let two = CompareOptions {
+            min_runs: 2,
+            ..CompareOptions::default()
+        };
+        let c = cmp(b, n, two);
         assert_eq!(c.summaries[1].timed, 2);
         assert!(
             matches!(&c.failures[..], [Failure::Slowdown { heuristic, .. }] if heuristic == "manhattan")
@@ -713,5 +777,20 @@ mod tests {
             ),
             Err(CompareError::BadThreshold(_))
         ));
+        // No run in common (here: another instance set) is an error, not a pass.
+        let other: Vec<RunRecord> = base()
+            .into_iter()
+            .map(|r| RunRecord {
+                instance_set: "mine".into(),
+                ..r
+            })
+            .collect();
+        let e = compare_runs(
+            (Path::new("b"), lines(base())),
+            (Path::new("n"), lines(other)),
+            CompareOptions::default(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("no run of b is in n"), "{e}");
     }
 }

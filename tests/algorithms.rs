@@ -145,7 +145,7 @@ fn astar_and_ida_agree_on_seeded_4x4_walks_with_each_heuristic() {
         seed: 14,
         method: Method::Walk(50),
     };
-    let set = boards(&spec);
+    let set = boards(&spec).unwrap();
     for name in [
         "manhattan",
         "linear-conflict",
@@ -257,7 +257,7 @@ fn wide_boards_use_the_wide_key_and_agree_with_ida() {
             method: Method::Walk(walk),
         };
         let h = prepared("manhattan", &goal);
-        for board in boards(&spec) {
+        for board in boards(&spec).unwrap() {
             let i = run(Algorithm::Ida, Some(&h), &board, &goal);
             let a = run(Algorithm::Astar, Some(&h), &board, &goal);
             let li = length(&i, &board, &goal);

@@ -109,11 +109,17 @@ fn a_slowdown_beyond_the_threshold_exits_1() {
     let mut slow = runs();
     slow[2].seconds = 0.75; // linear conflict 1.25× slower
     let b = write_dir(&root, "b", &slow);
+    // One run is too few for a time verdict by default (--min-runs 5): shown, not judged.
     let o = compare(&a, &b, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("linear-conflict: time not judged, 1 timed and 2 solved runs"));
+    let o = compare(&a, &b, &["--min-runs", "1"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("linear-conflict slowed down: geometric-mean time ratio 1.250"));
     assert_eq!(
-        compare(&a, &b, &["--threshold", "30"]).status.code(),
+        compare(&a, &b, &["--min-runs", "1", "--threshold", "30"])
+            .status
+            .code(),
         Some(0)
     );
 }

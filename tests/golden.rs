@@ -459,7 +459,7 @@ fn generated(
         seed,
         method,
     };
-    for (i, b) in generate::boards(&spec).iter().enumerate() {
+    for (i, b) in generate::boards(&spec).unwrap().iter().enumerate() {
         cases.push(case(format!("{prefix}-{:02}", i + 1), &goal, b));
     }
 }

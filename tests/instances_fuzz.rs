@@ -44,6 +44,7 @@ fn valid_file() -> impl Strategy<Value = String> {
                 seed,
                 method,
             })
+            .expect("uniform and walk specs always generate")
         });
     prop_oneof![4 => generated, 1 => Just(KORF100.to_string())]
 }
@@ -134,7 +135,8 @@ fn the_binary_reads_mutated_files_without_crashing() {
         count: 3,
         seed: 11,
         method: Method::Uniform,
-    });
+    })
+    .unwrap();
     let strategy = prop::collection::vec(mutation(), 1..4);
     let (mut ok, mut refused) = (0, 0);
     for case in 0..40 {

@@ -316,7 +316,7 @@ fn counts_like_the_builtin_search(command: &SolverCommand) {
             seed: 7,
             method,
         };
-        for b in boards(&spec) {
+        for b in boards(&spec).unwrap() {
             let builtin = ida(&b, &goal, &Manhattan::new(&goal), &Limits::none()).unwrap();
             let o = outside::solve(
                 command,

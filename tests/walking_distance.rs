@@ -119,7 +119,7 @@ fn seeded_4x4_walks_get_linear_conflicts_lengths() {
             prepared("linear-conflict", &goal),
         );
         let max = prepared("max(lc,wd,md)", &goal);
-        for b in boards(&spec) {
+        for b in boards(&spec).unwrap() {
             let want = lc.solve(&b, &goal, &Limits::none()).unwrap();
             for h in [&wd, &max] {
                 let got = h.solve(&b, &goal, &Limits::none()).unwrap();

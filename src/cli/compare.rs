@@ -21,9 +21,14 @@ pub struct CompareArgs {
     /// Report node-count changes without failing (after an intended change of the search).
     #[arg(long)]
     allow_node_changes: bool,
-    /// Leave runs whose base took less than this many seconds out of the time comparison.
+    /// Leave runs out of the per-run time comparison when both sides took less than this many
+    /// seconds (timer and start-up noise); their total still counts.
     #[arg(long, default_value_t = 0.05)]
     min_seconds: f64,
+    /// Judge a heuristic's time only over at least this many runs (timed runs for the
+    /// geometric mean, runs solved on both sides for the total); fewer are shown, not judged.
+    #[arg(long, default_value_t = 5)]
+    min_runs: usize,
     /// Also write the comparison with scatter plots (base against new, per run: nodes and
     /// seconds) into this directory as report.md, report.html and report.tex.
     #[arg(long, value_name = "OUT")]
@@ -44,6 +49,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
         threshold_pct: args.threshold,
         allow_node_changes: args.allow_node_changes,
         min_seconds: args.min_seconds,
+        min_runs: args.min_runs,
     };
     let formats = Format::parse_list(&args.format)?;
     let comparison = compare_dirs(&args.base, &args.new, options)?;

@@ -28,7 +28,9 @@ pub struct GenArgs {
     #[arg(long, value_name = "K", value_parser = limits::walk_length, conflicts_with = "optimal_length")]
     walk: Option<u32>,
     /// Random walks from the goal, each stopped at the first board whose optimal length is L
-    /// (checked with IDA* + linear conflict after every move; written as optimal_length).
+    /// (checked with IDA* + linear conflict after every move; written as optimal_length). More
+    /// than the size's diameter (3x3: 31, 4x4: 80) is refused; lengths near it are rare, and
+    /// the walk may take very long to meet them.
     #[arg(long, value_name = "L")]
     optimal_length: Option<u32>,
     /// Output file (default: standard output); an existing file is kept unless --force.
@@ -55,7 +57,7 @@ pub fn run(args: GenArgs) -> Result<ExitCode, Box<dyn Error>> {
             (None, None) => Method::Uniform,
         },
     };
-    let text = file_text(&spec);
+    let text = file_text(&spec)?;
     match args.output {
         Some(path) => std::fs::write(&path, text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,

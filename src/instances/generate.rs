@@ -91,16 +91,64 @@ impl Draw {
     }
 }
 
+/// Why a spec cannot be generated.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    #[error(
+        "no {size} board is more than {max} moves from any goal (the puzzle's diameter), so \
+         --optimal-length {length} can never be reached; ask for at most {max}"
+    )]
+    LengthUnreachable { size: Size, length: u32, max: u32 },
+}
+
+/// The largest optimal length between any two boards of `size` (the puzzle's diameter, found by
+/// complete breadth-first searches), so no board of any goal lies farther; None where unknown
+/// (4×5, 5×5). Sources: 3×3 31 (Reinefeld 1993), 4×4 80 (Brüngger et al. 1999; Korf &
+/// Schultze 2005), 3×4 53, 2×5 55 and 3×5 84 (Korf 2008, "Linear-time disk-based implicit graph
+/// search", JACM 55(6)); 2×2, 2×3 and 2×4 are checked by breadth-first search in the tests.
+pub fn diameter(size: Size) -> Option<u32> {
+    let (w, h) = (size.width, size.height);
+    Some(match (w.min(h), w.max(h)) {
+        (2, 2) => 6,
+        (2, 3) => 21,
+        (2, 4) => 36,
+        (3, 3) => 31,
+        (2, 5) => 55,
+        (3, 4) => 53,
+        (3, 5) => 84,
+        (4, 4) => 80,
+        _ => return None,
+    })
+}
+
+impl Spec {
+    /// Refuses what can never be generated (an optimal length beyond the puzzle's diameter),
+    /// which would otherwise walk forever.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        match (self.method, diameter(self.size)) {
+            (Method::Depth(length), Some(max)) if length > max => {
+                Err(GenerateError::LengthUnreachable {
+                    size: self.size,
+                    length,
+                    max,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The boards of a spec, in order.
-pub fn boards(spec: &Spec) -> Vec<Board> {
+pub fn boards(spec: &Spec) -> Result<Vec<Board>, GenerateError> {
+    spec.check()?;
     let mut draw = Draw::new(spec.seed);
-    (0..spec.count)
+    Ok((0..spec.count)
         .map(|_| match spec.method {
             Method::Uniform => uniform(&mut draw, &spec.goal),
             Method::Walk(k) => walk(&mut draw, &spec.goal, k),
             Method::Depth(l) => walk_to_depth(&mut draw, &spec.goal, l),
         })
-        .collect()
+        .collect())
 }
 
 /// Walks from the goal as [`walk`] does until the optimal length is `length` (see the module
@@ -161,7 +209,7 @@ fn walk(draw: &mut Draw, goal: &Goal, k: u32) -> Board {
 }
 
 /// The whole instance file of a spec, ids `1..=count`.
-pub fn file_text(spec: &Spec) -> String {
+pub fn file_text(spec: &Spec) -> Result<String, GenerateError> {
     let header = vec![
         ("size".to_string(), spec.size.to_string()),
         ("goal".to_string(), spec.goal.name()),
@@ -187,12 +235,12 @@ pub fn file_text(spec: &Spec) -> String {
         Method::Depth(l) => Some(l),
         _ => None,
     };
-    let rows: Vec<_> = boards(spec)
+    let rows: Vec<_> = boards(spec)?
         .into_iter()
         .enumerate()
         .map(|(i, b)| ((i + 1).to_string(), optimal, b))
         .collect();
-    format_set(&header, &[method], &rows)
+    Ok(format_set(&header, &[method], &rows))
 }
 
 #[cfg(test)]
@@ -216,11 +264,12 @@ mod tests {
 
     #[test]
     fn same_seed_same_file_other_seed_other_file() {
-        let a = file_text(&spec(Method::Uniform, 42));
-        assert_eq!(a, file_text(&spec(Method::Uniform, 42)));
-        assert_ne!(a, file_text(&spec(Method::Uniform, 43)));
-        let w = file_text(&spec(Method::Walk(30), 42));
-        assert_eq!(w, file_text(&spec(Method::Walk(30), 42)));
+        let text = |m, seed| file_text(&spec(m, seed)).unwrap();
+        let a = text(Method::Uniform, 42);
+        assert_eq!(a, text(Method::Uniform, 42));
+        assert_ne!(a, text(Method::Uniform, 43));
+        let w = text(Method::Walk(30), 42);
+        assert_eq!(w, text(Method::Walk(30), 42));
     }
 
     /// Depth-targeted walks land on their optimal length (checked by breadth-first search on the
@@ -238,18 +287,18 @@ mod tests {
                 seed: 9,
                 method: Method::Depth(l),
             };
-            for b in boards(&s) {
+            for b in boards(&s).unwrap() {
                 let r = crate::search::bfs(&b, &goal, &Limits::none()).unwrap();
                 assert_eq!(r.result.length(), Some(l as usize));
             }
         }
         let s = spec(Method::Depth(30), 42);
         let s = Spec { count: 2, ..s };
-        let text = file_text(&s);
-        assert_eq!(text, file_text(&s));
+        let text = file_text(&s).unwrap();
+        assert_eq!(text, file_text(&s).unwrap());
         assert!(text.contains("--optimal-length 30"));
         let h = Manhattan::new(&s.goal);
-        for b in boards(&s) {
+        for b in boards(&s).unwrap() {
             let r = ida(&b, &s.goal, &h, &Limits::none()).unwrap();
             assert_eq!(r.length(), Some(30));
         }
@@ -259,8 +308,8 @@ mod tests {
     /// fails, previously generated files can no longer be reproduced.
     #[test]
     fn first_boards_of_seed_42_are_pinned() {
-        let uniform = boards(&spec(Method::Uniform, 42));
-        let walk = boards(&spec(Method::Walk(30), 42));
+        let uniform = boards(&spec(Method::Uniform, 42)).unwrap();
+        let walk = boards(&spec(Method::Walk(30), 42)).unwrap();
         let got: Vec<String> = uniform[..3]
             .iter()
             .chain(&walk[..2])
@@ -281,13 +330,13 @@ mod tests {
     fn boards_are_solvable_and_walks_stay_near_the_goal() {
         for method in [Method::Uniform, Method::Walk(12)] {
             let s = spec(method, 7);
-            for b in boards(&s) {
+            for b in boards(&s).unwrap() {
                 assert!(b.is_solvable(&s.goal).unwrap());
             }
         }
         // Each move changes the Manhattan sum by exactly one, so after K moves it is at most K.
         let s = spec(Method::Walk(12), 7);
-        for b in boards(&s) {
+        for b in boards(&s).unwrap() {
             let md: usize = b
                 .tiles()
                 .iter()
@@ -314,7 +363,7 @@ mod tests {
             method: Method::Uniform,
         };
         let mut counts = std::collections::HashMap::new();
-        for b in boards(&s) {
+        for b in boards(&s).unwrap() {
             *counts.entry(b.tiles().to_vec()).or_insert(0u32) += 1;
         }
         assert_eq!(counts.len(), 12);
@@ -326,7 +375,7 @@ mod tests {
     #[test]
     fn generated_files_parse_with_their_header() {
         let s = spec(Method::Walk(20), 3);
-        let set = InstanceSet::parse(&file_text(&s), Path::new("g.txt"), "g").unwrap();
+        let set = InstanceSet::parse(&file_text(&s).unwrap(), Path::new("g.txt"), "g").unwrap();
         assert_eq!(set.instances.len(), 50);
         assert_eq!(set.header_value("seed"), Some("3"));
         assert_eq!(set.header_value("generator"), Some(s.command().as_str()));
@@ -341,5 +390,49 @@ mod tests {
                 assert!(d.below(n) < n);
             }
         }
+    }
+
+    /// The diameters of the small boards, by complete breadth-first search from every goal with
+    /// the blank in a corner (where the farthest boards lie) and in the middle: the eccentricity
+    /// never exceeds the table and reaches it.
+    #[test]
+    fn diameters_of_small_boards_match_breadth_first_search() {
+        use std::collections::HashMap;
+        use std::collections::VecDeque;
+        for (w, h) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)] {
+            let size = Size::new(w, h).unwrap();
+            let max = diameter(size).unwrap();
+            let mut farthest = Vec::new();
+            for goal in [Goal::blank_last(size), Goal::blank_first(size)] {
+                let start = goal.as_board();
+                let mut seen: HashMap<Vec<u8>, u32> = HashMap::from([(start.tiles().to_vec(), 0)]);
+                let mut queue = VecDeque::from([start]);
+                let mut ecc = 0;
+                while let Some(b) = queue.pop_front() {
+                    let d = seen[b.tiles()];
+                    ecc = ecc.max(d);
+                    for dir in (0..4).map(Dir::from_index) {
+                        let mut c = b.clone();
+                        if c.apply(dir).is_ok() && !seen.contains_key(c.tiles()) {
+                            seen.insert(c.tiles().to_vec(), d + 1);
+                            queue.push_back(c);
+                        }
+                    }
+                }
+                assert!(ecc <= max, "{size}: {ecc} > {max}");
+                farthest.push(ecc);
+            }
+            assert!(farthest.contains(&max), "{size}: {farthest:?}, table {max}");
+        }
+        let s = |l| Spec {
+            count: 1,
+            ..spec(Method::Depth(l), 1)
+        };
+        assert!(s(80).check().is_ok());
+        let e = boards(&s(81)).unwrap_err().to_string();
+        assert!(
+            e.contains("4x4") && e.contains("80") && e.contains("81"),
+            "{e}"
+        );
     }
 }
