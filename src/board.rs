@@ -199,7 +199,7 @@ fn goal_error(size: Size, e: BoardError) -> BoardError {
     match e {
         BoardError::NotANumber { .. } | BoardError::UnknownGoal(_) => e,
         other => BoardError::GoalNotPermutation {
-            cells: size.cells(),
+            max: size.cells() - 1,
             reason: other.to_string(),
         },
     }

@@ -36,8 +36,8 @@ pub enum BoardError {
         "unknown goal '{0}': use blank-last, blank-first, spiral, or an explicit list of tiles"
     )]
     UnknownGoal(String),
-    #[error("goal is not a permutation of 0..{cells}: {reason}")]
-    GoalNotPermutation { cells: usize, reason: String },
+    #[error("goal is not a permutation of 0..={max}: {reason}")]
+    GoalNotPermutation { max: usize, reason: String },
     #[error("board is {board} but the goal is {goal}")]
     SizeMismatch { board: Size, goal: Size },
     #[error("move {index} ('{dir}') would take the blank off the board")]

@@ -81,8 +81,9 @@ impl ExperimentArgs {
 pub struct CheckpointArgs {
     /// Save each running search's progress (finished iterations and subtrees) into
     /// OUT/checkpoints/ at most every SECS seconds, and when it is stopped (Ctrl-C, SIGTERM as
-    /// Slurm sends at a time limit); `--resume` continues an interrupted pair from there,
-    /// `--resume --retry time-limit` a timed-out one.
+    /// Slurm sends at a time limit); the experiment's next session (`run --resume`, or
+    /// `slurm submit` again on the same OUT) continues an interrupted pair from there, and
+    /// `run --resume --retry time-limit` a timed-out one.
     #[arg(long, value_name = "SECS", default_value = "300", value_parser = limits::checkpoint_every)]
     checkpoint_every: Duration,
     /// Write no checkpoints (an interrupted pair then starts again from nothing).

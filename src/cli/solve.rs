@@ -190,8 +190,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 .filter(|_| algorithm != Algorithm::Ida)
                 .map_or(String::new(), |l| format!(" (limit {})", Bytes(l)));
             println!(
-                "memory     {} states stored at peak, {}{per_state}{limit}",
-                memory.peak_stored,
+                "memory     {} stored at peak, {}{per_state}{limit}",
+                match memory.peak_stored {
+                    1 => "1 state".to_string(),
+                    n => format!("{n} states"),
+                },
                 Bytes(memory.peak_bytes),
             );
             if memory.table_bytes > 0 {

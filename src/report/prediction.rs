@@ -217,20 +217,9 @@ pub fn write_experiment_report(
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| dir.display().to_string());
     fs::create_dir_all(out_dir).map_err(io(out_dir))?;
-    let formats: &[super::Format] = if options.formats.is_empty() {
-        &super::Format::DEFAULT
-    } else {
-        &options.formats
-    };
+    let (formats, command) = super::formats_and_command(options, dir, out_dir);
     let figures = crate::plot::plot_predictions(&rows, &name, out_dir)?;
     let drawn = super::with_svg_and_pdf(&figures, out_dir, formats)?;
-    let command = options.command.clone().unwrap_or_else(|| {
-        format!(
-            "tilebench report {} --out {}",
-            dir.display(),
-            out_dir.display()
-        )
-    });
     let intro = vec![Text::plain("Regenerate with ")
         .code(&command)
         .p(format!(" (tilebench {}). ", env!("CARGO_PKG_VERSION")))
