@@ -31,7 +31,7 @@ fn main() {
         "cargo:rustc-env=TILEBENCH_GIT_DIRTY={}",
         state.dirty.map(|d| d.to_string()).unwrap_or_default()
     );
-    // Run again when the commit or the index moves, or when a tracked file may have changed
+    // Run again when the commit moves, or when a tracked file may have changed
     // (every top-level entry but the outputs, the build directory and caches).
     for path in &state.watch {
         println!("cargo:rerun-if-changed={}", path.display());

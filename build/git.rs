@@ -54,8 +54,10 @@ pub fn state(dir: &Path) -> GitState {
     };
     let mut watch = Vec::new();
     if let Some(git_dir) = git(dir, &["rev-parse", "--git-dir"]).map(absolute) {
+        // Not the index: `git status` (also the one above) rewrites it without any change, and
+        // watching it rebuilt the crate after every `git status`. Edits are seen through the
+        // watched top-level entries; commits through HEAD and the branch's ref.
         watch.push(git_dir.join("HEAD"));
-        watch.push(git_dir.join("index"));
     }
     if let Some(common) = git(dir, &["rev-parse", "--git-common-dir"]).map(absolute) {
         watch.push(common.join("packed-refs"));

@@ -280,7 +280,10 @@ pub fn compare_runs(
             None => only_base.push(key),
         }
     }
-    let only_new: Vec<RunKey> = new.into_keys().collect();
+    let mut only_new: Vec<RunKey> = new.into_keys().collect();
+    matched.sort_by(|a, b| a.key.reading_order().cmp(&b.key.reading_order()));
+    only_base.sort_by(|a, b| a.reading_order().cmp(&b.reading_order()));
+    only_new.sort_by(|a, b| a.reading_order().cmp(&b.reading_order()));
     if matched.is_empty() {
         return Err(CompareError::NothingMatched {
             base: base_path.to_path_buf(),
@@ -558,6 +561,17 @@ mod tests {
             o,
         )
         .unwrap()
+    }
+
+    #[test]
+    fn runs_are_listed_by_numeric_id() {
+        let runs: Vec<RunRecord> = ["10", "2", "1", "x"]
+            .iter()
+            .map(|id| run(id, "manhattan", 1000, 1.0))
+            .collect();
+        let c = cmp(runs.clone(), runs, CompareOptions::default());
+        let ids: Vec<&str> = c.matched.iter().map(|m| &m.key.instance_id[..]).collect();
+        assert_eq!(ids, ["1", "2", "10", "x"]);
     }
 
     #[test]

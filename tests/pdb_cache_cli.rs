@@ -128,6 +128,21 @@ fn pdb_list_checks_lengths_and_verify_checks_checksums() {
     let out = stdout(&o);
     assert!(out.contains("2 of 2 files not verified"), "{out}");
 
+    // An intact table under another group's name is listed as bad, naming the header's group.
+    let renamed = dir.join(name(&files[1]).replace(".pdb", "-99.pdb"));
+    fs::copy(&files[1], &renamed).unwrap();
+    let out = stdout(&list(true));
+    let line = line_of(&out, &renamed);
+    assert!(
+        line.contains("BAD: ")
+            && line.contains(&format!(
+                "built for another group than its name says (header): {}",
+                name(&files[1])
+            )),
+        "{out}"
+    );
+    fs::remove_file(&renamed).unwrap();
+
     // One flipped byte in a body (same length), one table truncated by a byte.
     let mut bytes = fs::read(&files[0]).unwrap();
     let last = bytes.len() - 1;

@@ -176,6 +176,22 @@ fn list(dir: PathBuf, verify: bool) -> Result<ExitCode, Box<dyn Error>> {
         } else {
             file::read_header(path).and_then(|h| file::length_matches(path, &h).map(|()| h))
         };
+        // A table renamed (or copied) under another group's name is never loaded for that group.
+        let checked = checked.and_then(|h| {
+            let own = Goal::from_tiles(h.size, &h.goal)
+                .map(|g| file::file_name(&g, &h.tiles))
+                .unwrap_or_default();
+            if own == name {
+                Ok(h)
+            } else {
+                Err(tilebench::pdb::PdbError::Mismatch {
+                    path: path.to_path_buf(),
+                    what: "group than its name says (header)".into(),
+                    found: own,
+                    wanted: name.clone(),
+                })
+            }
+        });
         match checked {
             Ok(h) => {
                 let goal = Goal::from_tiles(h.size, &h.goal)

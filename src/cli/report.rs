@@ -55,6 +55,12 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, Box<dyn Error>> {
         per_instance: args.per_instance,
     };
     let path = write_report(&args.results_dir, &out, &options)?;
+    // Every report file written, the first as returned (prediction reports name their own).
     println!("{}", path.display());
+    for f in formats.iter().map(|f| out.join(f.file_name())) {
+        if f != path && f.exists() {
+            println!("{}", f.display());
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

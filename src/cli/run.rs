@@ -42,10 +42,10 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     pub memory_limit: Option<u64>,
     /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
-    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
     /// Give up on a pair after generating this many nodes (status node-limit); at least 1.
-    #[arg(long, value_name = "N", value_parser = limits::node_limit)]
+    #[arg(long, value_name = "N", value_parser = limits::node_limit, allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
     /// Also run this outside solver on every instance (docs/solver-protocol.md), repeatable.
     /// NAME labels its rows; HEURISTIC is the built-in heuristic whose node counts the report

@@ -72,10 +72,10 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Give up after this many seconds (status time-limit); with --solver, kill it then.
-    #[arg(long, value_name = "SECS", value_parser = limits::time_limit)]
+    #[arg(long, value_name = "SECS", value_parser = limits::time_limit, allow_negative_numbers = true)]
     time_limit: Option<Duration>,
     /// Give up after generating this many nodes (status node-limit); not with --solver.
-    #[arg(long, value_name = "N", value_parser = limits::node_limit, conflicts_with = "solver")]
+    #[arg(long, value_name = "N", value_parser = limits::node_limit, conflicts_with = "solver", allow_negative_numbers = true)]
     node_limit: Option<u64>,
     /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string; options
     /// may come before or after them.

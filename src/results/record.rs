@@ -195,6 +195,19 @@ pub struct RunKey {
 }
 
 impl RunKey {
+    /// The order a reader expects in a table: numeric ids by value (1, 2, …, 10, not 1, 10, 2),
+    /// other ids after them by text.
+    pub fn reading_order(&self) -> (&str, (bool, u64), &str, &Algorithm, &str) {
+        let number = self.instance_id.parse::<u64>().ok();
+        (
+            &self.instance_set,
+            (number.is_none(), number.unwrap_or(0)),
+            &self.instance_id,
+            &self.algorithm,
+            &self.heuristic,
+        )
+    }
+
     /// The key of an IDA* run.
     pub fn new(instance_set: &str, instance_id: &str, heuristic: &str) -> RunKey {
         RunKey::of(instance_set, instance_id, Algorithm::Ida, heuristic)
