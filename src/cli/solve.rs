@@ -37,7 +37,8 @@ pub struct SolveArgs {
     /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
     /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
     /// none for bfs [default: manhattan, none with bfs]. With --solver: the built-in search
-    /// whose node counts (and length) the solver's are checked against.
+    /// whose node counts (and length) the solver's are checked against; without -H (or
+    /// --check-optimal) only the moves are checked, not that they are optimal.
     #[arg(long, short = 'H')]
     heuristic: Option<String>,
     /// Stop A* or bfs before its stored states pass SIZE bytes (512M, 4G, or bytes; K/M/G/T are

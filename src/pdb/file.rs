@@ -125,6 +125,13 @@ fn checksum(header: &[u8; HEADER_LEN], body: &[u8]) -> u32 {
 /// Writes `table` to `path` atomically (temporary file, then rename).
 pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // Said plainly: create_dir_all only reports "File exists".
+        if dir.exists() && !dir.is_dir() {
+            return Err(PdbError::Io {
+                path: dir.to_path_buf(),
+                source: std::io::Error::other("not a directory (the cache must be one)"),
+            });
+        }
         fs::create_dir_all(dir).map_err(io(dir))?;
     }
     let mut header = Header {
@@ -289,6 +296,13 @@ mod tests {
         assert_eq!(back.entries, table.entries);
         assert_eq!(read_header(&path).unwrap().entries, 3024);
         let good = fs::read(&path).unwrap();
+
+        // A cache "directory" that is a file is named as such.
+        let e = write(&path.join("x.pdb"), &table).unwrap_err().to_string();
+        assert!(
+            e.ends_with("not a directory (the cache must be one)"),
+            "{e}"
+        );
 
         // A corrupted byte in the body, and one in the header.
         for at in [HEADER_LEN + 1000, 64] {
