@@ -113,6 +113,18 @@ fn a_slowdown_beyond_the_threshold_exits_1() {
     let o = compare(&a, &b, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("linear-conflict: time not judged, 1 timed and 2 solved runs"));
+    let drawn = root.join("report");
+    let o = compare(
+        &a,
+        &b,
+        &["--report", drawn.to_str().unwrap(), "--format", "md"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let md = std::fs::read_to_string(drawn.join("report.md")).unwrap();
+    assert!(
+        md.contains("- linear-conflict: time not judged, 1 timed and 2 solved runs"),
+        "{md}"
+    );
     let o = compare(&a, &b, &["--min-runs", "1"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("linear-conflict slowed down: geometric-mean time ratio 1.250"));

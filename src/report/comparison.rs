@@ -14,8 +14,9 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
         Text::plain("new: ").code(new),
         Text::plain(format!(
             "slowdown threshold: {}% on the per-heuristic geometric-mean time ratio (new/base) \
-             over runs solved on both sides whose base took at least {} s",
-            o.threshold_pct, o.min_seconds
+             over runs solved on both sides of which either side took at least {} s, and on the \
+             ratio of their total seconds; each judged only over at least {} runs",
+            o.threshold_pct, o.min_seconds, o.min_runs
         )),
         Text::plain(format!(
             "node-count changes: {}",
@@ -43,6 +44,15 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
                 .map(|f| Text::plain(f.to_string()))
                 .collect(),
         ));
+    }
+    let untimed: Vec<Text> = c
+        .summaries
+        .iter()
+        .filter_map(|h| h.untimed_reason(o.min_runs))
+        .map(Text::plain)
+        .collect();
+    if !untimed.is_empty() {
+        verdict.push(Block::List(untimed));
     }
     sections.push(verdict);
 
