@@ -47,6 +47,8 @@ pub enum CompareError {
         new.display()
     )]
     NothingMatched { base: PathBuf, new: PathBuf },
+    #[error(transparent)]
+    Meta(Box<results::MetaError>),
     #[error("invalid threshold {0}: give a percentage ≥ 0")]
     BadThreshold(f64),
     #[error("invalid minimum time {0}: give seconds ≥ 0")]
@@ -71,6 +73,14 @@ pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
         let iterations = results::read_iterations(&iterations_path, ReadMode::Strict)?;
         results::check_iterations(&path, &runs, &iterations_path, &iterations)?;
     }
+    // Every stored solution replayed, as the report's reader does.
+    let meta_path = path.with_file_name(results::META_FILE);
+    let meta = meta_path
+        .exists()
+        .then(|| results::Meta::read(&meta_path))
+        .transpose()
+        .map_err(|e| CompareError::Meta(Box::new(e)))?;
+    results::check_solutions(&path, &runs, meta.as_ref())?;
     Ok(runs)
 }
 

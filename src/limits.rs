@@ -87,16 +87,24 @@ pub fn time_limit_seconds(secs: f64, given: &str) -> Result<Duration, LimitError
     Ok(d)
 }
 
-/// `--checkpoint-every SECS`: seconds from 0 (after every finished subtree) to a year.
+/// The shortest `--checkpoint-every`.
+pub const MIN_CHECKPOINT_SECONDS: f64 = 0.01;
+
+/// `--checkpoint-every SECS`: seconds from [`MIN_CHECKPOINT_SECONDS`] to a year.
 pub fn checkpoint_every(s: &str) -> Result<Duration, LimitError> {
     let t = s.trim();
     let secs: f64 = t
         .parse()
         .map_err(|_| LimitError::NotANumber(t.to_string()))?;
-    if !(0.0..=MAX_TIME_LIMIT_SECONDS).contains(&secs) {
+    // Below 10 ms a search would do little but write its checkpoint; no checkpoint at all is
+    // `--no-checkpoint`.
+    if !(MIN_CHECKPOINT_SECONDS..=MAX_TIME_LIMIT_SECONDS).contains(&secs) {
         return Err(out_of_range(
             s,
-            format!("give seconds from 0 to {MAX_TIME_LIMIT_SECONDS} (a year)"),
+            format!(
+                "give seconds from {MIN_CHECKPOINT_SECONDS} to {MAX_TIME_LIMIT_SECONDS} (a year); \
+                 --no-checkpoint writes none"
+            ),
         ));
     }
     Ok(Duration::from_secs_f64(secs))
@@ -152,6 +160,19 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("at most 31622400"));
+    }
+
+    #[test]
+    fn checkpoint_intervals_below_ten_milliseconds_are_refused() {
+        assert_eq!(checkpoint_every("0.05"), Ok(Duration::from_millis(50)));
+        for bad in ["0", "0.001", "-1", "NaN"] {
+            let e = checkpoint_every(bad).unwrap_err();
+            assert!(matches!(e, LimitError::OutOfRange { .. }), "{bad}");
+        }
+        assert!(checkpoint_every("0")
+            .unwrap_err()
+            .to_string()
+            .contains("--no-checkpoint"));
     }
 
     #[test]

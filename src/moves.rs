@@ -38,7 +38,9 @@ impl Dir {
     }
 
     pub fn from_letter(c: char) -> Result<Dir, BoardError> {
-        match c.to_ascii_uppercase() {
+        // Capitals only, as tilebench writes them: a file or a solver that says `u` is not
+        // following the format.
+        match c {
             'U' => Ok(Dir::Up),
             'L' => Ok(Dir::Left),
             'R' => Ok(Dir::Right),
@@ -136,7 +138,11 @@ mod tests {
             assert_eq!(Dir::from_letter(d.letter()).unwrap(), d);
         }
         assert_eq!(Dir::Up.opposite(), Dir::Down);
-        assert_eq!(path_string(&parse_path("U L r d").unwrap()), "ULRD");
+        assert_eq!(path_string(&parse_path("U L R D").unwrap()), "ULRD");
+        assert!(
+            parse_path("U L r d").is_err(),
+            "lowercase moves are not the format"
+        );
         assert!(parse_path("UX").is_err());
     }
 

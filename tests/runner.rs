@@ -87,8 +87,10 @@ fn csv_columns_and_values() {
     let runs = read_runs(&out);
     let iterations = read_iterations(&out);
     assert_eq!(runs.len(), 24);
-    // The completed run appended one history line per heuristic beside the results directory.
-    let history = tilebench::results::history::load(&dir.join("history.csv")).unwrap();
+    // The completed run appended one history line per heuristic, inside the --out directory
+    // (nothing beside it: that folder may be shared, like /tmp).
+    assert!(!dir.join("history.csv").exists());
+    let history = tilebench::results::history::load(&out.join("history.csv")).unwrap();
     assert_eq!(history.len(), 2);
     for h in &history {
         let total: u64 = runs

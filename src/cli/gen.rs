@@ -59,7 +59,7 @@ pub fn run(args: GenArgs) -> Result<ExitCode, Box<dyn Error>> {
     };
     let text = file_text(&spec)?;
     match args.output {
-        Some(path) => std::fs::write(&path, text)
+        Some(path) => tilebench::results::atomic::write(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         None => print!("{text}"),
     }

@@ -62,12 +62,12 @@ pub fn run(args: PredictArgs) -> Result<ExitCode, Box<dyn Error>> {
     })?;
     let csv = predictions_csv(&rows);
     match &args.out {
-        Some(path) => std::fs::write(path, &csv)
+        Some(path) => tilebench::results::atomic::write(path, csv.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         None => print!("{csv}"),
     }
     if let Some(path) = &args.distribution {
-        std::fs::write(path, distribution_csv(&dist))
+        tilebench::results::atomic::write(path, distribution_csv(&dist).as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     eprintln!(

@@ -83,7 +83,7 @@ pub struct CheckpointArgs {
     /// OUT/checkpoints/ at most every SECS seconds, and when it is stopped (Ctrl-C, SIGTERM as
     /// Slurm sends at a time limit); the experiment's next session (`run --resume`, or
     /// `slurm submit` again on the same OUT) continues an interrupted pair from there, and
-    /// `run --resume --retry time-limit` a timed-out one.
+    /// `run --resume --retry time-limit` a timed-out one. At least 0.01 s.
     #[arg(long, value_name = "SECS", default_value = "300", value_parser = limits::checkpoint_every)]
     checkpoint_every: Duration,
     /// Write no checkpoints (an interrupted pair then starts again from nothing).
@@ -220,6 +220,9 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
             String::new()
         }
     );
+    for w in &summary.warnings {
+        eprintln!("tilebench: warning: {w}");
+    }
     if summary.failed() {
         eprintln!("tilebench: {} PROBLEMS:", summary.problems.len());
         for p in &summary.problems {

@@ -125,6 +125,16 @@ fn submit(args: SubmitArgs) -> Result<ExitCode, Box<dyn Error>> {
         s.shards,
         s.script.display()
     );
+    // job.sh names these by absolute path: the nodes must see them under the same names.
+    eprintln!("tilebench: job.sh uses these paths; each must be on a filesystem every node sees:");
+    for (what, path) in &s.shared {
+        let local = if cluster::submit::node_local(path) {
+            "   <- node-local on most clusters: other nodes will not see it"
+        } else {
+            ""
+        };
+        eprintln!("  {what}: {}{local}", path.display());
+    }
     let out = s.out.display();
     if s.pending.is_empty() {
         eprintln!(

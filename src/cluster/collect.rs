@@ -127,6 +127,8 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
         .map(|(p, s)| (exp.key(p), *s))
         .collect();
     let submissions = slurm::submissions(out)?;
+    // What every shard's meta.json must record: the experiment as the instance files hold it now.
+    let reference = experiment_meta(&exp, spec_limits(&spec), Vec::new());
 
     let mut runs: Vec<RunRecord> = Vec::new();
     let mut iterations: Vec<IterationRecord> = Vec::new();
@@ -152,15 +154,19 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
                 });
             }
         }
-        runs.extend(r);
-        iterations.extend(i);
         let meta_path = dir.join(META_FILE);
         if meta_path.exists() {
-            shard_metas.push((
-                index,
-                Meta::read(&meta_path).map_err(ExperimentError::from)?,
-            ));
+            let meta = Meta::read(&meta_path).map_err(ExperimentError::from)?;
+            check_same_experiment(&meta_path, &meta, &reference, &spec)?;
+            shard_metas.push((index, meta));
+        } else if !r.is_empty() {
+            return Err(ClusterError::OtherExperiment {
+                path: meta_path,
+                what: "it is missing, so nothing says which experiment these rows belong to".into(),
+            });
         }
+        runs.extend(r);
+        iterations.extend(i);
     }
 
     let log = |shard: usize| slurm::last_log(out, &submissions, shard);
@@ -212,6 +218,111 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
     Ok(collection)
 }
 
+/// The limits `spec` asks for, as meta.json records them.
+fn spec_limits(spec: &ExperimentSpec) -> LimitsInfo {
+    LimitsInfo {
+        node_limit: spec.node_limit,
+        time_limit_seconds: spec.time_limit_seconds,
+        memory_limit_bytes: spec.memory_limit,
+    }
+}
+
+/// Refuses a shard whose meta.json records another experiment than `reference` (the instance
+/// sets' names, sizes, goals, counts and content hashes; the algorithms, heuristics, solvers and
+/// limits): its rows would be merged under the same names as rows of other boards or limits.
+fn check_same_experiment(
+    path: &Path,
+    shard: &Meta,
+    reference: &Meta,
+    spec: &ExperimentSpec,
+) -> Result<(), ClusterError> {
+    let differs = |what: String| {
+        Err(ClusterError::OtherExperiment {
+            path: path.to_path_buf(),
+            what,
+        })
+    };
+    let sets = |m: &Meta| -> Vec<(String, String, String, usize, Option<String>)> {
+        m.instance_sets
+            .iter()
+            .map(|s| {
+                (
+                    s.name.clone(),
+                    s.size.clone(),
+                    s.goal.clone(),
+                    s.instances,
+                    s.content_hash.clone(),
+                )
+            })
+            .collect()
+    };
+    let (ours, theirs) = (sets(shard), sets(reference));
+    if ours.len() != theirs.len() {
+        return differs(format!(
+            "{} instance set(s), the experiment has {}",
+            ours.len(),
+            theirs.len()
+        ));
+    }
+    for (a, b) in ours.iter().zip(&theirs) {
+        if a != b {
+            return differs(format!(
+                "instance set '{}' ({} {}, {} instances, content {}) is not the experiment's \
+                 '{}' ({} {}, {} instances, content {}): the instance file changed since this \
+                 shard ran, or the shard comes from another run",
+                a.0,
+                a.1,
+                a.2,
+                a.3,
+                a.4.as_deref().unwrap_or("not recorded"),
+                b.0,
+                b.1,
+                b.2,
+                b.3,
+                b.4.as_deref().unwrap_or("not recorded"),
+            ));
+        }
+    }
+    if shard.algorithms != reference.algorithms {
+        return differs(format!(
+            "algorithms {:?}, the experiment's are {:?}",
+            shard.algorithms, reference.algorithms
+        ));
+    }
+    if shard.heuristics != reference.heuristics {
+        return differs(format!(
+            "heuristics {:?}, the experiment's are {:?}",
+            shard.heuristics, reference.heuristics
+        ));
+    }
+    let solvers = |m: &Meta| -> Vec<(String, String, Option<String>)> {
+        m.solvers
+            .iter()
+            .map(|s| (s.name.clone(), s.command.clone(), s.heuristic.clone()))
+            .collect()
+    };
+    if solvers(shard) != solvers(reference)
+        || shard
+            .solvers
+            .iter()
+            .any(|s| s.check_optimal != spec.check_optimal)
+    {
+        return differs(format!(
+            "outside solvers {:?}, the experiment's are {:?} (check-optimal {})",
+            solvers(shard),
+            solvers(reference),
+            spec.check_optimal
+        ));
+    }
+    if shard.limits != reference.limits {
+        return differs(format!(
+            "limits {:?}, the experiment's are {:?}",
+            shard.limits, reference.limits
+        ));
+    }
+    Ok(())
+}
+
 /// The merged meta.json: the first shard's record (the same fields as a local run's, so reports
 /// read it alike) with the collect command, the earliest start and latest finish, and the state;
 /// plus the experiment, a summary of every shard's session, and the Slurm submissions.
@@ -243,14 +354,7 @@ fn merged_meta(
         .collect();
     let first = shard_metas.into_iter().next().map(|(_, m)| m);
     // With no shard run yet, a record of the experiment alone.
-    let mut merged = first.unwrap_or_else(|| {
-        let limits = LimitsInfo {
-            node_limit: spec.node_limit,
-            time_limit_seconds: spec.time_limit_seconds,
-            memory_limit_bytes: spec.memory_limit,
-        };
-        experiment_meta(exp, limits, Vec::new())
-    });
+    let mut merged = first.unwrap_or_else(|| experiment_meta(exp, spec_limits(&spec), Vec::new()));
     merged.command_line = command_line;
     merged.started = started.unwrap_or(merged.started);
     merged.finished = if collection.complete() {

@@ -9,7 +9,7 @@
 
 mod collect;
 pub mod slurm;
-mod submit;
+pub mod submit;
 
 use std::path::{Path, PathBuf};
 
@@ -54,6 +54,13 @@ pub enum ClusterError {
         key: Box<RunKey>,
         shard: usize,
     },
+    #[error(
+        "{}: this shard ran another experiment than the others: {what}; \
+         collect merges only shards of one experiment (run the shard again, or collect into \
+         another directory)",
+        path.display()
+    )]
+    OtherExperiment { path: PathBuf, what: String },
     #[error("{0}")]
     BadOption(String),
     #[error(transparent)]

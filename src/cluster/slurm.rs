@@ -299,7 +299,7 @@ pub fn write_job(out: &Path, script: &str) -> Result<PathBuf, ClusterError> {
     let logs = slurm_dir(out).join(LOGS_DIR);
     std::fs::create_dir_all(&logs).map_err(super::io_err(&logs))?;
     let path = slurm_dir(out).join(JOB_FILE);
-    std::fs::write(&path, script).map_err(super::io_err(&path))?;
+    crate::results::atomic::write(&path, script.as_bytes()).map_err(super::io_err(&path))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -1,7 +1,7 @@
 //! `tilebench slurm submit`: from the options (or the experiment stored before) to a submitted
 //! array job of the shards that still have missing pairs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::slurm::{self, JobOptions, Task};
@@ -47,6 +47,8 @@ pub struct Submission {
     pub array: String,
     /// The submission, unless nothing was pending or it was a dry run.
     pub submitted: Option<slurm::Submission>,
+    /// What each absolute path of job.sh is; all must be on a filesystem every node sees.
+    pub shared: Vec<(String, PathBuf)>,
 }
 
 /// Reconciles the request with the experiment stored in the directory, builds or verifies every
@@ -80,9 +82,10 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
         slurm::check_value("--instances", i)?;
     }
     slurm::check_path("--pdb-dir", &request.cache.pdb_dir)?;
-    // One writer of OUT at a time, from the first read of experiment.json to the submission.
-    let _lock = DirLock::acquire(&out).map_err(ExperimentError::from)?;
-    let spec = match ExperimentSpec::load(&out)? {
+    // Everything that can refuse the request runs before anything is written into OUT (the
+    // experiment, the tables, the script): a refused submit, dry or not, leaves OUT as it was.
+    let stored = ExperimentSpec::load(&out)?;
+    let (spec, new) = match stored {
         Some(stored) if !request.experiment.is_given() => {
             if let Some(n) = request.tasks.filter(|&n| n != stored.shards) {
                 return Err(ExperimentError::Mismatch {
@@ -91,12 +94,15 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
                 }
                 .into());
             }
-            stored
+            (stored, false)
         }
         stored => {
-            let tasks = request.tasks.or(stored.map(|s| s.shards)).ok_or_else(|| {
-                ClusterError::BadOption("--tasks N is needed for a new experiment".into())
-            })?;
+            let tasks = request
+                .tasks
+                .or(stored.as_ref().map(|s| s.shards))
+                .ok_or_else(|| {
+                    ClusterError::BadOption("--tasks N is needed for a new experiment".into())
+                })?;
             let chosen = request.experiment.read()?;
             let spec = ExperimentSpec::new(
                 &chosen.exp,
@@ -106,8 +112,17 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
                 tasks,
             )
             .with_check_optimal(chosen.check_optimal);
-            spec.establish(&out)?;
-            spec
+            if let Some(stored) = stored {
+                let d = stored.differences(&spec);
+                if !d.is_empty() {
+                    return Err(ExperimentError::Mismatch {
+                        dir: out,
+                        what: d.join("; "),
+                    }
+                    .into());
+                }
+            }
+            (spec, true)
         }
     };
     let exp = spec.experiment()?;
@@ -122,7 +137,22 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
         search_threads: request.search_threads,
         checkpoint_every: request.checkpoint_every,
     };
-    let script = slurm::write_job(&out, &slurm::job_script(&out, &spec, &job, &task)?)?;
+    let text = slurm::job_script(&out, &spec, &job, &task)?;
+    let shared = shared_paths(&out, &spec, &task);
+
+    // One writer of OUT at a time, from here to the submission (the stored experiment is
+    // compared again under the lock).
+    let _lock = DirLock::acquire(&out).map_err(ExperimentError::from)?;
+    if new {
+        spec.establish(&out)?;
+    } else if ExperimentSpec::load(&out)?.as_ref() != Some(&spec) {
+        return Err(ExperimentError::Mismatch {
+            dir: out,
+            what: "experiment.json changed while this submit ran".into(),
+        }
+        .into());
+    }
+    let script = slurm::write_job(&out, &text)?;
     let pending = pending_shards(&out, &spec)?;
     let array = slurm::array_spec(&pending);
     let submitted = if pending.is_empty() || request.dry_run {
@@ -138,5 +168,35 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
         pending,
         array,
         submitted,
+        shared,
     })
+}
+
+/// The absolute paths the array tasks use, which every node must see under the same name: the
+/// binary, the results directory, the pattern-database cache and the instance files.
+fn shared_paths(out: &Path, spec: &ExperimentSpec, task: &Task) -> Vec<(String, PathBuf)> {
+    let mut paths = vec![
+        ("tilebench binary".to_string(), task.binary.clone()),
+        ("results directory (--out)".to_string(), out.to_path_buf()),
+        (
+            "pattern databases (--pdb-dir)".to_string(),
+            task.pdb_dir.clone(),
+        ),
+    ];
+    for i in &spec.instances {
+        let file = match i.rsplit_once(':') {
+            _ if Path::new(i).is_file() => i.as_str(),
+            Some((file, range)) if !range.contains('/') => file,
+            _ => i.as_str(),
+        };
+        paths.push(("instances".to_string(), PathBuf::from(file)));
+    }
+    paths
+}
+
+/// Paths under a node-local folder (`/tmp`, `/dev/shm`, `/run`): other nodes do not see them.
+pub fn node_local(path: &Path) -> bool {
+    ["/tmp", "/var/tmp", "/dev/shm", "/run"]
+        .iter()
+        .any(|local| path.starts_with(local))
 }

@@ -88,17 +88,8 @@ impl Checkpoints {
     /// The file of one pair: readable names, plus a CRC of the exact key so that names that
     /// only differ in characters a file name cannot hold stay apart.
     pub fn path(&self, key: &RunKey) -> PathBuf {
-        let clean = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect()
-        };
+        // Readable parts as before (cut when long); the CRC keeps distinct keys apart.
+        let clean = crate::results::atomic::readable_component;
         let exact = format!(
             "{}\t{}\t{}",
             key.instance_set, key.instance_id, key.heuristic

@@ -91,6 +91,8 @@ pub struct Summary {
     pub problems: Vec<String>,
     pub interrupted: bool,
     pub seconds: f64,
+    /// Trouble that did not stop the run (a history line not written).
+    pub warnings: Vec<String>,
 }
 
 impl Summary {
@@ -126,7 +128,8 @@ pub fn run(
     let mut done: HashSet<RunKey> = HashSet::new();
     let mut previous_meta = None;
     let mut kept = false;
-    if files.runs.exists() {
+    // `--overwrite` discards what is there without reading it (it may be what is broken).
+    if files.runs.exists() && (settings.resume || !settings.overwrite) {
         let (runs, iterations) = writer::recover(&files)?;
         if settings.resume {
             previous_meta = meta_path
@@ -148,6 +151,20 @@ pub fn run(
             }
             let (runs, iterations) = resume::keep_unretried(runs, iterations, &settings.retry);
             done = runs.iter().map(RunRecord::key).collect();
+            // Every checkpoint this session will continue from is checked before the retried
+            // rows are dropped: a bad one stops the run with the files as they were.
+            if let Some(every) = settings
+                .checkpoint_every
+                .filter(|_| settings.fixed_bound.is_none())
+            {
+                let c = Checkpoints::in_dir(out, every);
+                for p in pairs.iter().filter(|p| p.algorithm == Algorithm::Ida) {
+                    let key = exp.key(p);
+                    if !done.contains(&key) {
+                        c.load(&key, &pair_id(exp, p))?;
+                    }
+                }
+            }
             files.reset(&runs, &iterations)?;
             kept = true;
         } else if !runs.is_empty() && !settings.overwrite {
@@ -192,10 +209,73 @@ pub fn run(
     let mut meta = provenance::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
     meta.threads = threads;
     meta.write(&meta_path)?;
+    let result = run_pending(
+        exp,
+        pairs,
+        settings,
+        progress,
+        &files,
+        checkpoints,
+        &pending,
+        (threads, done_before, skipped),
+    );
+    let (mut summary, all_done) = match result {
+        Ok(done) => done,
+        Err(e) => {
+            // Not left saying `running`: the error is what stopped it.
+            meta.finished = Some(provenance::now_rfc3339());
+            meta.state = RunState::Failed;
+            let _ = meta.write(&meta_path);
+            return Err(e);
+        }
+    };
+    summary.done_before = done_before;
+    summary.skipped = skipped;
+    summary.seconds = started.elapsed().as_secs_f64();
+    meta.finished = Some(provenance::now_rfc3339());
+    meta.state = if all_done {
+        RunState::Complete
+    } else if summary.interrupted {
+        RunState::Interrupted
+    } else {
+        RunState::Incomplete
+    };
+    meta.write(&meta_path)?;
+    if let (Some(path), true) = (&settings.history, all_done) {
+        // The history is a by-product: trouble with it is a warning, not a failed run.
+        let appended = writer::recover(&files)
+            .map_err(|e| e.to_string())
+            .and_then(|(runs, _)| {
+                let commit = meta.git_commit.as_deref().unwrap_or("unknown");
+                let date = meta.finished.as_deref().unwrap_or_default();
+                history::append(path, &history::summarise(commit, date, &runs))
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(e) = appended {
+            summary
+                .warnings
+                .push(format!("the history line was not written: {e}"));
+        }
+    }
+    Ok(summary)
+}
 
+/// The part of [`run`] that runs the pending pairs and sorts the files; the summary and
+/// whether every pair of the experiment has a row now.
+#[allow(clippy::too_many_arguments)]
+fn run_pending(
+    exp: &Experiment,
+    pairs: &[Pair],
+    settings: &Settings,
+    progress: &dyn Progress,
+    files: &Files,
+    checkpoints: Option<Checkpoints>,
+    pending: &[Pair],
+    (threads, done_before, skipped): (usize, usize, usize),
+) -> Result<(Summary, bool), ExperimentError> {
     let mut prepared: Vec<Prepared> = Vec::new();
     let mut index: HashMap<(usize, Goal), usize> = HashMap::new();
-    for p in &pending {
+    for p in pending {
         let goal = &exp.sets[p.set].1.goal;
         let Some(h) = p.heuristic else { continue };
         if let std::collections::hash_map::Entry::Vacant(slot) = index.entry((h, goal.clone())) {
@@ -203,9 +283,9 @@ pub fn run(
             slot.insert(prepared.len() - 1);
         }
     }
-    let outside = OutsideRun::new(exp, settings, &pending, threads)?;
+    let outside = OutsideRun::new(exp, settings, pending, threads)?;
 
-    let writer = Mutex::new((RowWriter::open(&files)?, Summary::default()));
+    let writer = Mutex::new((RowWriter::open(files)?, Summary::default()));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let wanted = threads * settings.search_threads;
     if wanted > cores {
@@ -254,14 +334,7 @@ pub fn run(
                     .as_ref()
                     .filter(|_| p.algorithm == Algorithm::Ida)
                 {
-                    let instance = &set.instances[p.instance];
-                    let pair = PairId {
-                        instance_set: key.instance_set.clone(),
-                        instance_id: key.instance_id.clone(),
-                        heuristic: key.heuristic.clone(),
-                        tiles: instance.board.tiles().to_vec(),
-                        goal: set.goal.name(),
-                    };
+                    let pair = pair_id(exp, p);
                     let loaded = match c.load(&key, &pair) {
                         Ok(l) => l,
                         Err(e) => return fail(e),
@@ -312,32 +385,27 @@ pub fn run(
     }
     let mut summary = writer.into_inner().unwrap_or_else(|e| e.into_inner()).1;
     summary.pairs = pairs.len();
-    summary.done_before = done_before;
-    summary.skipped = skipped;
     summary.interrupted = summary.written + done_before + skipped < pairs.len();
     let all_done = !summary.interrupted && skipped == 0;
 
     if !summary.interrupted {
-        let (runs, iterations) = writer::recover(&files)?;
-        writer::write_sorted(&files, runs, iterations, &exp.order(pairs))?;
+        let (runs, iterations) = writer::recover(files)?;
+        writer::write_sorted(files, runs, iterations, &exp.order(pairs))?;
     }
-    summary.seconds = started.elapsed().as_secs_f64();
-    meta.finished = Some(provenance::now_rfc3339());
-    meta.state = if all_done {
-        RunState::Complete
-    } else if summary.interrupted {
-        RunState::Interrupted
-    } else {
-        RunState::Incomplete
-    };
-    meta.write(&meta_path)?;
-    if let (Some(path), true) = (&settings.history, all_done) {
-        let (runs, _) = writer::recover(&files)?;
-        let commit = meta.git_commit.as_deref().unwrap_or("unknown");
-        let date = meta.finished.as_deref().unwrap_or_default();
-        history::append(path, &history::summarise(commit, date, &runs))?;
+    Ok((summary, all_done))
+}
+
+/// What a checkpoint of pair `p` must belong to.
+fn pair_id(exp: &Experiment, p: &Pair) -> PairId {
+    let (_, set) = &exp.sets[p.set];
+    let key = exp.key(p);
+    PairId {
+        instance_set: key.instance_set,
+        instance_id: key.instance_id,
+        heuristic: key.heuristic,
+        tiles: set.instances[p.instance].board.tiles().to_vec(),
+        goal: set.goal.name(),
     }
-    Ok(summary)
 }
 
 /// What the outside solvers' pairs share: their limits, the log folder and the optimal
@@ -423,22 +491,13 @@ impl OutsideRun {
 /// Where an outside solver's standard error goes, inside the results directory.
 pub const LOGS_DIR: &str = "logs";
 
-/// The log file of a pair: `SET-ID-NAME.stderr` (characters other than letters, digits, `-`,
-/// `_` and `.` become `_`).
+/// The log file of a pair: `SET-ID-NAME.stderr`, through
+/// [`crate::results::atomic::joined_name`] (file-name safe, and unique per pair).
 pub fn log_name(key: &RunKey) -> String {
     format!(
-        "{}-{}-{}.stderr",
-        key.instance_set, key.instance_id, key.heuristic
+        "{}.stderr",
+        crate::results::atomic::joined_name(&[&key.instance_set, &key.instance_id, &key.heuristic])
     )
-    .chars()
-    .map(|c| {
-        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-            c
-        } else {
-            '_'
-        }
-    })
-    .collect()
 }
 
 /// A pair's run row, iteration rows and the message when the row is a failure.

@@ -10,6 +10,7 @@
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -35,6 +36,13 @@ pub enum LockError {
         .0.display()
     )]
     Foreign(PathBuf),
+    #[error(
+        "{}: not a directory (a results directory is one); give a new or empty directory",
+        .0.display()
+    )]
+    NotADirectory(PathBuf),
+    #[error("{}: cannot take the lock: {reason}; remove it and try again", path.display())]
+    NotAFile { path: PathBuf, reason: String },
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -94,15 +102,33 @@ impl DirLock {
             let path = path.to_path_buf();
             move |source| LockError::Io { path, source }
         };
+        if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            return Err(LockError::NotADirectory(dir.to_path_buf()));
+        }
         std::fs::create_dir_all(dir).map_err(io(dir))?;
         let path = dir.join(LOCK_FILE);
+        // Never through a symlink (it would truncate its target), and only a regular file.
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
             .open(&path)
-            .map_err(io(&path))?;
+            .map_err(|e| LockError::NotAFile {
+                path: path.clone(),
+                reason: crate::results::atomic::explain_symlink(&path, e).to_string(),
+            })?;
+        let meta = file.metadata().map_err(io(&path))?;
+        if !meta.is_file() {
+            return Err(LockError::NotAFile {
+                path,
+                reason: format!(
+                    "{} where the lock file should be",
+                    crate::results::atomic::kind_of(&meta)
+                ),
+            });
+        }
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -194,6 +220,30 @@ mod tests {
         );
         drop(after_crash);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_lock_that_is_a_symlink_or_not_a_file_is_refused_and_its_target_kept() {
+        let dir = scratch("symlink");
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = dir.with_extension("victim");
+        std::fs::write(&victim, "precious\n").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join(LOCK_FILE)).unwrap();
+        let e = DirLock::acquire(&dir).unwrap_err();
+        assert!(e.to_string().contains("symbolic link"), "{e}");
+        assert!(!e.to_string().contains("precious"), "{e}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+        std::fs::remove_file(dir.join(LOCK_FILE)).unwrap();
+        std::fs::create_dir(dir.join(LOCK_FILE)).unwrap();
+        let e = DirLock::acquire(&dir).unwrap_err();
+        assert!(matches!(e, LockError::NotAFile { .. }), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_file(&victim).unwrap();
+        // A results directory that is a file is said to be one, not "File exists".
+        std::fs::write(&dir, "x").unwrap();
+        let e = DirLock::acquire(&dir).unwrap_err().to_string();
+        assert!(e.contains("not a directory"), "{e}");
+        std::fs::remove_file(&dir).unwrap();
     }
 
     #[test]

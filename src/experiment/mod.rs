@@ -287,10 +287,11 @@ impl Session {
             fixed_bound: request.fixed_bound,
             checkpoint_every: request.checkpoint_every,
             only_ids: request.only_ids,
-            // results/default → results/history.csv: one history per folder of results. A shard
-            // is only part of an experiment, so it has no headline figures of its own.
+            // results/default → results/history.csv: one history per folder of results; with
+            // --out, inside the directory asked for. A shard is only part of an experiment, so
+            // it has no headline figures of its own.
             history: (request.history && request.shard.is_none())
-                .then(|| history::beside(&results_dir)),
+                .then(|| history::of_run(&results_dir, request.out.is_some())),
             shard: request.shard,
         };
         Ok(Session {

@@ -202,7 +202,12 @@ impl Experiment {
 
     /// `results/` followed by the instance-set names joined by `+`.
     pub fn default_out(&self) -> PathBuf {
-        let names: Vec<&str> = self.sets.iter().map(|(_, s)| s.name.as_str()).collect();
+        // File-name safe: a set named `..` must not send the results to the current directory.
+        let names: Vec<String> = self
+            .sets
+            .iter()
+            .map(|(_, s)| crate::results::atomic::name_component(&s.name))
+            .collect();
         PathBuf::from("results").join(names.join("+"))
     }
 }

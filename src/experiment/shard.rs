@@ -69,6 +69,7 @@ impl Shard {
 /// `FILE[:A-B]` with FILE made absolute (split as `InstanceSet::read_selection` splits).
 fn absolute_selection(spec: &str) -> String {
     let (file, range) = match spec.rsplit_once(':') {
+        _ if Path::new(spec).is_file() => (spec, None),
         Some((file, range)) if !range.contains('/') => (file, Some(range)),
         _ => (spec, None),
     };

@@ -10,7 +10,7 @@
 //! All reading and writing goes through [`crate::results::io`].
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -56,13 +56,10 @@ impl RowWriter {
     /// Opens both files (which must exist, with their headers) for appending.
     pub fn open(files: &Files) -> Result<RowWriter, ExperimentError> {
         let open = |path: &Path| {
-            OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(|source| ExperimentError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })
+            crate::results::atomic::open_append(path, false).map_err(|source| ExperimentError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
         };
         Ok(RowWriter {
             runs: open(&files.runs)?,

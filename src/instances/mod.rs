@@ -62,6 +62,15 @@ pub enum LineProblem {
     Board(BoardError),
     #[error("the file has no instances")]
     Empty,
+    #[error(
+        "control character U+{0:04X} (ids, names and header values may hold no control \
+         characters but the tab between columns)"
+    )]
+    ControlCharacter(u32),
+    #[error("the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8")]
+    Utf16,
+    #[error("not UTF-8 text (byte {0} of the line); save the file as UTF-8")]
+    NotUtf8(usize),
 }
 
 /// An error reading an instance file, naming the file and (for content errors) the line.
@@ -81,7 +90,11 @@ pub enum InstanceError {
     /// All the malformed lines of one file.
     #[error("{}", ManyLines(.0))]
     Several(Vec<InstanceError>),
-    #[error("'{0}': a selection is FILE:FIRST-LAST, 1-based positions of instances in the file")]
+    #[error(
+        "'{0}': a selection is FILE:FIRST-LAST, 1-based positions of instances in the file (a \
+         file whose own name holds ':' is read whole when it exists; give FILE:1-N to select \
+         from it)"
+    )]
     BadSelection(String),
     #[error("{}: the selection {first}-{last} is outside the file's {count} instances", file.display())]
     SelectionOutOfRange {
@@ -139,10 +152,31 @@ const KEYS: &[&str] = &["size", "goal", "source", "generator", "seed"];
 impl InstanceSet {
     /// Reads and validates a file (see the module docs for the format).
     pub fn read(path: &Path) -> Result<InstanceSet, InstanceError> {
-        let text = std::fs::read_to_string(path).map_err(|source| InstanceError::Io {
+        let bytes = std::fs::read(path).map_err(|source| InstanceError::Io {
             file: path.to_path_buf(),
             source,
         })?;
+        let line_error = |line: usize, problem: LineProblem| InstanceError::Line {
+            file: path.to_path_buf(),
+            line,
+            problem,
+        };
+        if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+            return Err(line_error(1, LineProblem::Utf16));
+        }
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let before = &e.as_bytes()[..at];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                return Err(line_error(line, LineProblem::NotUtf8(at - start + 1)));
+            }
+        };
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -152,6 +186,10 @@ impl InstanceSet {
 
     /// Reads `FILE` or `FILE:FIRST-LAST` (1-based positions of instances in the file, inclusive).
     pub fn read_selection(spec: &str) -> Result<InstanceSet, InstanceError> {
+        // A file whose own name holds ':' is read whole.
+        if Path::new(spec).is_file() {
+            return InstanceSet::read(Path::new(spec));
+        }
         let (file, range) = match spec.rsplit_once(':') {
             Some((file, range)) if !range.contains('/') => (file, Some(range)),
             _ => (spec, None),
@@ -184,6 +222,13 @@ impl InstanceSet {
             line,
             problem,
         };
+        // A control character in an id or a header value would reach file names, SVG, LaTeX and
+        // terminals: refused here, where the line is known.
+        for (n, line) in text.lines().enumerate() {
+            if let Some(c) = line.chars().find(|c| c.is_control() && *c != '\t') {
+                return Err(err(n + 1, LineProblem::ControlCharacter(c as u32)));
+            }
+        }
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         match lines.next() {
             Some((_, first)) if first.trim_end() == FORMAT_LINE => {}
@@ -426,6 +471,43 @@ mod tests {
             v[1].line = 8;
             v
         });
+    }
+
+    #[test]
+    fn control_characters_utf16_and_colons_are_named_by_line() {
+        let with_id = GOOD.replace("\na\t2", "\na\u{c}b\t2");
+        let (line, p) = line_problem(&with_id);
+        assert_eq!(line, 7);
+        assert!(p.to_string().contains("U+000C"), "{p}");
+        for c in ['\u{1b}', '\u{7f}'] {
+            let header = GOOD.replace("hand-made", &format!("hand{c}made"));
+            let (line, p) = line_problem(&header);
+            assert_eq!(line, 4, "{p}");
+            assert!(matches!(p, LineProblem::ControlCharacter(_)), "{p}");
+        }
+        let dir = std::env::temp_dir().join(format!("tilebench-inst-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let utf16: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(GOOD.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let path = dir.join("wide.txt");
+        std::fs::write(&path, utf16).unwrap();
+        let e = InstanceSet::read(&path).unwrap_err().to_string();
+        assert!(e.contains("wide.txt:1: the file is UTF-16"), "{e}");
+        let mut latin1 = GOOD.as_bytes().to_vec();
+        latin1.splice(latin1.len() - 3..latin1.len() - 3, [0xe9]);
+        std::fs::write(&path, latin1).unwrap();
+        let e = InstanceSet::read(&path).unwrap_err().to_string();
+        assert!(e.contains("wide.txt:10: not UTF-8"), "{e}");
+        // A file named with a colon is read whole.
+        let colon = dir.join("a:b.txt");
+        std::fs::write(&colon, GOOD).unwrap();
+        let set = InstanceSet::read_selection(colon.to_str().unwrap()).unwrap();
+        assert_eq!(set.instances.len(), 2);
+        let one = InstanceSet::read_selection(&format!("{}:2-2", colon.display())).unwrap();
+        assert_eq!(one.instances[0].id, "b");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     fn line_problem(text: &str) -> (usize, LineProblem) {

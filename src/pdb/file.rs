@@ -20,7 +20,7 @@
 
 use std::fs::{self, File};
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::board::{Goal, Size};
 
@@ -143,23 +143,35 @@ pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
         checksum: 0,
     };
     header.checksum = checksum(&encode_header(&header), &table.entries);
-    let tmp = PathBuf::from(format!("{}.{}.tmp", path.display(), std::process::id()));
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
+    crate::results::atomic::write_with(path, |f| {
         f.write_all(&encode_header(&header))?;
-        f.write_all(&table.entries)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+        f.write_all(&table.entries)
+    })
+    .map_err(io(path))
+}
+
+/// Opens a table file for reading; a FIFO, device or directory is refused (opening a FIFO
+/// would wait for a writer forever), without blocking on it.
+fn open_regular(path: &Path) -> Result<File, PdbError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let f = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(io(path))?;
+    let meta = f.metadata().map_err(io(path))?;
+    if !meta.is_file() {
+        return Err(PdbError::NotAFile {
+            path: path.to_path_buf(),
+            what: crate::results::atomic::kind_of(&meta).to_string(),
+        });
     }
-    result.map_err(io(path))
+    Ok(f)
 }
 
 /// Reads only the header (for listings).
 pub fn read_header(path: &Path) -> Result<Header, PdbError> {
-    let mut f = File::open(path).map_err(io(path))?;
+    let mut f = open_regular(path)?;
     let mut b = [0u8; HEADER_LEN];
     f.read_exact(&mut b).map_err(|_| PdbError::Truncated {
         path: path.to_path_buf(),
@@ -196,7 +208,7 @@ pub fn length_matches(path: &Path, header: &Header) -> Result<(), PdbError> {
 /// Reads the table of group `tiles` for `goal` from `path`, checking that the file is complete,
 /// is for that goal and group, and that its checksum matches.
 pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
-    let mut f = File::open(path).map_err(io(path))?;
+    let mut f = open_regular(path)?;
     let len = f.metadata().map_err(io(path))?.len();
     let expected_entries = placements(goal.size().cells(), tiles.len()) as u64;
     let expected_len = HEADER_LEN as u64 + expected_entries;
@@ -274,6 +286,7 @@ mod tests {
     use super::*;
     use crate::pdb::CacheOptions;
     use crate::pdb::{build, load_or_build};
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir =
@@ -281,6 +294,37 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_fifo_named_like_a_table_is_refused_without_blocking() {
+        let dir = std::env::temp_dir().join(format!("tilebench-pdb-fifo-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.pdb");
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo with a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let goal = Goal::blank_last(Size::new(3, 3).unwrap());
+        // Old code blocked forever in open(); the answer now comes at once.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = path.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(
+                read(&p, &goal, &[1, 2, 3])
+                    .map(|_| ())
+                    .unwrap_err()
+                    .to_string(),
+            );
+        });
+        let msg = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("reading a FIFO blocked");
+        assert!(
+            msg.contains("a FIFO where a pattern database should be"),
+            "{msg}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

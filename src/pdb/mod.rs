@@ -38,6 +38,11 @@ pub const DIR_ENV: &str = "TILEBENCH_PDB_DIR";
 pub enum PdbError {
     #[error("invalid partition: {0}")]
     Partition(String),
+    #[error(
+        "{}: {what} where a pattern database should be (only a regular file is read); remove it",
+        path.display()
+    )]
+    NotAFile { path: PathBuf, what: String },
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
@@ -180,6 +185,7 @@ pub fn load_or_build(
     }
     let table = match file::read(&path, goal, tiles) {
         Ok(t) => t,
+        Err(e @ PdbError::NotAFile { .. }) => return Err(e),
         Err(e) => {
             let missing = matches!(&e, PdbError::Io { source, .. }
                 if source.kind() == std::io::ErrorKind::NotFound);

@@ -96,7 +96,7 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
             y,
         };
         out.save(
-            &format!("iterations-{id}"),
+            &format!("iterations-{}", crate::results::atomic::name_component(&id)),
             style::SIZE,
             &chart,
             title,

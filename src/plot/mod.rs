@@ -30,6 +30,7 @@ use plotters::prelude::*;
 use thiserror::Error;
 
 use crate::analysis::{heuristics_of_set, reference_heuristic, solved_by_instance};
+use crate::results::atomic;
 use crate::results::history::{self as history_file, HistoryError, HistoryRow};
 use crate::results::{Results, RunRecord, RunStatus};
 
@@ -165,7 +166,7 @@ pub fn plot_all(
     let history = match &options.history {
         _ if options.no_history => None,
         Some(path) => Some(path.clone()),
-        None => Some(history_file::beside(&results.dir)).filter(|p| p.exists()),
+        None => Some(history_file::for_plot(&results.dir)).filter(|p| p.exists()),
     };
     if let Some(path) = history {
         // Only history lines over as many runs as these results have of the same set and
@@ -330,7 +331,7 @@ impl Out<'_> {
         title: String,
         caption: String,
     ) -> Result<(), PlotError> {
-        let stem = sanitize(&format!("{}-{name}", self.set));
+        let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));
         let mut svg = String::new();
@@ -340,16 +341,31 @@ impl Out<'_> {
             chart.draw(&root, &title)?;
             root.present()?;
         }
-        fs::write(&svg_path, svg).map_err(|source| PlotError::Io {
+        atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
             path: svg_path.clone(),
             source,
         })?;
-        {
-            let root = BitMapBackend::new(&png_path, size).into_drawing_area();
-            root.fill(&WHITE)?;
-            chart.draw(&root, &title)?;
-            root.present()?;
-        }
+        // The PNG encoder wants a path: it draws inside a private directory, then the file is
+        // renamed into place (never through a symlink planted at `png_path`).
+        let mut drawn: Result<(), PlotError> = Ok(());
+        let written = atomic::write_via_path(&png_path, |inner| {
+            drawn = (|| {
+                let root = BitMapBackend::new(inner, size).into_drawing_area();
+                root.fill(&WHITE)?;
+                chart.draw(&root, &title)?;
+                root.present()?;
+                Ok(())
+            })();
+            drawn
+                .as_ref()
+                .map(|_| ())
+                .map_err(|e| std::io::Error::other(e.to_string()))
+        });
+        drawn?;
+        written.map_err(|source| PlotError::Io {
+            path: png_path.clone(),
+            source,
+        })?;
         self.figures.push(Figure {
             instance_set: self.set.to_string(),
             stem,
@@ -373,7 +389,11 @@ trait Chart {
 /// The file stem of the per-instance published comparison plot of `heuristic` on `set` (see
 /// [`crate::analysis::per_instance`]), so that the report can place it in its section.
 pub fn published_stem(set: &str, heuristic: &str) -> String {
-    sanitize(&format!("{set}-{}", scatter::published_name(heuristic)))
+    format!(
+        "{}-{}",
+        atomic::name_component(set),
+        sanitize(&scatter::published_name(heuristic))
+    )
 }
 
 /// Before drawing into `dir`: the bundled font registered, the directory created.

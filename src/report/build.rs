@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::format::{int, NONE};
-use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
+use super::model::{self, Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
 use super::summary_csv::rounding;
 use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
 use crate::analysis::per_instance::{self, mismatch_note, PerInstanceComparison};
@@ -403,7 +403,7 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
         Column::number("mean overhead predicted (runs)", None),
     ]);
     let mut t = Table::new(
-        format!("summary-{set}"),
+        format!("summary-{}", model::user_anchor(set)),
         Text::plain(format!("Summary of the solved runs on {set}.")),
         columns,
     );
@@ -679,7 +679,7 @@ fn beside_published(
             Cell::num(r.ratio(), ratio),
         ]
     };
-    let id = format!("{}-{}", p.instance_set, p.column);
+    let id = format!("{}-{}", model::user_anchor(p.instance_set), p.column);
     let mut mismatches = Table::new(
         format!("{id}-mismatches"),
         Text::plain(format!("The instances whose count differs from {theirs}.")),
@@ -725,7 +725,7 @@ fn per_instance(results: &Results, set: &str, heuristics: &[&str]) -> Section {
         columns.push(Column::number(format!("{h} seconds"), Some("s")));
     }
     let mut t = Table::new(
-        format!("per-instance-{set}"),
+        format!("per-instance-{}", model::user_anchor(set)),
         Text::plain(format!(
             "Every run on {set}: nodes generated and seconds per heuristic (a status in place \
              of the nodes when the run did not solve)."
@@ -839,7 +839,7 @@ fn outside_solver(c: &SolverComparison) -> Section {
     };
     s.push(verdicts);
     let mut t = Table::new(
-        format!("outside-{}", c.solver),
+        format!("outside-{}", model::user_anchor(&c.solver)),
         Text::plain(format!(
             "Every run of {} beside the built-in search, instance by instance.",
             c.solver

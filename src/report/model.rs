@@ -349,6 +349,18 @@ pub fn anchor(title: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
+/// The part of a table id made from a user string (a set or solver name): [`anchor`] of it, with
+/// a hash of the exact string appended when the anchor changed it, so that `a b`, `a_b` and `A-b`
+/// get their own `tables/*.tex` file and LaTeX label.
+pub fn user_anchor(user: &str) -> String {
+    let a = anchor(user);
+    if a == user {
+        a
+    } else {
+        format!("{a}-{:08x}", crc32fast::hash(user.as_bytes()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

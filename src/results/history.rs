@@ -37,6 +37,27 @@ pub fn beside(results_dir: &Path) -> PathBuf {
         .join(HISTORY_FILE)
 }
 
+/// The history a run appends to: for a results directory given with `--out`, inside it (the
+/// tree the user asked for; `--out /tmp/x` never shares `/tmp/history.csv` with other users);
+/// for a default one (`results/NAME`), beside it, [`beside`].
+pub fn of_run(results_dir: &Path, out_given: bool) -> PathBuf {
+    if out_given {
+        results_dir.join(HISTORY_FILE)
+    } else {
+        beside(results_dir)
+    }
+}
+
+/// The history `plot` shows for a results directory: the one inside it, else the one beside it.
+pub fn for_plot(results_dir: &Path) -> PathBuf {
+    let inside = results_dir.join(HISTORY_FILE);
+    if inside.exists() {
+        inside
+    } else {
+        beside(results_dir)
+    }
+}
+
 /// The header `append` writes and `load` expects: [`HistoryRow`]'s fields.
 pub fn header() -> String {
     io::columns::<HistoryRow>().join(",")
@@ -135,11 +156,7 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
         _ => text.extend(io::header_line::<HistoryRow>()),
     }
     text.extend(io::format_rows(rows));
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(io)?;
+    let mut file = super::atomic::open_append(path, true).map_err(io)?;
     file.write_all(&text).map_err(io)
 }
 

@@ -9,7 +9,6 @@
 
 use std::collections::HashSet;
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -232,21 +231,11 @@ pub fn write_rows<T: Row>(path: &Path, rows: &[T]) -> Result<(), CsvError> {
     })
 }
 
-/// Writes `bytes` to a temporary file beside `path` (its name carries the process id, so
-/// concurrent writers never share one), syncs it and renames it over `path`: readers see the old
-/// file or the new one, never a part. Creates the parent directory if needed.
+/// Replaces `path` atomically with `bytes` through the one safe writer, [`super::atomic::write`]
+/// (exclusive random temporary file in the same directory, synced, renamed; symlinks at the
+/// target are replaced, never followed). Creates the parent directory if needed.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(parent)?;
-    }
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(name);
-    let mut f = fs::File::create(&tmp)?;
-    f.write_all(bytes)?;
-    f.sync_all()?;
-    drop(f);
-    fs::rename(&tmp, path)
+    super::atomic::write(path, bytes)
 }
 
 #[cfg(test)]

@@ -64,6 +64,9 @@ pub enum RunState {
     Complete,
     /// Stopped by Ctrl-C; `run --resume` finishes it.
     Interrupted,
+    /// Stopped by an error that tilebench named when it ended (a bad checkpoint, a full disk):
+    /// the rows written stay, `run --resume` continues once it is fixed.
+    Failed,
     /// Pairs missing: merged by `collect` with some shards not run or not finished, or a
     /// session that ran only some pairs (`run --only-ids`); `run --resume` adds the others.
     Incomplete,
@@ -75,6 +78,7 @@ impl fmt::Display for RunState {
             RunState::Running => "running",
             RunState::Complete => "complete",
             RunState::Interrupted => "interrupted",
+            RunState::Failed => "failed",
             RunState::Incomplete => "incomplete",
         })
     }

@@ -4,6 +4,7 @@
 //! - [`meta`]: `meta.json` as [`Meta`], with its schema version;
 //! - [`spec`]: `experiment.json` of a sharded directory;
 //! - [`history`]: `history.csv`, the headline figures of each run over commits;
+//! - [`atomic`]: the one safe file writer and the one file-name component of a user string;
 //! - [`io`]: the one CSV reader (strict, or tolerant of a torn last line) and writer, and the one
 //!   atomic write.
 //!
@@ -11,6 +12,7 @@
 //! through these types, so a column or a status is added in one place. The file formats are
 //! described in `docs/formats.md`.
 
+pub mod atomic;
 pub mod history;
 pub mod io;
 pub mod meta;
@@ -83,14 +85,15 @@ impl Results {
         let iterations_path = dir.join(ITERATIONS_FILE);
         let iterations = read_iterations(&iterations_path, ReadMode::Strict)?;
         check_iterations(&runs_path, &runs, &iterations_path, &iterations)?;
-        let runs = runs.into_iter().map(|(_, r)| r).collect();
-        let iterations = iterations.into_iter().map(|(_, i)| i).collect();
         let meta_path = dir.join(META_FILE);
         let meta = if meta_path.exists() {
             Some(Meta::read(&meta_path)?)
         } else {
             None
         };
+        check_solutions(&runs_path, &runs, meta.as_ref())?;
+        let runs = runs.into_iter().map(|(_, r)| r).collect();
+        let iterations = iterations.into_iter().map(|(_, i)| i).collect();
         Ok(Results {
             dir: dir.to_path_buf(),
             runs,
@@ -185,6 +188,95 @@ pub fn check_unique(path: &Path, runs: &[(u64, RunRecord)]) -> Result<(), CsvErr
                 line: *line,
                 message: format!("run {} appears twice (first on line {f})", r.key()),
             });
+        }
+    }
+    Ok(())
+}
+
+/// Checks every stored solution of a `solved` row: its moves are the letters U, D, L, R, as many
+/// as its `length`; a built-in search's `h0` (an admissible heuristic's value) is at most that
+/// length; and, where the instance file recorded in `meta` still holds the same boards (same
+/// content hash), the moves replayed from the instance reach the goal. Replaying is cheap (a few
+/// hundred moves per row); a results directory copied away from its instance files gets every
+/// check but the replay.
+pub fn check_solutions(
+    runs_path: &Path,
+    runs: &[(u64, RunRecord)],
+    meta: Option<&Meta>,
+) -> Result<(), CsvError> {
+    let bad = |line: u64, message: String| CsvError::BadValue {
+        path: runs_path.to_path_buf(),
+        line,
+        message,
+    };
+    // The boards of each set whose instance file still matches what the run read.
+    let mut boards: HashMap<String, crate::instances::InstanceSet> = HashMap::new();
+    for info in meta.map(|m| m.instance_sets.as_slice()).unwrap_or_default() {
+        let Ok(set) = crate::instances::InstanceSet::read_selection(&info.path) else {
+            continue;
+        };
+        if info.content_hash.as_deref()
+            == Some(crate::experiment::resume::content_hash(&set).as_str())
+        {
+            boards.insert(info.name.clone(), set);
+        }
+    }
+    for (line, r) in runs {
+        if r.status != RunStatus::Solved || r.moves.is_empty() {
+            continue;
+        }
+        let moves = crate::moves::parse_path(&r.moves)
+            .map_err(|e| bad(*line, format!("run {}: column 'moves': {e}", r.key())))?;
+        if r.length != Some(moves.len() as u32) {
+            return Err(bad(
+                *line,
+                format!(
+                    "run {}: length {} but {} moves",
+                    r.key(),
+                    r.length.map_or("empty".to_string(), |l| l.to_string()),
+                    moves.len()
+                ),
+            ));
+        }
+        if let Some(h0) =
+            r.h0.filter(|_| r.solver.is_builtin() && !r.heuristic.is_empty())
+        {
+            if h0 as usize > moves.len() {
+                return Err(bad(
+                    *line,
+                    format!(
+                        "run {}: h0 {h0} is above the solution length {} (the heuristic is \
+                         admissible, so h0 never exceeds it)",
+                        r.key(),
+                        moves.len()
+                    ),
+                ));
+            }
+        }
+        let Some(set) = boards.get(&r.instance_set) else {
+            continue;
+        };
+        let Some(instance) = set.instances.iter().find(|i| i.id == r.instance_id) else {
+            return Err(bad(
+                *line,
+                format!(
+                    "run {}: no instance '{}' in {}",
+                    r.key(),
+                    r.instance_id,
+                    set.path.display()
+                ),
+            ));
+        };
+        if !instance.board.replays_to(&moves, &set.goal) {
+            return Err(bad(
+                *line,
+                format!(
+                    "run {}: its moves do not lead from instance '{}' of {} to the goal",
+                    r.key(),
+                    r.instance_id,
+                    set.path.display()
+                ),
+            ));
         }
     }
     Ok(())

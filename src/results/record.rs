@@ -332,6 +332,24 @@ fn one() -> u32 {
 }
 
 /// A measured figure that must be a finite number ≥ 0.
+/// Names reach file names, SVG, LaTeX and terminals: no control characters in them.
+fn check_names(set: &str, id: &str, heuristic: &str) -> Result<(), String> {
+    for (column, value) in [
+        ("instance_set", set),
+        ("instance_id", id),
+        ("heuristic", heuristic),
+    ] {
+        if let Some(c) = value.chars().find(|c| c.is_control()) {
+            return Err(format!(
+                "column '{column}': control character U+{:04X} in '{}'",
+                c as u32,
+                value.escape_debug()
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn check_figure(column: &str, value: f64) -> Result<(), String> {
     if value.is_nan() {
         Err(format!("column '{column}': {value} is not a number"))
@@ -368,6 +386,7 @@ impl RunRecord {
 
     /// What is wrong with the row on its own (a figure that no run can have), if anything.
     pub fn check(&self) -> Result<(), String> {
+        check_names(&self.instance_set, &self.instance_id, &self.heuristic)?;
         check_figure("seconds", self.seconds)?;
         for (column, v) in [
             ("nodes_per_second", self.nodes_per_second),
@@ -438,6 +457,7 @@ impl IterationRecord {
 
     /// What is wrong with the row on its own, if anything.
     pub fn check(&self) -> Result<(), String> {
+        check_names(&self.instance_set, &self.instance_id, &self.heuristic)?;
         if self.iteration == 0 {
             return Err("column 'iteration': iterations are numbered from 1".into());
         }

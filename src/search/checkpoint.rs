@@ -123,6 +123,8 @@ pub(crate) struct Saver<'a> {
     every: Duration,
     save: &'a SaveCheckpoint,
     last: Mutex<Instant>,
+    /// Held while the callback writes: one save at a time, whichever thread asks.
+    saving: Mutex<()>,
     h0: u32,
     /// Seconds of earlier sessions, and when this one began.
     earlier: f64,
@@ -137,6 +139,7 @@ impl<'a> Saver<'a> {
             every: c.every,
             save: &*c.save,
             last: Mutex::new(started),
+            saving: Mutex::new(()),
             h0,
             earlier: c.from.as_ref().map_or(0.0, |f| f.seconds),
             started,
@@ -163,6 +166,7 @@ impl<'a> Saver<'a> {
 
     /// Hands a checkpoint of `bound`'s iteration, with `current` done of it, to the callback.
     pub(crate) fn save(&self, bound: u32, current: Option<PartialIteration>) {
+        let _one_at_a_time = self.saving.lock().unwrap_or_else(|e| e.into_inner());
         (self.save)(&SearchCheckpoint {
             h0: self.h0,
             iterations: self.iterations.clone(),

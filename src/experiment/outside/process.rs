@@ -188,14 +188,19 @@ pub fn run(
     stderr_log: Option<&Path>,
     limits: &ProcessLimits,
 ) -> Result<Finished, OutsideError> {
-    let log = stderr_log
-        .map(|path| {
-            File::create(path).map_err(|source| OutsideError::Log {
-                path: path.to_path_buf(),
-                source,
-            })
-        })
+    // The log stays under an exclusive temporary name until the solver is done, then is renamed
+    // into place: a symlink planted at its name is replaced, never written through.
+    let log_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| OutsideError::Log { path, source }
+    };
+    let pending = stderr_log
+        .map(|path| crate::results::atomic::Pending::create(path).map_err(log_error(path)))
         .transpose()?;
+    let log = match (&pending, stderr_log) {
+        (Some(p), Some(path)) => Some(p.file().try_clone().map_err(log_error(path))?),
+        _ => None,
+    };
     let mut cmd = Command::new(&command.words[0]);
     cmd.args(&command.words[1..])
         .stdin(Stdio::piped())
@@ -277,6 +282,10 @@ pub fn run(
         }
     }
 
+    if let (Some(p), Some(path)) = (pending, stderr_log) {
+        p.commit().map_err(log_error(path))?;
+    }
+
     let own_peak = (usage.ru_maxrss.max(0) as u64) * 1024;
     let peak_rss_bytes = own_peak.max(group_peak);
     let cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
@@ -290,6 +299,9 @@ pub fn run(
     {
         ended = Ended::MemoryLimit;
     }
+    if matches!(ended, Ended::Exited(_) | Ended::Signalled(_)) && stopped_with_us(&ended, limits) {
+        ended = Ended::Cancelled;
+    }
     Ok(Finished {
         ended,
         wall_seconds,
@@ -300,6 +312,35 @@ pub fn run(
         pid,
     })
 }
+
+/// Whether tilebench itself is being stopped, so that the solver's end is not its own doing: a
+/// Slurm time limit or a Ctrl-C signals the whole process group, the solver included, and the
+/// solver may die before tilebench's handler has set the flag. A solver ended by such a signal
+/// (or exiting with 128 + it) waits for the flag a short while ([`STOP_GRACE`]).
+fn stopped_with_us(ended: &Ended, limits: &ProcessLimits) -> bool {
+    let Some(cancel) = &limits.cancel else {
+        return false;
+    };
+    let stop_signals = [libc::SIGTERM, libc::SIGINT, libc::SIGHUP];
+    let by_stop_signal = match *ended {
+        Ended::Signalled(sig) => stop_signals.contains(&sig),
+        Ended::Exited(code) => stop_signals.iter().any(|s| code == 128 + s),
+        _ => false,
+    };
+    let waited = Instant::now();
+    loop {
+        if cancel.load(Ordering::SeqCst) {
+            return true;
+        }
+        if !by_stop_signal || waited.elapsed() > STOP_GRACE {
+            return false;
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// How long a solver ended by a stop signal waits for tilebench's own stop to show.
+const STOP_GRACE: Duration = Duration::from_secs(1);
 
 enum Stream {
     Out(Vec<u8>),

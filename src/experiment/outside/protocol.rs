@@ -111,10 +111,34 @@ pub fn parse_answer(stdout: &[u8]) -> Result<Answer, String> {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .ok_or("standard output is empty")?;
-    serde_json::from_str(line).map_err(|e| {
+    let answer: Answer = serde_json::from_str(line).map_err(|e| {
         let shown: String = line.chars().take(80).collect();
         format!("the last line of standard output is not an answer object ({e}): {shown}")
-    })
+    })?;
+    // Totals and iterations given both must agree, as the built-in search's always do.
+    if let Some(its) = &answer.iterations {
+        for (what, total, sum) in [
+            (
+                "nodes_generated",
+                answer.nodes_generated,
+                its.iter()
+                    .map(|i| i.generated)
+                    .fold(0u64, u64::saturating_add),
+            ),
+            (
+                "nodes_expanded",
+                answer.nodes_expanded,
+                its.iter()
+                    .map(|i| i.expanded)
+                    .fold(0u64, u64::saturating_add),
+            ),
+        ] {
+            if let Some(total) = total.filter(|t| *t != sum) {
+                return Err(format!("{what} is {total} but the iterations sum to {sum}"));
+            }
+        }
+    }
+    Ok(answer)
 }
 
 #[cfg(test)]
@@ -168,6 +192,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!((a.generated(), a.expanded()), (Some(12), Some(7)));
+        let e = parse_answer(
+            br#"{"moves": "", "nodes_generated": 13, "iterations": [{"bound": 2, "generated": 5, "expanded": 3}, {"bound": 4, "generated": 7, "expanded": 4}]}"#,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("nodes_generated is 13 but the iterations sum to 12"),
+            "{e}"
+        );
         let a = parse_answer(br#"{"moves": "U", "nodes_generated": 9}"#).unwrap();
         assert_eq!((a.generated(), a.expanded()), (Some(9), None));
         // A wrongly typed optional field is not an answer.
