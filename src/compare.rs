@@ -22,6 +22,12 @@
 //! change of the search), a per-heuristic time ratio (per-run geometric mean, or total) above
 //! `1 + threshold/100`, any length change, or a lost solution. Runs on one side only are listed
 //! and never fail it; two directories with no run in common are an error, not a pass.
+//!
+//! Two results directories are never measured side by side (each `run` measures one build, at
+//! its own time, perhaps on its own machine), so their time ratios carry the machine's drift
+//! between the two runs: 10–30 % on a shared machine. The comparison says so, from the two
+//! `meta.json` files ([`measurement_note`]); `tilebench regress` measures two builds
+//! alternately in one session instead.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -29,9 +35,10 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::results::meta::Meta;
 pub use crate::results::RunKey;
 use crate::results::{self, ReadMode, ITERATIONS_FILE};
-use crate::results::{CsvError, RunRecord, RunStatus, RUNS_FILE};
+use crate::results::{CsvError, RunRecord, RunStatus, META_FILE, RUNS_FILE};
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
@@ -249,6 +256,70 @@ pub struct Comparison {
     pub only_new: Vec<RunKey>,
     pub summaries: Vec<HeuristicSummary>,
     pub failures: Vec<Failure>,
+    /// How the two sides were measured ([`measurement_note`]); `None` when compared from rows
+    /// alone.
+    pub measurement: Option<String>,
+}
+
+/// What the two `meta.json` files say about how the sides were measured: never side by side;
+/// on different machines, or on one machine at different times (or at overlapping times,
+/// competing for its cores). Either way a time verdict from them is weak.
+pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
+    let weak = "so their time ratios include the machine's drift between the runs and a time \
+                verdict from them is weak (node counts are unaffected); for time, measure both \
+                builds alternately with `tilebench regress`";
+    let (Some(b), Some(n)) = (base, new) else {
+        return format!(
+            "Not measured side by side: {} no meta.json, so when and where its runs were made \
+             is unknown; {weak}.",
+            if base.is_none() {
+                "base has"
+            } else {
+                "new has"
+            }
+        );
+    };
+    let host = |m: &Meta| {
+        format!(
+            "{} ({})",
+            m.machine.hostname.as_deref().unwrap_or("unknown host"),
+            m.machine.cpu_model.as_deref().unwrap_or("unknown CPU")
+        )
+    };
+    let when = |m: &Meta| {
+        format!(
+            "{} to {}",
+            m.started,
+            m.finished.as_deref().unwrap_or("(not finished)")
+        )
+    };
+    let machines = if host(b) != host(n) || b.machine.cores != n.machine.cores {
+        format!(
+            "on different machines (base: {}, {} cores; new: {}, {} cores)",
+            host(b),
+            b.machine.cores,
+            host(n),
+            n.machine.cores
+        )
+    } else {
+        format!("on the same machine ({})", host(b))
+    };
+    let (b_end, n_end) = (
+        b.finished.as_deref().unwrap_or(&b.started),
+        n.finished.as_deref().unwrap_or(&n.started),
+    );
+    // RFC 3339 UTC times of one format order as text.
+    let overlap = b.started.as_str() <= n_end && n.started.as_str() <= b_end;
+    let times = if overlap {
+        format!(
+            "at overlapping times, competing for its cores (base {}, new {})",
+            when(b),
+            when(n)
+        )
+    } else {
+        format!("at different times (base {}, new {})", when(b), when(n))
+    };
+    format!("Not measured side by side: {machines}, {times}; {weak}.")
 }
 
 /// Compares two results directories (see the module documentation for the rules).
@@ -259,11 +330,17 @@ pub fn compare_dirs(
 ) -> Result<Comparison, CompareError> {
     let b = load_runs(base)?;
     let n = load_runs(new)?;
-    compare_runs(
+    let mut c = compare_runs(
         (base, b.into_iter().collect()),
         (new, n.into_iter().collect()),
         options,
-    )
+    )?;
+    let meta = |p: &Path| {
+        let dir = if p.is_dir() { p } else { p.parent()? };
+        Meta::read(&dir.join(META_FILE)).ok()
+    };
+    c.measurement = Some(measurement_note(meta(base).as_ref(), meta(new).as_ref()));
+    Ok(c)
 }
 
 type Side<'a> = (&'a Path, Vec<(u64, RunRecord)>);
@@ -366,6 +443,7 @@ pub fn compare_runs(
         only_new,
         summaries,
         failures,
+        measurement: None,
     })
 }
 
@@ -394,13 +472,17 @@ impl Comparison {
         );
         let _ = writeln!(
             s,
-            "- node-count changes: {}\n",
+            "- node-count changes: {}",
             if o.allow_node_changes {
                 "allowed (reported only)"
             } else {
                 "fail"
             }
         );
+        if let Some(note) = &self.measurement {
+            let _ = writeln!(s, "- **{note}**");
+        }
+        let _ = writeln!(s);
 
         let _ = writeln!(s, "## Per heuristic\n");
         let _ = writeln!(
@@ -571,6 +653,34 @@ mod tests {
             o,
         )
         .unwrap()
+    }
+
+    fn meta(host: &str, started: &str, finished: &str) -> Meta {
+        let mut m = crate::results::meta::tests::sample();
+        m.machine.hostname = Some(host.into());
+        m.started = started.into();
+        m.finished = Some(finished.into());
+        m
+    }
+
+    #[test]
+    fn the_measurement_note_says_why_time_is_weak() {
+        let a = meta("vm1", "2026-12-01T10:00:00Z", "2026-12-01T10:05:00Z");
+        let later = meta("vm1", "2026-12-01T11:00:00Z", "2026-12-01T11:05:00Z");
+        let note = measurement_note(Some(&a), Some(&later));
+        assert!(note.starts_with("Not measured side by side: on the same machine (vm1 (unknown CPU)), at different times (base 2026-12-01T10:00:00Z to 2026-12-01T10:05:00Z"), "{note}");
+        assert!(note.contains("a time verdict from them is weak"), "{note}");
+        let elsewhere = meta("vm2", "2026-12-01T10:01:00Z", "2026-12-01T10:02:00Z");
+        let note = measurement_note(Some(&a), Some(&elsewhere));
+        assert!(note.contains("on different machines (base: vm1"), "{note}");
+        assert!(note.contains("at overlapping times"), "{note}");
+        assert!(measurement_note(None, Some(&a)).contains("base has no meta.json"));
+        // Printed at the top of the report.
+        let mut c = cmp(base(), base(), CompareOptions::default());
+        c.measurement = Some(measurement_note(Some(&a), Some(&later)));
+        assert!(c
+            .to_markdown("a", "b")
+            .contains("- **Not measured side by side: on the same machine"));
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub mod moves;
 pub mod pdb;
 pub mod plot;
 pub mod predict;
+pub mod regress;
 pub mod report;
 pub mod results;
 pub mod search;

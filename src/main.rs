@@ -34,6 +34,11 @@ enum Command {
     /// Compare two results directories run by run: node counts, times, statuses, lengths.
     /// Exit 0 when nothing regressed, 1 on a regression, 2 on bad input.
     Compare(cli::compare::CompareArgs),
+    /// Is a revision slower than another? Builds both (cached per commit), runs one workload
+    /// with them alternately on this machine and judges the paired time ratios with 95 %
+    /// intervals (and instruction counts under valgrind with --instructions); node counts must
+    /// not change. Exit 0 when nothing regressed, 1 when something did, 2 on bad input.
+    Regress(cli::regress::RegressArgs),
     /// Run an experiment as a Slurm array job, one shard per task.
     Slurm(cli::slurm::SlurmCommand),
     /// Merge the shards of an experiment (run with --shard or on Slurm) into one results directory.
@@ -58,6 +63,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => cli::plot::run(args),
         Command::Report(args) => cli::report::run(args),
         Command::Compare(args) => cli::compare::run(args),
+        Command::Regress(args) => cli::regress::run(args),
         Command::Slurm(args) => cli::slurm::run(args),
         Command::Collect(args) => cli::collect::run(args),
     };

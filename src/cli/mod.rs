@@ -7,6 +7,7 @@ pub mod pdb;
 pub mod plot;
 pub mod predict;
 pub mod progress;
+pub mod regress;
 pub mod report;
 pub mod run;
 pub mod slurm;

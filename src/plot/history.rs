@@ -225,7 +225,7 @@ pub(super) fn plot(
             s = if changes == 1 { "" } else { "s" }
         );
         let chart = Trend {
-            labels,
+            labels: labels.clone(),
             label_every,
             series: nodes,
             changed,
@@ -234,6 +234,44 @@ pub(super) fn plot(
         };
         let title = format!("{set}: nodes generated over commits");
         out.save("history-nodes", style::SIZE, &chart, title, caption)?;
+    }
+
+    // Instructions of the search, where `regress --instructions` counted them.
+    let instructions: Vec<Series> = lines
+        .iter()
+        .map(|&(h, n)| {
+            let points: Vec<(f64, f64)> = groups
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| {
+                    point(g, h)
+                        .filter(|r| r.runs == n)
+                        .and_then(|r| r.instructions)
+                        .map(|v| (i as f64, v as f64))
+                })
+                .filter(|&(_, v)| v > 0.0)
+                .collect();
+            (name(h, n), color(h), points)
+        })
+        .filter(|s| !s.2.is_empty())
+        .collect();
+    if let Some(y) = LogAxis::covering(instructions.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
+        let caption = format!(
+            "Instructions of the search (Σ over the heuristic's runs of {set}, counted under \
+             valgrind by `tilebench regress --instructions`, log scale) at each run recorded \
+             with a count, oldest first; x: {runs_note}. Unlike time, the count does not \
+             depend on the machine's load: a step is a change of the code.{thinned}"
+        );
+        let chart = Trend {
+            labels,
+            label_every,
+            series: instructions,
+            changed: Vec::new(),
+            y,
+            y_desc: "instructions (total)",
+        };
+        let title = format!("{set}: instructions over commits");
+        out.save("history-instructions", style::SIZE, &chart, title, caption)?;
     }
     Ok(())
 }
@@ -302,6 +340,7 @@ mod tests {
             total_expanded: generated / 2,
             total_seconds: 1.0,
             nodes_per_second: Some(generated as f64),
+            instructions: None,
         }
     }
 

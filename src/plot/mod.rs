@@ -17,6 +17,7 @@ mod overhead;
 pub mod pdf;
 mod peak_stored;
 mod prediction;
+mod regress;
 mod scatter;
 mod speed;
 mod style;
@@ -37,6 +38,7 @@ use crate::results::{Results, RunRecord, RunStatus};
 pub use axis::{log_label, short_sci, LogAxis};
 pub use compare::plot_comparison;
 pub use prediction::plot_predictions;
+pub use regress::plot_regress;
 
 /// Why plots could not be drawn.
 #[derive(Debug, Error)]

@@ -10,7 +10,10 @@
 //! - `total_generated`, `total_expanded`: nodes over all runs of the group (every status);
 //! - `total_seconds`: the sum of the runs' own search times (not wall time, so it does not
 //!   depend on how many runs went in parallel);
-//! - `nodes_per_second`: `total_generated / total_seconds`, empty when no time was measured.
+//! - `nodes_per_second`: `total_generated / total_seconds`, empty when no time was measured;
+//! - `instructions`: the search's instructions over the group's runs, counted under valgrind by
+//!   `tilebench regress --instructions`; empty otherwise. Added later: files without the column
+//!   read as before, and rows without a count are appended to such a file in its own layout.
 //!
 //! Totals only compare across commits over the same runs: look at `runs` and `solved` first.
 
@@ -63,6 +66,25 @@ pub fn header() -> String {
     io::columns::<HistoryRow>().join(",")
 }
 
+/// The header of files written before the `instructions` column.
+fn legacy_header() -> String {
+    let mut columns = io::columns::<HistoryRow>();
+    columns.pop();
+    columns.join(",")
+}
+
+/// Whether `line` is the header of a history file (either layout); `Some(true)` when legacy.
+fn header_kind(line: Option<&str>) -> Option<bool> {
+    let line = line?.trim();
+    if line == header() {
+        Some(false)
+    } else if line == legacy_header() {
+        Some(true)
+    } else {
+        None
+    }
+}
+
 #[derive(Debug, Error)]
 pub enum HistoryError {
     #[error("{}: {source}", path.display())]
@@ -89,6 +111,9 @@ pub struct HistoryRow {
     pub total_expanded: u64,
     pub total_seconds: f64,
     pub nodes_per_second: Option<f64>,
+    /// Instructions of the search (regress --instructions); absent from older files.
+    #[serde(default)]
+    pub instructions: Option<u64>,
 }
 
 /// Sums runs by (heuristic, instance set), in that order, into history rows.
@@ -108,6 +133,7 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
                 total_expanded: 0,
                 total_seconds: 0.0,
                 nodes_per_second: None,
+                instructions: None,
             });
         row.runs += 1;
         row.solved += u64::from(r.status == RunStatus::Solved);
@@ -127,7 +153,9 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
 
 /// Appends `rows` to the history at `path`, creating it (and its directory) with the header when
 /// absent. All rows go out in one write to a file opened for appending, so lines are whole even
-/// when two runs finish together. A file with another header is refused, not appended to.
+/// when two runs finish together. A file with another header is refused, not appended to. A
+/// file from before the `instructions` column gets rows without it while no row has a count;
+/// the first row with one rewrites the file (atomically) with the column, empty on old lines.
 pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
     let io = |source| HistoryError::Io {
         path: path.to_path_buf(),
@@ -142,12 +170,21 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
         Err(e) => return Err(io(e)),
     };
     let mut text = Vec::new();
+    let mut legacy = false;
     match &existing {
         Some(t) if !t.is_empty() => {
-            if t.lines().next().map(str::trim) != Some(header().as_str()) {
-                return Err(HistoryError::Header {
-                    path: path.to_path_buf(),
-                });
+            legacy = header_kind(t.lines().next()).ok_or_else(|| HistoryError::Header {
+                path: path.to_path_buf(),
+            })?;
+            if legacy && rows.iter().any(|r| r.instructions.is_some()) {
+                // Rewrite with the new column, empty on every old line.
+                let mut new = io::header_line::<HistoryRow>();
+                for line in t.lines().skip(1).filter(|l| !l.is_empty()) {
+                    new.extend(line.as_bytes());
+                    new.extend(b",\n");
+                }
+                new.extend(io::format_rows(rows));
+                return io::atomic_write(path, &new).map_err(io);
             }
             if !t.ends_with('\n') {
                 text.push(b'\n');
@@ -155,7 +192,16 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
         }
         _ => text.extend(io::header_line::<HistoryRow>()),
     }
-    text.extend(io::format_rows(rows));
+    let formatted = io::format_rows(rows);
+    if legacy {
+        // Every row ends with the empty `instructions` field: drop it.
+        for line in formatted.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            text.extend(line.strip_suffix(b",").unwrap_or(line));
+            text.push(b'\n');
+        }
+    } else {
+        text.extend(formatted);
+    }
     let mut file = super::atomic::open_append(path, true).map_err(io)?;
     file.write_all(&text).map_err(io)
 }
@@ -169,7 +215,7 @@ pub fn load(path: &Path) -> Result<Vec<HistoryRow>, HistoryError> {
             source,
         },
     })?;
-    if text.lines().next().map(str::trim) != Some(header().as_str()) {
+    if header_kind(text.lines().next()).is_none() {
         return Err(HistoryError::Header {
             path: path.to_path_buf(),
         });
@@ -209,8 +255,42 @@ mod tests {
         assert_eq!(
             header(),
             "commit,date,heuristic,instance_set,runs,solved,total_generated,total_expanded,\
+             total_seconds,nodes_per_second,instructions"
+        );
+        assert_eq!(
+            legacy_header(),
+            "commit,date,heuristic,instance_set,runs,solved,total_generated,total_expanded,\
              total_seconds,nodes_per_second"
         );
+    }
+
+    /// A file from before the instructions column keeps its layout for rows without counts,
+    /// and is rewritten with the column for the first row with one; it reads back either way.
+    #[test]
+    fn an_old_file_stays_old_until_instructions_come() {
+        let dir = scratch("legacy");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("history.csv");
+        let old = format!("{}\na,d,manhattan,s,1,1,10,5,1.0,10.0\n", legacy_header());
+        std::fs::write(&path, &old).unwrap();
+        let plain = summarise("b", "e", &[run("s", "manhattan", "solved", 12, 1.0)]);
+        append(&path, &plain).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, format!("{old}b,e,manhattan,s,1,1,12,6,1.0,12.0\n"));
+        assert_eq!(load(&path).unwrap().len(), 2);
+        let mut counted = plain.clone();
+        counted[0].instructions = Some(777);
+        append(&path, &counted).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(&format!(
+            "{}\na,d,manhattan,s,1,1,10,5,1.0,10.0,\n",
+            header()
+        )));
+        let rows = load(&path).unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].instructions, None);
+        assert_eq!(rows[2].instructions, Some(777));
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
@@ -296,7 +376,7 @@ mod tests {
         let path = dir.join("history.csv");
         std::fs::write(
             &path,
-            format!("{}\nc,d,h,s,three,1,2,1,1.0,2.0\n", header()),
+            format!("{}\nc,d,h,s,three,1,2,1,1.0,2.0,\n", header()),
         )
         .unwrap();
         let e = load(&path).unwrap_err();

@@ -89,6 +89,8 @@ impl<'h, H: Heuristic> Generic<'h, H> {
         state: H::State,
     ) -> bool {
         p.expanded += 1;
+        #[cfg(feature = "slow-nodes")]
+        super::slow::work(p.expanded);
         let h = self.h;
         for op in self.moves.ops(blank) {
             if op.dir == back {

@@ -16,6 +16,8 @@ mod nodes;
 mod packed;
 mod parallel;
 mod pass;
+#[cfg(feature = "slow-nodes")]
+mod slow;
 
 pub use astar::astar;
 pub use bfs::bfs;

@@ -135,6 +135,8 @@ impl PackedManhattan {
             p.generated += children as u64;
         }
         p.expanded += 1;
+        #[cfg(feature = "slow-nodes")]
+        super::slow::work(p.expanded);
         false
     }
 
