@@ -221,6 +221,7 @@ pub fn run(
         },
         threads: settings.search_threads,
         checkpoint: None,
+        pruning: exp.pruning,
     };
     let failure: Arc<Mutex<Option<ExperimentError>>> = Arc::default();
     let fail = {
