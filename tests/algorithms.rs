@@ -280,5 +280,6 @@ fn one_thread(limits: &Limits) -> SearchOptions {
         limits: limits.clone(),
         threads: 1,
         checkpoint: None,
+        ..SearchOptions::default()
     }
 }

@@ -150,6 +150,7 @@ fn node_limit_counts_all_threads() {
             },
             threads: 8,
             checkpoint: None,
+            ..SearchOptions::default()
         };
         let r = h.solve_with(&board, &goal, &o).unwrap();
         assert_eq!(r.status, Status::NodeLimit, "{name}");
@@ -174,6 +175,7 @@ fn time_limit_and_cancel_stop_all_threads_promptly() {
         },
         threads: 8,
         checkpoint: None,
+        ..SearchOptions::default()
     };
     let r = h.solve_with(&board, &goal, &o).unwrap();
     assert_eq!(r.status, Status::TimeLimit);
@@ -188,6 +190,7 @@ fn time_limit_and_cancel_stop_all_threads_promptly() {
         },
         threads: 8,
         checkpoint: None,
+        ..SearchOptions::default()
     };
     let setter = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));

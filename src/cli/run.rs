@@ -16,7 +16,7 @@ use tilebench::experiment::{Request, RunRequest, Session};
 use tilebench::limits;
 use tilebench::results::meta::Shard;
 use tilebench::results::RunStatus;
-use tilebench::search::{parse_byte_size, Algorithm};
+use tilebench::search::{parse_byte_size, Algorithm, Pruning};
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
@@ -56,6 +56,15 @@ pub struct ExperimentArgs {
     /// built-in search and check the solver's length against it.
     #[arg(long)]
     pub check_optimal: bool,
+    /// IDA*'s duplicate-path pruning: parent (never undo the last move; Korf's published counts)
+    /// or fsm (Taylor & Korf's finite-state machine of short duplicate move strings: fewer
+    /// nodes, same optimal lengths). Stored with the results: --resume keeps it.
+    #[arg(long, default_value = "parent", value_parser = parse_pruning)]
+    pub pruning: Pruning,
+}
+
+pub(super) fn parse_pruning(text: &str) -> Result<Pruning, String> {
+    text.parse().map_err(|e| format!("{e}"))
 }
 
 impl ExperimentArgs {
@@ -71,6 +80,7 @@ impl ExperimentArgs {
             node_limit: self.node_limit,
             solvers: self.solvers.clone(),
             check_optimal: self.check_optimal,
+            pruning: self.pruning,
         }
     }
 }

@@ -17,7 +17,8 @@ use tilebench::limits;
 use tilebench::moves::path_string;
 use tilebench::search::memory::Bytes;
 use tilebench::search::{
-    self, parse_byte_size, Algorithm, Limits, SearchError, SearchOptions, SearchResult, Status,
+    self, parse_byte_size, Algorithm, Limits, Pruning, SearchError, SearchOptions, SearchResult,
+    Status,
 };
 
 use super::pdb::PdbArgs;
@@ -69,6 +70,10 @@ pub struct SolveArgs {
     /// bfs refuse more than 1).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     threads: u16,
+    /// IDA*'s duplicate-path pruning: parent (never undo the last move; Korf's published
+    /// counts) or fsm (Taylor & Korf's finite-state machine: fewer nodes, same length).
+    #[arg(long, default_value = "parent", value_parser = super::run::parse_pruning, conflicts_with = "solver")]
+    pruning: Pruning,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -118,6 +123,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         },
         threads: args.threads as usize,
         checkpoint: None,
+        pruning: args.pruning,
     };
     let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
     let (result, memory) = (&outcome.result, &outcome.memory);

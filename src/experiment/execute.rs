@@ -301,6 +301,7 @@ fn run_pending(
         },
         threads: settings.search_threads,
         checkpoint: None,
+        pruning: exp.pruning,
     };
     let failure: Arc<Mutex<Option<ExperimentError>>> = Arc::default();
     let fail = {

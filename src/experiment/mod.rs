@@ -219,6 +219,13 @@ impl Session {
                  --algorithm ida)"
             )));
         }
+        if request.fixed_bound.is_some() && !chosen.exp.pruning.is_parent() {
+            return Err(ExperimentError::BadOption(format!(
+                "--fixed-bound runs the parent-pruned iteration that `predict` predicts: leave \
+                 --pruning {} out",
+                chosen.exp.pruning
+            )));
+        }
         if request.fixed_bound.is_some() && !chosen.exp.solvers.is_empty() {
             return Err(ExperimentError::BadOption(
                 "--fixed-bound runs one IDA* iteration per pair: an outside solver has no bound \

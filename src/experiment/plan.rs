@@ -14,7 +14,7 @@ use crate::board::Goal;
 use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
 use crate::results::RunKey;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Pruning};
 
 /// The default experiment (`tilebench run` with no arguments): instance selections, relative
 /// to the checkout (see `docs/experiments.md`).
@@ -39,6 +39,8 @@ pub struct Experiment {
     pub heuristics: Vec<HeuristicName>,
     /// Programs run beside the built-in search (`--solver NAME=COMMAND`).
     pub solvers: Vec<OutsideSolver>,
+    /// IDA*'s duplicate-path pruning (parent pruning unless asked).
+    pub pruning: Pruning,
 }
 
 /// One pair of an [`Experiment`], by index: an (instance, algorithm, heuristic) of the built-in
@@ -117,6 +119,7 @@ impl Experiment {
             algorithms,
             heuristics,
             solvers,
+            pruning: Pruning::Parent,
         })
     }
 
@@ -233,6 +236,8 @@ pub struct Request {
     /// Outside solvers: where an instance file gives no optimal length, find it with the
     /// built-in search and check the solver's against it.
     pub check_optimal: bool,
+    /// IDA*'s duplicate-path pruning.
+    pub pruning: Pruning,
 }
 
 /// A [`Request`] read: the experiment and its limits.
@@ -259,6 +264,7 @@ impl Request {
             || self.time_limit_seconds.is_some()
             || !self.solvers.is_empty()
             || self.check_optimal
+            || !self.pruning.is_parent()
     }
 
     /// Reads the instance files and parses the heuristics and limits.
@@ -326,8 +332,21 @@ impl Request {
                 w[0]
             )));
         }
+        if let Some(a) = algorithms
+            .iter()
+            .find(|&&a| a != Algorithm::Ida)
+            .filter(|_| !self.pruning.is_parent())
+        {
+            return Err(ExperimentError::BadOption(format!(
+                "--pruning {} prunes IDA*'s duplicate paths: {a} stores the states it reached \
+                 (run it without --pruning)",
+                self.pruning
+            )));
+        }
+        let mut exp = Experiment::read(&selections, algorithms, heuristics, solvers)?;
+        exp.pruning = self.pruning;
         Ok(Chosen {
-            exp: Experiment::read(&selections, algorithms, heuristics, solvers)?,
+            exp,
             default,
             time_limit,
             node_limit: self.node_limit,

@@ -86,6 +86,7 @@ pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<S
             .collect(),
         algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
         heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
+        pruning: exp.pruning,
         solvers: exp
             .solvers
             .iter()

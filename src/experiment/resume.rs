@@ -113,6 +113,12 @@ pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<
             if settings.check_optimal { "on" } else { "off" }
         ));
     }
+    if stored.pruning != exp.pruning {
+        d.push(format!(
+            "pruning: {} before, {} now (node counts depend on it)",
+            stored.pruning, exp.pruning
+        ));
+    }
     d.extend(limit_differences(&stored.limits, settings));
     d
 }

@@ -105,6 +105,7 @@ impl ExperimentSpec {
             shards,
             solvers: exp.solvers.iter().map(|s| s.spec()).collect(),
             check_optimal: false,
+            pruning: exp.pruning,
         }
     }
 
@@ -139,7 +140,9 @@ impl ExperimentSpec {
             .iter()
             .map(|s| OutsideSolver::parse(s))
             .collect::<Result<Vec<_>, _>>()?;
-        Experiment::read(&self.instances, algorithms, heuristics, solvers)
+        let mut exp = Experiment::read(&self.instances, algorithms, heuristics, solvers)?;
+        exp.pruning = self.pruning;
+        Ok(exp)
     }
 
     /// The spec stored in `out`, if any.

@@ -246,6 +246,9 @@ pub struct Meta {
     #[serde(default = "ida_only")]
     pub algorithms: Vec<String>,
     pub heuristics: Vec<String>,
+    /// IDA*'s duplicate-path pruning (parent in files from before the field).
+    #[serde(default, skip_serializing_if = "crate::search::Pruning::is_parent")]
+    pub pruning: crate::search::Pruning,
     /// Outside solvers run beside the built-in search.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub solvers: Vec<SolverInfo>,
@@ -372,6 +375,7 @@ pub(crate) mod tests {
             git_dirty: Some(false),
             rustc_version: "rustc 1.85.0".into(),
             algorithms: ida_only(),
+            pruning: crate::search::Pruning::Parent,
             machine: Machine {
                 cores: 2,
                 os: "linux".into(),

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::search::Pruning;
+
 /// The experiment of a sharded results directory.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,6 +37,9 @@ pub struct ExperimentSpec {
     /// Outside solvers: unknown optimal lengths found with the built-in search.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub check_optimal: bool,
+    /// IDA*'s duplicate-path pruning (parent in files from before the field).
+    #[serde(default, skip_serializing_if = "Pruning::is_parent")]
+    pub pruning: Pruning,
 }
 
 impl ExperimentSpec {
@@ -105,6 +110,9 @@ impl ExperimentSpec {
                 other.solvers.join(" ")
             ));
         }
+        if self.pruning != other.pruning {
+            d.push(format!("pruning {} vs {}", self.pruning, other.pruning));
+        }
         if self.check_optimal != other.check_optimal {
             d.push(format!(
                 "--check-optimal {} vs {}",
@@ -154,6 +162,10 @@ impl ExperimentSpec {
         }
         if self.check_optimal {
             args.push("--check-optimal".to_string());
+        }
+        if !self.pruning.is_parent() {
+            args.push("--pruning".to_string());
+            args.push(self.pruning.to_string());
         }
         args
     }

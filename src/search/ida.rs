@@ -15,6 +15,7 @@ use super::kernel::{Generic, Kernel};
 use super::packed::PackedManhattan;
 use super::parallel;
 use super::pass::{Control, Pass};
+use super::pruning::{Fsm, ParentOnly, Prune, Pruning};
 use super::{Iteration, Limits, SearchError, SearchOptions, SearchResult, Status};
 
 /// Longest path the search can return; far above any optimal 5×5 solution (at most 208 moves).
@@ -78,17 +79,40 @@ pub fn ida_with<H: Heuristic>(
             seconds: started.elapsed().as_secs_f64(),
         });
     }
+    match options.pruning {
+        Pruning::Parent => with_pruning(board, goal, heuristic, ParentOnly, options, started),
+        Pruning::Fsm => {
+            let fsm = Fsm::for_size(board.size());
+            with_pruning(board, goal, heuristic, &*fsm, options, started)
+        }
+    }
+}
+
+/// The search with the kernel for `heuristic` and `prune` (monomorphised per pair).
+fn with_pruning<H: Heuristic, P: Prune>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: &H,
+    prune: P,
+    options: &SearchOptions,
+    started: Instant,
+) -> Result<SearchResult, SearchError> {
+    let grid = Grid::new(board);
+    let root = heuristic.init(&grid);
+    let h0 = heuristic.h(&root);
     let exact = options.limits.node_limit.is_some();
-    let packed = heuristic
-        .as_manhattan()
-        .and_then(|m| PackedManhattan::new(m, board.size(), exact));
-    if let Some(k) = packed {
-        let node = k.root(board, h0);
-        drive(&k, node, h0, options, started)
-    } else {
-        let k = Generic::new(heuristic, goal, board.size());
-        let node = k.root(grid, root, board.blank());
-        drive(&k, node, h0, options, started)
+    match heuristic.as_manhattan() {
+        Some(m) if board.size().cells() <= super::packed::PACKED_CELLS => {
+            let k = PackedManhattan::new(m, prune, board.size(), exact)
+                .expect("a board of at most 16 cells packs");
+            let node = k.root(board, h0);
+            drive(&k, node, h0, options, started)
+        }
+        _ => {
+            let k = Generic::new(heuristic, prune, goal, board.size());
+            let node = k.root(grid, root, board.blank());
+            drive(&k, node, h0, options, started)
+        }
     }
 }
 

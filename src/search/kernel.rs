@@ -8,6 +8,7 @@ use crate::heuristic::Heuristic;
 use crate::moves::MoveTable;
 
 use super::pass::Pass;
+use super::pruning::Prune;
 use super::MAX_DEPTH;
 
 /// Parent pruning: the root has no parent, and no move has this number as its opposite.
@@ -32,37 +33,47 @@ pub(crate) trait Kernel: Sync {
     fn search(&self, pass: &mut Pass, node: &Self::Node, g: u32) -> bool;
 }
 
-/// The kernel for any heuristic: one grid mutated in place and undone on backtrack.
-pub(crate) struct Generic<'h, H: Heuristic> {
+/// The kernel for any heuristic: one grid mutated in place and undone on backtrack; parent
+/// pruning in the loop, and whatever `P` prunes beyond it.
+pub(crate) struct Generic<'h, H: Heuristic, P: Prune> {
     h: &'h H,
+    prune: P,
     moves: MoveTable,
     goal: [u8; GRID_CELLS],
 }
 
 /// A node of [`Generic`].
 #[derive(Clone, Copy)]
-pub(crate) struct GenericNode<S> {
+pub(crate) struct GenericNode<S, F> {
     grid: Grid,
     state: S,
     blank: u8,
     back: u8,
+    fsm: F,
 }
 
-impl<'h, H: Heuristic> Generic<'h, H> {
-    pub(crate) fn new(h: &'h H, goal: &Goal, size: Size) -> Self {
+impl<'h, H: Heuristic, P: Prune> Generic<'h, H, P> {
+    pub(crate) fn new(h: &'h H, prune: P, goal: &Goal, size: Size) -> Self {
         Generic {
             h,
+            prune,
             moves: MoveTable::new(size),
             goal: Grid::new(&goal.as_board()).tile_at,
         }
     }
 
-    pub(crate) fn root(&self, grid: Grid, state: H::State, blank: usize) -> GenericNode<H::State> {
+    pub(crate) fn root(
+        &self,
+        grid: Grid,
+        state: H::State,
+        blank: usize,
+    ) -> GenericNode<H::State, P::State> {
         GenericNode {
             grid,
             state,
             blank: blank as u8,
             back: NO_MOVE,
+            fsm: self.prune.start(),
         }
     }
 
@@ -78,7 +89,8 @@ impl<'h, H: Heuristic> Generic<'h, H> {
     }
 
     /// Searches below the node with the blank at `blank`, reached at depth `g` by a move whose
-    /// opposite is `back`.
+    /// opposite is `back`, in pruning state `fsm`.
+    #[allow(clippy::too_many_arguments)]
     fn dfs(
         &self,
         p: &mut Pass,
@@ -86,6 +98,7 @@ impl<'h, H: Heuristic> Generic<'h, H> {
         g: u32,
         blank: usize,
         back: u8,
+        fsm: P::State,
         state: H::State,
     ) -> bool {
         p.expanded += 1;
@@ -96,6 +109,9 @@ impl<'h, H: Heuristic> Generic<'h, H> {
             if op.dir == back {
                 continue;
             }
+            let Some(child_fsm) = self.prune.next(fsm, op.dir) else {
+                continue;
+            };
             if p.generated >= p.check_at && p.check_limits() {
                 return true;
             }
@@ -126,7 +142,7 @@ impl<'h, H: Heuristic> Generic<'h, H> {
                 p.reached_goal(g, op.dir);
                 return true;
             }
-            if self.dfs(p, grid, g + 1, to, 3 - op.dir, child) {
+            if self.dfs(p, grid, g + 1, to, 3 - op.dir, child_fsm, child) {
                 // g < bound ≤ MAX_DEPTH − 1 (checked by the driver), so the mask changes nothing.
                 p.path[g as usize & (MAX_DEPTH - 1)] = op.dir;
                 return true;
@@ -137,8 +153,8 @@ impl<'h, H: Heuristic> Generic<'h, H> {
     }
 }
 
-impl<H: Heuristic> Kernel for Generic<'_, H> {
-    type Node = GenericNode<H::State>;
+impl<H: Heuristic, P: Prune> Kernel for Generic<'_, H, P> {
+    type Node = GenericNode<H::State, P::State>;
 
     fn h(&self, node: &Self::Node) -> u32 {
         self.h.h(&node.state)
@@ -154,6 +170,9 @@ impl<H: Heuristic> Kernel for Generic<'_, H> {
             if op.dir == node.back {
                 continue;
             }
+            let Some(fsm) = self.prune.next(node.fsm, op.dir) else {
+                continue;
+            };
             let to = op.to as usize;
             let tile = node.grid.tile_at[to & (GRID_CELLS - 1)];
             let state = self.h.update(&node.state, &node.grid, tile, to, blank);
@@ -166,6 +185,7 @@ impl<H: Heuristic> Kernel for Generic<'_, H> {
                     state,
                     blank: op.to,
                     back: 3 - op.dir,
+                    fsm,
                 },
             );
         }
@@ -179,6 +199,7 @@ impl<H: Heuristic> Kernel for Generic<'_, H> {
             g,
             node.blank as usize,
             node.back,
+            node.fsm,
             node.state,
         )
     }

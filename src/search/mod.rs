@@ -16,6 +16,7 @@ mod nodes;
 mod packed;
 mod parallel;
 mod pass;
+pub mod pruning;
 #[cfg(feature = "slow-nodes")]
 mod slow;
 
@@ -27,6 +28,7 @@ pub use checkpoint::{
 };
 pub use ida::{ida, ida_with, MAX_DEPTH};
 pub use memory::{parse_byte_size, ByteSizeError, Memory};
+pub use pruning::{Fsm, Pruning, UnknownPruning};
 
 use std::fmt;
 use std::str::FromStr;
@@ -251,6 +253,9 @@ pub fn run<H: Heuristic>(
     options: &SearchOptions,
 ) -> Result<Outcome, SearchError> {
     let limits = &options.limits;
+    if !options.pruning.is_parent() && algorithm != Algorithm::Ida {
+        return Err(SearchError::PruningNotIda(algorithm));
+    }
     match algorithm {
         Algorithm::Ida => {
             let result = ida_with(board, goal, heuristic, options)?;
@@ -279,6 +284,11 @@ pub enum SearchError {
     FixedBoundNotIda(Algorithm),
     #[error("{0} runs on one thread: only IDA* searches on several (leave --threads out)")]
     ThreadsNotIda(Algorithm),
+    #[error(
+        "--pruning fsm prunes IDA*'s duplicate paths: {0} stores the states it reached \
+         (leave --pruning out)"
+    )]
+    PruningNotIda(Algorithm),
     #[error("an outside solver's rows are not a search tilebench runs")]
     NotBuiltin,
     #[error(transparent)]
@@ -310,6 +320,9 @@ pub fn solve(
     }
     if options.threads > 1 && algorithm != Algorithm::Ida {
         return Err(SearchError::ThreadsNotIda(algorithm));
+    }
+    if !options.pruning.is_parent() && algorithm != Algorithm::Ida {
+        return Err(SearchError::PruningNotIda(algorithm));
     }
     let mut outcome = match (algorithm.uses_heuristic(), heuristic) {
         (false, Some(_)) => return Err(SearchError::HeuristicNotUsed(algorithm)),
@@ -360,6 +373,9 @@ pub struct SearchOptions {
     /// Threads per search (1: the sequential search, with no thread pool).
     pub threads: usize,
     pub checkpoint: Option<Checkpointing>,
+    /// Duplicate-path pruning of IDA* (A* and breadth-first search detect duplicates anyway
+    /// and take only the default).
+    pub pruning: Pruning,
 }
 
 impl Default for SearchOptions {
@@ -368,6 +384,7 @@ impl Default for SearchOptions {
             limits: Limits::none(),
             threads: 1,
             checkpoint: None,
+            pruning: Pruning::Parent,
         }
     }
 }

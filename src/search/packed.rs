@@ -20,6 +20,7 @@ use crate::moves::{step, Dir};
 
 use super::kernel::{Kernel, NO_MOVE};
 use super::pass::Pass;
+use super::pruning::Prune;
 use super::MAX_DEPTH;
 
 /// Most cells a packed board holds (tiles 0..=15 in four bits each).
@@ -44,8 +45,10 @@ struct Op {
     toward: u16,
 }
 
-/// The Manhattan kernel on a packed board.
-pub(crate) struct PackedManhattan {
+/// The Manhattan kernel on a packed board; parent pruning in its operator lists, and whatever
+/// `P` prunes beyond it.
+pub(crate) struct PackedManhattan<P: Prune> {
+    prune: P,
     ops: [[Op; 4]; LISTS],
     count: [u8; LISTS],
     /// Count per child exactly (a node limit is set), not once per node.
@@ -54,20 +57,27 @@ pub(crate) struct PackedManhattan {
 
 /// A node of [`PackedManhattan`].
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct PackedNode {
+pub(crate) struct PackedNode<F> {
     board: u64,
     h: u32,
     /// The node's operator list (blank cell and parent move).
     list: u8,
+    fsm: F,
 }
 
-impl PackedManhattan {
+impl<P: Prune> PackedManhattan<P> {
     /// The kernel for `size` (None for boards of more than 16 cells).
-    pub(crate) fn new(m: &Manhattan, size: Size, exact: bool) -> Option<PackedManhattan> {
+    pub(crate) fn new(
+        m: &Manhattan,
+        prune: P,
+        size: Size,
+        exact: bool,
+    ) -> Option<PackedManhattan<P>> {
         if size.cells() > PACKED_CELLS {
             return None;
         }
         let mut k = PackedManhattan {
+            prune,
             ops: [[Op::default(); 4]; LISTS],
             count: [0; LISTS],
             exact,
@@ -104,7 +114,7 @@ impl PackedManhattan {
     }
 
     /// The start node (`board` has at most 16 cells, checked by [`PackedManhattan::new`]).
-    pub(crate) fn root(&self, board: &Board, h: u32) -> PackedNode {
+    pub(crate) fn root(&self, board: &Board, h: u32) -> PackedNode<P::State> {
         let packed = board
             .tiles()
             .iter()
@@ -114,6 +124,7 @@ impl PackedManhattan {
             board: packed,
             h,
             list: (board.blank() * SLOTS + NO_MOVE as usize) as u8,
+            fsm: self.prune.start(),
         }
     }
 
@@ -153,7 +164,8 @@ impl PackedManhattan {
     }
 
     /// Unwinds through the move `dir` at depth `g`, with `later` siblings after it: without
-    /// `EXACT` those were counted on entering the node, but the sequential search never
+    /// `EXACT` those were counted on entering the node (whether or not `P` prunes them: the
+    /// pruned ones come off only when the loop reaches them), but the sequential search never
     /// generates them, so they come off again.
     #[inline(always)]
     fn unwind<const EXACT: bool>(p: &mut Pass, g: u32, dir: u8, later: usize) -> bool {
@@ -164,16 +176,37 @@ impl PackedManhattan {
         true
     }
 
+    /// The pruning state after `op` from `s`, or None when `P` prunes it; without `EXACT` the
+    /// child, counted on entering the node, comes off again.
+    #[inline(always)]
+    fn follow<const EXACT: bool>(&self, p: &mut Pass, s: P::State, op: &Op) -> Option<P::State> {
+        let next = self.prune.next(s, op.dir);
+        if !EXACT && next.is_none() {
+            p.generated -= 1;
+        }
+        next
+    }
+
     /// Below a node `r` moves above the bound's depth (depth g = bound − r) with f = bound, so
     /// h = r: only children whose tile moves toward its goal keep f = bound; the others have
     /// f = bound + 2 and are pruned. (The depth is carried as `r` so that the tests compare
     /// registers; g is needed only when unwinding.)
-    fn tight<const EXACT: bool>(&self, p: &mut Pass, b: u64, list: usize, r: u32) -> bool {
+    fn tight<const EXACT: bool>(
+        &self,
+        p: &mut Pass,
+        b: u64,
+        list: usize,
+        r: u32,
+        s: P::State,
+    ) -> bool {
         let ops = self.ops(list);
         if Self::enter::<EXACT>(p, ops.len()) {
             return true;
         }
         for (i, op) in ops.iter().enumerate() {
+            let Some(cs) = self.follow::<EXACT>(p, s, op) else {
+                continue;
+            };
             if Self::generate::<EXACT>(p) {
                 return true;
             }
@@ -187,7 +220,7 @@ impl PackedManhattan {
                 return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             }
             let child = b ^ (tile << op.to_shift) ^ (tile << op.blank_shift);
-            if self.tight::<EXACT>(p, child, op.child as usize, r - 1) {
+            if self.tight::<EXACT>(p, child, op.child as usize, r - 1, cs) {
                 return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             }
         }
@@ -196,12 +229,24 @@ impl PackedManhattan {
 
     /// Below a node `r` moves above the bound's depth with heuristic `h` and f ≤ bound − 2
     /// (h ≤ r − 2): every child passes.
-    fn slack<const EXACT: bool>(&self, p: &mut Pass, b: u64, list: usize, r: u32, h: u32) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn slack<const EXACT: bool>(
+        &self,
+        p: &mut Pass,
+        b: u64,
+        list: usize,
+        r: u32,
+        h: u32,
+        s: P::State,
+    ) -> bool {
         let ops = self.ops(list);
         if Self::enter::<EXACT>(p, ops.len()) {
             return true;
         }
         for (i, op) in ops.iter().enumerate() {
+            let Some(cs) = self.follow::<EXACT>(p, s, op) else {
+                continue;
+            };
             if Self::generate::<EXACT>(p) {
                 return true;
             }
@@ -211,14 +256,14 @@ impl PackedManhattan {
             // h ≥ 1 here (h = 0 only at the goal, which is never expanded), so no underflow.
             let hc = h + 1 - 2 * closer;
             let found = if hc == r - 1 {
-                self.tight::<EXACT>(p, child, op.child as usize, r - 1)
+                self.tight::<EXACT>(p, child, op.child as usize, r - 1, cs)
             } else if hc == 0 {
                 // The goal below the bound: impossible when bounds rise from h(start) by the
                 // smallest pruned f, but tested so that the kernel never relies on it.
                 p.reached_goal(p.bound - r, op.dir);
                 return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
             } else {
-                self.slack::<EXACT>(p, child, op.child as usize, r - 1, hc)
+                self.slack::<EXACT>(p, child, op.child as usize, r - 1, hc, cs)
             };
             if found {
                 return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
@@ -228,21 +273,24 @@ impl PackedManhattan {
     }
 }
 
-impl Kernel for PackedManhattan {
-    type Node = PackedNode;
+impl<P: Prune> Kernel for PackedManhattan<P> {
+    type Node = PackedNode<P::State>;
 
-    fn h(&self, node: &PackedNode) -> u32 {
+    fn h(&self, node: &Self::Node) -> u32 {
         node.h
     }
 
-    fn is_goal(&self, node: &PackedNode) -> bool {
+    fn is_goal(&self, node: &Self::Node) -> bool {
         // Manhattan distance is 0 only when every tile, hence also the blank, is home.
         node.h == 0
     }
 
-    fn children(&self, node: &PackedNode, mut f: impl FnMut(u8, PackedNode)) {
+    fn children(&self, node: &Self::Node, mut f: impl FnMut(u8, Self::Node)) {
         let b = node.board;
         for op in self.ops(node.list as usize) {
+            let Some(fsm) = self.prune.next(node.fsm, op.dir) else {
+                continue;
+            };
             let tile = (b >> op.to_shift) & 15;
             let closer = ((op.toward >> tile) & 1) as u32;
             f(
@@ -251,22 +299,23 @@ impl Kernel for PackedManhattan {
                     board: b ^ (tile << op.to_shift) ^ (tile << op.blank_shift),
                     h: node.h + 1 - 2 * closer,
                     list: op.child,
+                    fsm,
                 },
             );
         }
     }
 
-    fn search(&self, p: &mut Pass, node: &PackedNode, g: u32) -> bool {
+    fn search(&self, p: &mut Pass, node: &Self::Node, g: u32) -> bool {
         // The only children pruned are a tight node's that move away, at f = bound + 2; and every
         // pass that does not reach the goal prunes some (the tree is infinite and h is finite).
         p.next_bound = p.next_bound.min(p.bound + 2);
         debug_assert!(g + node.h <= p.bound && (p.bound - g - node.h).is_multiple_of(2));
-        let (b, list, r) = (node.board, node.list as usize, p.bound - g);
+        let (b, list, r, s) = (node.board, node.list as usize, p.bound - g, node.fsm);
         match (self.exact, node.h == r) {
-            (false, true) => self.tight::<false>(p, b, list, r),
-            (false, false) => self.slack::<false>(p, b, list, r, node.h),
-            (true, true) => self.tight::<true>(p, b, list, r),
-            (true, false) => self.slack::<true>(p, b, list, r, node.h),
+            (false, true) => self.tight::<false>(p, b, list, r, s),
+            (false, false) => self.slack::<false>(p, b, list, r, node.h, s),
+            (true, true) => self.tight::<true>(p, b, list, r, s),
+            (true, false) => self.slack::<true>(p, b, list, r, node.h, s),
         }
     }
 }

@@ -324,6 +324,7 @@ mod tests {
     use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
     use crate::search::kernel::Generic;
     use crate::search::packed::PackedManhattan;
+    use crate::search::pruning::{Fsm, ParentOnly};
     use crate::search::Limits;
 
     /// Every iteration's split pass (with real subtree tasks) counts what the sequential pass
@@ -363,12 +364,18 @@ mod tests {
         let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
         let grid = Grid::new(&board);
         let lc = LinearConflict::new(&goal);
-        let k = Generic::new(&lc, &goal, size);
+        let k = Generic::new(&lc, ParentOnly, &goal, size);
         let state = lc.init(&grid);
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
-        let k = PackedManhattan::new(&md, size, false).unwrap();
+        let k = PackedManhattan::new(&md, ParentOnly, size, false).unwrap();
+        agrees(&k, k.root(&board, h0), h0);
+        // The same with the finite-state machine: the split carries each subtree's state.
+        let fsm = Fsm::for_size(size);
+        let k = Generic::new(&lc, &*fsm, &goal, size);
+        agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
+        let k = PackedManhattan::new(&md, &*fsm, size, false).unwrap();
         agrees(&k, k.root(&board, h0), h0);
     }
 }
