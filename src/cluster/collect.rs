@@ -248,6 +248,7 @@ fn merged_meta(
             node_limit: spec.node_limit,
             time_limit_seconds: spec.time_limit_seconds,
             memory_limit_bytes: spec.memory_limit,
+            fixed_bound: None,
         };
         experiment_meta(exp, limits, Vec::new())
     });
