@@ -10,7 +10,7 @@
 //! The long benchmarks take ten flat samples of one solve each, so the file runs in about a
 //! minute. Node counts are measured by a solve before timing, so a change in them shows as a
 //! change in the throughput figure's denominator, never as a silent speed-up; the golden test
-//! (`tests/golden.rs`) is what checks that they do not change.
+//! (`tests/it/golden.rs`) is what checks that they do not change.
 
 use std::hint::black_box;
 use std::time::Duration;

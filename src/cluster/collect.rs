@@ -224,6 +224,7 @@ fn spec_limits(spec: &ExperimentSpec) -> LimitsInfo {
         node_limit: spec.node_limit,
         time_limit_seconds: spec.time_limit_seconds,
         memory_limit_bytes: spec.memory_limit,
+        fixed_bound: None,
     }
 }
 

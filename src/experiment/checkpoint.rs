@@ -13,7 +13,8 @@
 //!   kept with a `time-limit` or `node-limit` row, which a retry continues from.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -207,11 +208,28 @@ impl Checkpoints {
         Checkpointing {
             from: loaded.map(|l| l.search),
             every: self.every,
-            save: Arc::new(move |c: &SearchCheckpoint| {
-                if let Err(e) = me.save(&key, &pair, resumes, c) {
-                    failed(e);
-                }
-            }),
+            save: Arc::new(
+                move |c: &SearchCheckpoint| match me.save(&key, &pair, resumes, c) {
+                    Ok(()) => abort_if_asked(),
+                    Err(e) => failed(e),
+                },
+            ),
+        }
+    }
+}
+
+/// The test hook that cuts a run at a known point instead of after a sleep: with
+/// `TILEBENCH_TEST_ABORT_AFTER_CHECKPOINTS=N` in the environment, the process aborts (no clean-up,
+/// as a SIGKILL would stop it) right after writing its N-th checkpoint.
+pub const ABORT_AFTER_ENV: &str = "TILEBENCH_TEST_ABORT_AFTER_CHECKPOINTS";
+
+fn abort_if_asked() {
+    static LIMIT: OnceLock<Option<u64>> = OnceLock::new();
+    static SAVED: AtomicU64 = AtomicU64::new(0);
+    let limit = LIMIT.get_or_init(|| std::env::var(ABORT_AFTER_ENV).ok()?.parse().ok());
+    if let Some(n) = *limit {
+        if SAVED.fetch_add(1, Ordering::SeqCst) + 1 >= n {
+            std::process::abort();
         }
     }
 }

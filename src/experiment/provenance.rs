@@ -37,6 +37,7 @@ pub fn new_meta(
         node_limit: settings.node_limit,
         time_limit_seconds: settings.time_limit.map(|d| d.as_secs_f64()),
         memory_limit_bytes: settings.memory_limit,
+        fixed_bound: settings.fixed_bound,
     };
     let mut meta = experiment_meta(exp, limits, settings.command_line.clone());
     for s in &mut meta.solvers {

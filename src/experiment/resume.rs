@@ -5,7 +5,9 @@
 //! The same experiment means: the same instance sets (by name, size, goal and the content of
 //! their selected instances, so an edited board is noticed while an edited comment is not), the
 //! same heuristics (their labels name custom partitions; the goal is the set's), the same outside
-//! solvers (name, heuristic, command, `--check-optimal`), and the same limits. A limit may change only together with `--retry` of the status it produces
+//! solvers (name, heuristic, command, `--check-optimal`), the same algorithms, the same
+//! `--fixed-bound` (none, or the same threshold), and the same limits. A limit may change only
+//! together with `--retry` of the status it produces
 //! (`--time-limit` with `--retry time-limit`, `--node-limit` with `--retry node-limit`,
 //! `--memory-limit` with `--retry memory-limit`), so that
 //! every row the old limit cut off runs again under the new one.
@@ -156,6 +158,14 @@ fn set_differences(old: &SetInfo, selection: &str, set: &InstanceSet) -> Vec<Str
 
 fn limit_differences(old: &LimitsInfo, settings: &Settings) -> Vec<String> {
     let mut d = Vec::new();
+    // Fixed-bound rows are one iteration each, not searches: never mixed with other rows.
+    if old.fixed_bound != settings.fixed_bound {
+        d.push(format!(
+            "--fixed-bound: {} before, {} now",
+            or_none(old.fixed_bound, ""),
+            or_none(settings.fixed_bound, "")
+        ));
+    }
     let retried = |s: RunStatus| settings.retry.contains(&s);
     if old.node_limit != settings.node_limit && !retried(RunStatus::NodeLimit) {
         d.push(format!(

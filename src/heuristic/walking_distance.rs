@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn at_least_manhattan_per_axis_on_random_walks() {
-        // Exhaustive on 3×3 in tests/walking_distance.rs; here random 4×4 and 5×4 boards.
+        // Exhaustive on 3×3 in tests/it/walking_distance.rs; here random 4×4 and 5×4 boards.
         for size in [s(4, 4), s(5, 3), s(3, 5)] {
             for goal in [Goal::blank_last(size), Goal::spiral(size)] {
                 let wd = WalkingDistance::new(&goal).unwrap();

@@ -125,6 +125,10 @@ pub struct LimitsInfo {
     /// resident memory; absent in older files.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory_limit_bytes: Option<u64>,
+    /// `run --fixed-bound`: every pair ran one complete iteration with this threshold instead of
+    /// a full search; absent for full searches and in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_bound: Option<u32>,
 }
 
 /// An outside solver of the experiment (`run --solver NAME[:HEURISTIC]=COMMAND`).

@@ -6,7 +6,7 @@
 //! replaced by a larger one), so the limit is never passed even transiently; a refused charge ends
 //! the search with [`super::Status::MemoryLimit`]. What the budget does not see is the process's
 //! fixed part (code, stack, heuristic tables, allocator bookkeeping), which is why the process may
-//! grow past the limit by a small constant (measured in `tests/memory_limit.rs`).
+//! grow past the limit by a small constant (measured in `tests/it/memory_limit.rs`).
 
 use std::fmt;
 

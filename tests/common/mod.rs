@@ -26,9 +26,16 @@ pub fn process_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("run-{}", std::process::id()))
 }
 
-/// A fresh, empty directory for one test under [`process_dir`].
+/// A fresh, empty directory for one test under [`process_dir`], in a folder of the test's module
+/// (the test thread's name up to its last `::`), so that modules of the one test binary
+/// (`tests/it`) may use the same names.
 pub fn fresh_dir(name: &str) -> PathBuf {
-    let dir = process_dir().join(name);
+    let thread = std::thread::current();
+    let module = thread
+        .name()
+        .and_then(|n| n.rsplit_once("::"))
+        .map_or(String::new(), |(m, _)| m.replace("::", "/"));
+    let dir = process_dir().join(module).join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir

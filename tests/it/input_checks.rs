@@ -1,0 +1,225 @@
+//! Issue #11, point 5 (for `solve`, `gen`, `slurm submit`) and the smaller points: numeric
+//! options the tool cannot honour are refused with exit 2 naming the option; `gen -o` keeps an
+//! existing file without `--force`; a UTF-8 byte-order mark starts an instance file fine;
+//! options may follow the tiles.
+
+use crate::common;
+
+use std::fs;
+
+use common::bin::{run, stderr, stdout};
+
+const KORF1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+/// Exit 2, and the message names the option and what is allowed.
+fn refused(args: &[&str], option: &str, says: &str) {
+    let o = run(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.contains(option) && err.contains(says),
+        "{args:?}: want {option} and {says:?} in: {err}"
+    );
+}
+
+#[test]
+fn solve_limits_are_checked_and_honoured() {
+    for (option, value) in [
+        ("--time-limit", "1e20"),
+        ("--time-limit", "0"),
+        ("--time-limit", "-3"),
+        ("--time-limit", "NaN"),
+        ("--node-limit", "0"),
+        ("--node-limit", "-1"),
+    ] {
+        let given = format!("{option}={value}");
+        refused(
+            &["solve", &given, "1 2 3 4 0 5 7 8 6"],
+            option,
+            "out of range",
+        );
+    }
+    refused(
+        &["solve", "--time-limit", "soon", "1 2 3 4 0 5 7 8 6"],
+        "--time-limit",
+        "not a number",
+    );
+    let o = run(&[
+        "solve",
+        "--goal",
+        "blank-first",
+        "--node-limit",
+        "1000",
+        KORF1,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("stopped    node-limit (no solution found)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["solve", "--time-limit", "600", "1 2 3 4 0 5 7 8 6"]);
+    assert!(stdout(&o).contains("length     2"), "{}", stdout(&o));
+}
+
+#[test]
+fn gen_and_slurm_counts_are_checked() {
+    refused(
+        &["gen", "--size", "3x3", "--count", "0", "--seed", "1"],
+        "--count",
+        "out of range",
+    );
+    refused(
+        &[
+            "gen",
+            "--size",
+            "3x3",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+            "--walk=-4",
+        ],
+        "--walk",
+        "out of range",
+    );
+    let out = common::fresh_dir("input_checks_slurm").join("exp");
+    let out = out.to_str().unwrap();
+    for (option, value) in [
+        ("--jobs", "10000"),
+        ("--tasks", "0"),
+        ("--cpus-per-task", "0"),
+    ] {
+        refused(
+            &[
+                "slurm",
+                "submit",
+                "--dry-run",
+                "--instances",
+                "instances/korf100.txt:1-2",
+                "-H",
+                "manhattan",
+                "--tasks",
+                if option == "--tasks" { value } else { "2" },
+                option,
+                value,
+                "--out",
+                out,
+            ],
+            option,
+            "out of range",
+        );
+    }
+}
+
+/// Separate, because 7576135 would try to generate the boards (slowly) instead of refusing.
+#[test]
+fn gen_refuses_an_absurd_count() {
+    refused(
+        &[
+            "gen",
+            "--size",
+            "4x4",
+            "--count",
+            "1000000000000",
+            "--seed",
+            "1",
+        ],
+        "--count",
+        "out of range",
+    );
+}
+
+#[test]
+fn gen_keeps_an_existing_file_without_force() {
+    let dir = common::fresh_dir("input_checks_gen");
+    let file = dir.join("set.txt");
+    fs::write(&file, "precious\n").unwrap();
+    let path = file.to_str().unwrap();
+    let args = [
+        "gen", "--size", "3x3", "--count", "2", "--seed", "7", "-o", path,
+    ];
+    refused(&args, path, "--force");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "precious\n");
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    let o = run(&forced);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(fs::read_to_string(&file)
+        .unwrap()
+        .starts_with("# tilebench-instances v1"));
+}
+
+#[test]
+fn an_instance_file_may_start_with_a_byte_order_mark() {
+    let dir = common::fresh_dir("input_checks_bom");
+    let plain = common::bin::gen(
+        &dir,
+        "plain.txt",
+        &["--size", "3x3", "--count", "2", "--seed", "3"],
+    );
+    let bom = dir.join("bom.txt");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(fs::read(plain).unwrap());
+    fs::write(&bom, bytes).unwrap();
+    let out = dir.join("results");
+    let o = common::bin::run_into(bom.to_str().unwrap(), "manhattan", &out);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let runs = common::bin::read_runs(&out);
+    assert_eq!(runs.len(), 2);
+    assert!(runs
+        .iter()
+        .all(|r| r.status == tilebench::results::RunStatus::Solved && r.verified));
+}
+
+#[test]
+fn options_may_follow_the_tiles() {
+    let o = run(&[
+        "solve", "1", "2", "3", "4", "0", "5", "7", "8", "6", "--format", "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["length"], 2);
+    let o = run(&[
+        "solve",
+        KORF1,
+        "--goal",
+        "blank-first",
+        "-H",
+        "linear-conflict",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["length"].as_u64(), v["heuristic"].as_str()),
+        (Some(57), Some("linear-conflict"))
+    );
+}
+
+/// `tilebench solve … | head -1`: a closed pipe ends the process quietly (SIGPIPE), not with a
+/// panic (exit 101). The reading end is closed before the process writes anything.
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+
+    let mut child = common::bin::tilebench()
+        .args(["solve", "1 2 3 4 0 5 7 8 6"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away, like `head`
+    let mut err = String::new();
+    child
+        .stderr
+        .as_mut()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_ne!(status.code(), Some(101), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -1,0 +1,135 @@
+//! The commit and dirty flag recorded in `meta.json` are captured at build time by `build.rs`
+//! (`build/git.rs`): checked against the checkout, and the probe checked on a repository whose
+//! `.git` is a file (as in a linked worktree). Cost: well under a second.
+
+#[path = "../../build/git.rs"]
+mod git;
+
+use std::path::Path;
+use std::process::Command;
+
+fn sh(dir: &Path, args: &[&str]) -> String {
+    let o = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        o.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+fn has_git() -> bool {
+    Command::new("git")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The binary reports the commit of the checkout it was built from (build.rs reruns when HEAD
+/// moves), as a full hash.
+#[test]
+fn the_build_records_this_checkout() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // A checkout (`.git` a directory or a file) must be probed; only a tree without one (an
+    // unpacked archive) may have no commit, so a missing git cannot pass this test.
+    let checkout = root.join(".git").exists();
+    assert!(
+        !checkout || has_git(),
+        "{} is a git checkout but git is not installed: install git to run this test",
+        root.display()
+    );
+    let now = git::state(root);
+    let built = tilebench::experiment::provenance::git_commit();
+    match &now.commit {
+        Some(commit) => {
+            assert_eq!(
+                built,
+                Some(commit.as_str()),
+                "build.rs recorded another commit"
+            );
+            assert!(commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit()));
+            assert!(tilebench::experiment::provenance::git_dirty().is_some());
+            assert!(!now.watch.is_empty(), "nothing watched for a new commit");
+        }
+        None => {
+            assert!(
+                !checkout,
+                "git found no commit in the checkout {}",
+                root.display()
+            );
+            assert_eq!(built, None, "no checkout here, yet a commit was recorded");
+        }
+    }
+}
+
+/// With `.git` a file pointing elsewhere (as `git worktree add` and `--separate-git-dir` make
+/// it), the commit, the dirty flag and the files to watch are still found; changes under
+/// results/ and reports/ do not make the checkout dirty.
+#[test]
+fn a_git_file_checkout_is_probed() {
+    assert!(
+        has_git(),
+        "git is not installed: install git to run this test"
+    );
+    let base = std::env::temp_dir().join(format!("tilebench-provenance-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (work, store) = (base.join("work"), base.join("store.git"));
+    std::fs::create_dir_all(&base).unwrap();
+    sh(
+        &base,
+        &[
+            "init",
+            "-q",
+            "--separate-git-dir",
+            store.to_str().unwrap(),
+            work.to_str().unwrap(),
+        ],
+    );
+    assert!(work.join(".git").is_file(), ".git should be a file");
+    std::fs::create_dir_all(work.join("results")).unwrap();
+    std::fs::write(work.join("a.txt"), "one\n").unwrap();
+    std::fs::write(work.join("results/r.csv"), "x\n").unwrap();
+    sh(&work, &["add", "."]);
+    sh(&work, &["commit", "-q", "-m", "first"]);
+    let head = sh(&work, &["rev-parse", "HEAD"]);
+
+    let s = git::state(&work);
+    assert_eq!(s.commit.as_deref(), Some(head.as_str()));
+    assert_eq!(s.dirty, Some(false));
+    assert!(
+        s.watch
+            .iter()
+            .any(|p| p.ends_with("HEAD") && p.starts_with(&store)),
+        "{:?}",
+        s.watch
+    );
+
+    std::fs::write(work.join("results/r.csv"), "y\n").unwrap();
+    assert_eq!(
+        git::state(&work).dirty,
+        Some(false),
+        "results/ is output, not source"
+    );
+    std::fs::write(work.join("a.txt"), "two\n").unwrap();
+    assert_eq!(git::state(&work).dirty, Some(true));
+
+    assert_eq!(
+        git::state(&base),
+        git::GitState::default(),
+        "not a checkout"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -1,0 +1,113 @@
+//! `tilebench solve` end to end: output formats, exit codes and error messages.
+
+use crate::common;
+
+use common::bin::{run as tilebench, stderr};
+
+#[test]
+fn json_output_has_the_documented_fields() {
+    let o = tilebench(&[
+        "solve",
+        "--goal",
+        "spiral",
+        "--format",
+        "json",
+        "1,2,3,8,6,4,7,0,5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["length"], 1);
+    assert_eq!(v["moves"], "U");
+    assert!(v["nodes_expanded"].as_u64().unwrap() >= 1);
+    assert!(v["nodes_generated"].as_u64().unwrap() >= 1);
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    let its = v["iterations"].as_array().unwrap();
+    assert_eq!(its.len(), 1);
+    for key in ["bound", "expanded", "generated", "seconds"] {
+        assert!(its[0].get(key).is_some(), "iteration lacks {key}");
+    }
+}
+
+#[test]
+fn text_output_lists_moves_and_iterations() {
+    let o = tilebench(&[
+        "solve",
+        "-H",
+        "linear-conflict",
+        "--goal",
+        "blank-first",
+        "4",
+        "5",
+        "7",
+        "2",
+        "9",
+        "14",
+        "12",
+        "13",
+        "0",
+        "3",
+        "6",
+        "11",
+        "8",
+        "1",
+        "15",
+        "10",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("length     42"), "{out}");
+    assert!(out.contains("iteration"));
+    assert!(out.contains("generated"));
+}
+
+#[test]
+fn unsolvable_board_exits_zero_with_solvable_false() {
+    let o = tilebench(&[
+        "solve",
+        "--format",
+        "json",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0",
+    ]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["solvable"], false);
+    assert_eq!(v["length"], serde_json::Value::Null);
+    assert_eq!(v["nodes_generated"], 0);
+}
+
+#[test]
+fn rectangular_board_with_explicit_size() {
+    let o = tilebench(&["solve", "--size", "3x2", "--format", "json", "1 2 3 4 0 5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["moves"], "R");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_clear_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "1 2 3"], "square"),
+        (&["solve", "1 2 3 4 5 6 7 8 8"], "more than once"),
+        (&["solve", "1 2 3 4 5 6 7 8 9"], "out of range"),
+        (&["solve", "1 2 3 4 5 six 7 8 0"], "'six'"),
+        (&["solve", "--size", "3x3", "1 2 3 4 5 0"], "9 cells"),
+        (
+            &["solve", "--goal", "upside-down", "1 2 3 0"],
+            "unknown goal",
+        ),
+        (
+            &["solve", "--goal", "1 1 2 3", "1 2 3 0"],
+            "not a permutation",
+        ),
+        (&["solve", "--size", "7x7", "1 2 3 0"], "invalid size"),
+        (&["solve", "-H", "magic", "1 2 3 0"], "unknown heuristic"),
+    ];
+    for (args, needle) in cases {
+        let o = tilebench(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(e.contains(needle), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+    }
+}
