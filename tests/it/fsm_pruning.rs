@@ -5,7 +5,7 @@
 //! Cost: about 15 s in release mode on a 2-core machine (most of it the 3×3 state spaces; 48 s
 //! measured with the machine loaded 6-fold).
 
-mod common;
+use crate::common;
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;

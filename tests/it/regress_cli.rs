@@ -7,7 +7,7 @@
 //! every output. The instruction counts under valgrind are an ignored test that CI runs after
 //! installing valgrind (`.ci/run`).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

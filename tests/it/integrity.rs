@@ -3,7 +3,7 @@
 //! signals to the whole process group with an outside solver, tampered results, and the small
 //! holes around them. Tiny 3×3 boards only; everything in temporary directories.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::os::unix::fs::symlink;
