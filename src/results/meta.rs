@@ -321,7 +321,46 @@ impl Meta {
             });
         }
         // Schema 1 differs from 2 only by lacking `schema_version`: read as it is.
-        serde_json::from_str(text).map_err(invalid)
+        let meta: Meta = serde_json::from_str(text).map_err(invalid)?;
+        meta.check_text(path, text)?;
+        Ok(meta)
+    }
+
+    /// Refuses control characters in the fields reports print (set names and header values,
+    /// heuristics, solvers): they would break SVG, LaTeX and terminals. The error names the line.
+    fn check_text(&self, path: &Path, text: &str) -> Result<(), MetaError> {
+        let mut fields: Vec<&str> = Vec::new();
+        for s in &self.instance_sets {
+            fields.extend([s.name.as_str(), &s.path, &s.size, &s.goal]);
+            fields.extend(
+                [&s.seed, &s.generator, &s.source]
+                    .into_iter()
+                    .filter_map(|v| v.as_deref()),
+            );
+        }
+        fields.extend(self.heuristics.iter().map(String::as_str));
+        fields.extend(self.algorithms.iter().map(String::as_str));
+        fields.extend(self.solvers.iter().map(|s| s.name.as_str()));
+        for value in fields {
+            if let Some(c) = value.chars().find(|c| c.is_control()) {
+                let quoted = serde_json::to_string(value).unwrap_or_default();
+                let line = text
+                    .lines()
+                    .position(|l| l.contains(&quoted))
+                    .map_or(1, |i| i + 1);
+                return Err(MetaError::Invalid {
+                    path: path.to_path_buf(),
+                    line,
+                    column: 1,
+                    message: format!(
+                        "control character U+{:04X} in '{}'",
+                        c as u32,
+                        value.escape_debug()
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Writes this record to `path` atomically, as pretty JSON.
@@ -440,6 +479,23 @@ pub(crate) mod tests {
         let bad_state = text.replace("\"running\"", "\"paused\"");
         let e = Meta::parse(Path::new("m.json"), &bad_state).unwrap_err();
         assert!(e.to_string().contains("unknown variant `paused`"), "{e}");
+
+        // A control character in a field reports print (ESC in `source`), with its line.
+        let mut evil = sample();
+        evil.instance_sets.push(SetInfo {
+            name: "s".into(),
+            source: Some("x\u{1b}[31m".into()),
+            ..SetInfo::default()
+        });
+        let text = serde_json::to_string_pretty(&evil).unwrap();
+        let at = text.lines().position(|l| l.contains("\\u001b")).unwrap() + 1;
+        let e = Meta::parse(Path::new("m.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("m.json:{at}:1:")) && e.contains("U+001B"),
+            "{e}"
+        );
     }
 
     #[test]
