@@ -309,7 +309,7 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
         n.finished.as_deref().unwrap_or(&n.started),
     );
     // RFC 3339 UTC times of one format order as text.
-    let overlap = b.started.as_str() <= n_end && n.started.as_str() <= b_end;
+    let overlap = b.started.as_str() < n_end && n.started.as_str() < b_end;
     let times = if overlap {
         format!(
             "at overlapping times, competing for its cores (base {}, new {})",

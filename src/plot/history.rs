@@ -344,6 +344,43 @@ mod tests {
         }
     }
 
+    /// Rows counted by `regress --instructions` draw a third plot; rows without counts do not.
+    #[test]
+    fn instructions_are_drawn_when_counted() {
+        let dir = std::env::temp_dir().join(format!("tilebench-hist-instr-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        style::register_font();
+        let mut rows = vec![
+            row("a", "d1", "s", "manhattan", 100),
+            row("b", "d2", "s", "manhattan", 100),
+        ];
+        let stems = |rows: &[HistoryRow]| {
+            let mut figures = Vec::new();
+            let mut out = Out {
+                dir: &dir,
+                set: "s",
+                history: None,
+                figures: &mut figures,
+            };
+            plot(rows, "s", &[], &mut out).unwrap();
+            figures.into_iter().map(|f| f.stem).collect::<Vec<_>>()
+        };
+        assert_eq!(stems(&rows), ["s-history-speed", "s-history-nodes"]);
+        rows[0].instructions = Some(5_000);
+        rows[1].instructions = Some(5_600);
+        assert_eq!(
+            stems(&rows),
+            [
+                "s-history-speed",
+                "s-history-nodes",
+                "s-history-instructions"
+            ]
+        );
+        assert!(dir.join("s-history-instructions.svg").exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn tick_labels_are_short() {
         let hash = "0123456789abcdef0123456789abcdef01234567";

@@ -9,7 +9,7 @@ use crate::compare::Comparison;
 /// The comparison as a report.
 pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> Report {
     let o = &c.options;
-    let intro = vec![Block::List(vec![
+    let mut intro = vec![Block::List(vec![
         Text::plain("base: ").code(base),
         Text::plain("new: ").code(new),
         Text::plain(format!(
@@ -27,6 +27,9 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
             }
         )),
     ])];
+    if let Some(note) = &c.measurement {
+        intro.push(Block::Paragraph(Text::plain("").strong(note.clone())));
+    }
     let mut sections = Vec::new();
 
     let mut verdict = Section::new(1, "Verdict");

@@ -304,3 +304,27 @@ fn report_writes_the_comparison_in_three_formats_with_scatter_plots() {
     let o = compare(&a, &b, &["--format", "md"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Two real runs are never measured side by side: the report says so from their meta.json,
+/// and that a time verdict from them is weak.
+#[test]
+fn two_runs_are_said_to_be_measured_apart() {
+    let root = scratch("apart");
+    let set = common::bin::gen(
+        &root,
+        "walks.txt",
+        &["--size", "3x3", "--count", "3", "--seed", "5"],
+    );
+    let (a, b) = (root.join("a"), root.join("b"));
+    for dir in [&a, &b] {
+        let o = common::bin::run_into(&set, "manhattan", dir);
+        assert!(o.status.success(), "{}", common::bin::stderr(&o));
+    }
+    let out = stdout(&compare(&a, &b, &[]));
+    assert!(
+        out.contains("- **Not measured side by side: on the same machine ("),
+        "{out}"
+    );
+    assert!(out.contains("a time verdict from them is weak"), "{out}");
+    assert!(out.contains("tilebench regress"), "{out}");
+}

@@ -137,17 +137,16 @@ fn instances() -> String {
 }
 
 fn regress(f: &Fixture, out: &str, extra: &[&str]) -> Output {
+    regress_on(f, out, &instances(), "manhattan,linear-conflict", extra)
+}
+
+fn regress_on(f: &Fixture, out: &str, instances: &str, heuristics: &str, extra: &[&str]) -> Output {
     let out = f.dir.join(out);
     let mut c = tilebench();
     c.env("TILEBENCH_FIXTURE_REAL", env!("CARGO_BIN_EXE_tilebench"))
         .args(["regress", "--repo", arg(&f.repo)])
         .args(["--build-dir", arg(&f.dir.join("builds"))])
-        .args([
-            "--instances",
-            &instances(),
-            "-H",
-            "manhattan,linear-conflict",
-        ])
+        .args(["--instances", instances, "-H", heuristics])
         .args(["--rounds", "3", "--warmup", "0"])
         .args(["--out", arg(&out)])
         .args(["--history", arg(&f.dir.join("history.csv"))])
@@ -389,24 +388,21 @@ fn bad_input_is_exit_2_naming_it() {
 #[ignore = "needs valgrind; .ci/run runs it"]
 fn instructions_under_valgrind_catch_extra_work_per_node() {
     let f = fixture("regress-instructions");
-    let few = ["-H", "manhattan", "--instances"];
     let spec = format!(
         "{}/instances/uniform-3x3-s2026.txt:1-2",
         env!("CARGO_MANIFEST_DIR")
     );
-    let o = regress(
+    let o = regress_on(
         &f,
         "spin",
+        &spec,
+        "manhattan",
         &[
             "--base",
             &f.base,
             "--head",
             &f.spin,
             "--instructions",
-            few[0],
-            few[1],
-            few[2],
-            &spec,
             "--format",
             "json",
         ],
@@ -422,20 +418,12 @@ fn instructions_under_valgrind_catch_extra_work_per_node() {
     );
     let csv = fs::read_to_string(f.dir.join("spin/instructions.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + 2 * 2, "{csv}");
-    let o = regress(
+    let o = regress_on(
         &f,
         "same",
-        &[
-            "--base",
-            &f.base,
-            "--head",
-            &f.same,
-            "--instructions",
-            few[0],
-            few[1],
-            few[2],
-            &spec,
-        ],
+        &spec,
+        "manhattan",
+        &["--base", &f.base, "--head", &f.same, "--instructions"],
     );
     assert_eq!(o.status.code(), Some(0), "{}\n{}", stdout(&o), stderr(&o));
     assert!(
