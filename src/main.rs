@@ -25,6 +25,9 @@ enum Command {
     Gen(cli::gen::GenArgs),
     /// Run every (instance, heuristic) pair of an experiment into a results directory.
     Run(cli::run::RunArgs),
+    /// What an experiment will cost before it runs: nodes per pair (published counts, else a
+    /// KRE prediction), time at this machine's measured speed, and a Slurm shape.
+    Plan(cli::plan::PlanArgs),
     /// Build and list cached pattern databases.
     Pdb(cli::pdb::PdbCommand),
     /// Draw comparison plots (SVG and PNG) of a results directory.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => cli::gen::run(args),
         Command::Predict(args) => cli::predict::run(args),
         Command::Run(args) => cli::run::run(args),
+        Command::Plan(args) => cli::plan::run(args),
         Command::Pdb(args) => cli::pdb::run(args),
         Command::Plot(args) => cli::plot::run(args),
         Command::Report(args) => cli::report::run(args),

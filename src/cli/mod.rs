@@ -4,6 +4,7 @@ pub mod collect;
 pub mod compare;
 pub mod gen;
 pub mod pdb;
+pub mod plan;
 pub mod plot;
 pub mod predict;
 pub mod progress;

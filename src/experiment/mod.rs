@@ -10,12 +10,14 @@
 //! - [`outside`]: outside solvers, programs run as child processes and judged;
 //! - [`lock`]: one writer per results directory;
 //! - [`checkpoint`]: the files from which an interrupted pair's search continues;
+//! - [`cost`]: the expected cost of the pairs before they run (`tilebench plan`);
 //! - [`resume`]: what must match for `--resume` to add to a results directory;
 //! - [`Session`]: what `tilebench run` does, from request to summary.
 //!
 //! The library prints nothing: progress reaches the caller through [`Progress`].
 
 pub mod checkpoint;
+pub mod cost;
 pub mod execute;
 pub mod lock;
 pub mod outside;

@@ -1,0 +1,192 @@
+//! `tilebench plan`: what an experiment will cost before it runs.
+
+use std::collections::HashMap;
+use std::error::Error;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use tilebench::experiment::cost::{
+    calibrate, estimate, human_seconds, makespan, slurm_shape, stored_speeds, Source,
+};
+use tilebench::experiment::{prepare, Request};
+use tilebench::heuristic::Prepared;
+use tilebench::results::io::read_rows;
+use tilebench::results::{ReadMode, RunRecord, RUNS_FILE};
+
+use super::pdb::PdbArgs;
+use super::run::ExperimentArgs;
+
+#[derive(Args)]
+pub struct PlanArgs {
+    #[command(flatten)]
+    experiment: ExperimentArgs,
+    #[command(flatten)]
+    pdb: PdbArgs,
+    /// Cores of this machine to spread the pairs over [default: all].
+    #[arg(long, value_name = "N")]
+    cores: Option<usize>,
+    /// Nodes per second from earlier results (median of each heuristic's IDA* rows of at least
+    /// a second) instead of a calibration search.
+    #[arg(long, value_name = "DIR")]
+    speed_from: Option<PathBuf>,
+    /// Seconds of the calibration search per heuristic (on the pair expected to cost most).
+    #[arg(long, value_name = "SECS", default_value_t = 3.0)]
+    calibrate: f64,
+    /// Random states sampled for KRE predictions (pairs without a published count).
+    #[arg(long, default_value_t = 100_000)]
+    samples: u64,
+    /// Cores of the cluster: print the Slurm array's tasks, --time and --mem for it.
+    #[arg(long, value_name = "N")]
+    cluster_cores: Option<usize>,
+    /// CPUs per Slurm task (pairs at once in a task).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    cpus_per_task: usize,
+    /// The cluster's longest task time in hours: longer tasks are resubmitted and continue from
+    /// their checkpoints.
+    #[arg(long, value_name = "HOURS")]
+    max_task_hours: Option<f64>,
+    /// Print every pair, not only the totals.
+    #[arg(long)]
+    per_pair: bool,
+}
+
+pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
+    if args.cpus_per_task == 0 || args.cores == Some(0) || args.cluster_cores == Some(0) {
+        return Err("--cores, --cluster-cores and --cpus-per-task must be at least 1".into());
+    }
+    if !(args.calibrate > 0.0 && args.calibrate <= 3600.0) {
+        return Err(format!("--calibrate {}: give seconds in (0, 3600]", args.calibrate).into());
+    }
+    let request: Request = args.experiment.request(&args.pdb);
+    let exp = request.read()?.exp;
+    let cache = args.pdb.options();
+    // Every heuristic for every goal of the sets, loaded (or built) once.
+    let mut prepared: HashMap<(usize, String), Prepared> = HashMap::new();
+    for (hi, name) in exp.heuristics.iter().enumerate() {
+        for goal in exp.goals() {
+            prepared.insert((hi, goal.name()), prepare(name, &goal, &cache)?);
+        }
+    }
+    let table_bytes: u64 = prepared.values().map(Prepared::table_bytes).sum();
+    let stored = match &args.speed_from {
+        Some(dir) => {
+            let rows: Vec<RunRecord> = read_rows(&dir.join(RUNS_FILE), ReadMode::Strict)?
+                .into_iter()
+                .map(|(_, r)| r)
+                .collect();
+            Some(stored_speeds(&rows))
+        }
+        None => None,
+    };
+    // Nodes first (speed-free), to pick each heuristic's costliest pair for calibration.
+    let table = &prepared;
+    let lookup = move |hi: usize, goal: &tilebench::board::Goal| table.get(&(hi, goal.name()));
+    let nodes_only = estimate(&exp, &lookup, &|_| None, args.samples)?;
+    let mut speeds: HashMap<String, (f64, String)> = HashMap::new();
+    for (hi, name) in exp.heuristics.iter().enumerate() {
+        let label = name.to_string();
+        if let Some(v) = stored.as_ref().and_then(|s| s.get(&label)) {
+            let from = format!("median of {}", args.speed_from.as_ref().unwrap().display());
+            speeds.insert(label, (*v, from));
+            continue;
+        }
+        let costliest = nodes_only
+            .iter()
+            .filter(|c| c.pair.heuristic == Some(hi))
+            .max_by(|a, b| a.nodes.unwrap_or(0.0).total_cmp(&b.nodes.unwrap_or(0.0)));
+        if let Some(c) = costliest {
+            let (_, set) = &exp.sets[c.pair.set];
+            let board = &set.instances[c.pair.instance].board;
+            let h = &prepared[&(hi, set.goal.name())];
+            let v = calibrate(h, board, &set.goal, args.calibrate, exp.pruning)?;
+            speeds.insert(
+                label,
+                (
+                    v,
+                    format!("{} s search of {}", args.calibrate, c.key.instance_id),
+                ),
+            );
+        }
+    }
+    let costs = estimate(
+        &exp,
+        &lookup,
+        &|h| speeds.get(h).map(|(v, _)| *v),
+        args.samples,
+    )?;
+    for (h, (v, from)) in &speeds {
+        println!("speed {h}: {:.3e} nodes/s on one core ({from})", v);
+    }
+    if args.per_pair {
+        println!("instance_set\tinstance\theuristic\tnodes\tseconds\tsource");
+        for c in &costs {
+            println!(
+                "{}\t{}\t{}\t{}\t{}\t{}",
+                c.key.instance_set,
+                c.key.instance_id,
+                c.key.heuristic,
+                c.nodes.map_or("-".into(), |n| format!("{n:.3e}")),
+                c.seconds.map_or("-".into(), |s| format!("{s:.0}")),
+                c.source
+            );
+        }
+    }
+    let known: Vec<f64> = costs.iter().filter_map(|c| c.seconds).collect();
+    let unknown = costs.len() - known.len();
+    let nodes: f64 = costs.iter().filter_map(|c| c.nodes).sum();
+    let published = costs
+        .iter()
+        .filter(|c| matches!(c.source, Source::Published(_)))
+        .count();
+    let kre = costs.iter().filter(|c| c.source == Source::Kre).count();
+    let total: f64 = known.iter().sum();
+    let cores = args
+        .cores
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    println!(
+        "{} pairs: {published} with a published count, {kre} predicted (KRE), {unknown} unknown",
+        costs.len()
+    );
+    println!(
+        "expected: {nodes:.3e} nodes, {} of one core; on {cores} cores about {} (longest pair {})",
+        human_seconds(total),
+        human_seconds(makespan(&known, cores)),
+        human_seconds(known.iter().copied().fold(0.0, f64::max))
+    );
+    if !exp.pruning.is_parent() {
+        println!(
+            "note: published counts are for parent pruning; --pruning {} generates fewer",
+            exp.pruning
+        );
+    }
+    if let Some(cluster) = args.cluster_cores {
+        let s = slurm_shape(
+            &costs,
+            cluster,
+            args.cpus_per_task,
+            table_bytes,
+            args.max_task_hours.map(|h| h * 3600.0),
+        );
+        println!(
+            "slurm: --tasks {} --cpus-per-task {} --time {} --mem {} (longest task {} expected; \
+             time × 1.5 + 5 min, memory = tables {:.2} GiB + 0.5 GiB){}",
+            s.tasks,
+            s.cpus_per_task,
+            s.time,
+            s.mem,
+            human_seconds(s.longest_task_seconds),
+            table_bytes as f64 / (1u64 << 30) as f64,
+            if s.submissions > 1 {
+                format!(
+                    "; {} submissions of the same command (each resumes from checkpoints)",
+                    s.submissions
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

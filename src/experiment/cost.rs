@@ -1,0 +1,384 @@
+//! The expected cost of an experiment before it runs (`tilebench plan`): nodes per pair, wall
+//! time at a measured speed, and the shape of a Slurm submission.
+//!
+//! - Nodes: a published count for the pair where the instance set has one for its heuristic
+//!   (`crate::analysis::per_instance`, e.g. Korf & Felner's 6-6-6-6 column), else Korf, Reid &
+//!   Edelkamp's prediction summed over the iterations from h(start) to the optimal length
+//!   ([`kre_nodes`]; complete iterations, so the last one, which stops at the goal, is counted
+//!   in full: an overestimate of up to about half the last iteration), else unknown.
+//! - Time: nodes ÷ nodes per second, a figure per heuristic measured by the caller (a short
+//!   calibration search, or the median of earlier results); on N cores the pairs are placed
+//!   longest first on the least loaded core ([`makespan`]).
+//! - Slurm: tasks = shards, dealt exactly as `run --shard` deals them; per task the time of its
+//!   pairs on its CPUs with a margin, and the memory of every table the task loads.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::time::Duration;
+
+use crate::analysis::per_instance::published_column;
+use crate::board::{Board, Goal};
+use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
+use crate::predict::{predict_random_starts, PredictError, Prediction};
+use crate::results::meta::Shard;
+use crate::results::{RunKey, RunRecord};
+use crate::search::{Algorithm, Limits, Pruning, SearchOptions};
+
+use super::plan::{Experiment, Pair};
+
+/// Where a pair's expected node count comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Source {
+    /// A published per-instance count (the authors, as the report names them).
+    Published(&'static str),
+    /// Korf, Reid & Edelkamp's formula, sampled for this heuristic.
+    Kre,
+    /// Neither: no published count and no optimal length to predict to.
+    Unknown,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Published(who) => write!(f, "published ({who})"),
+            Source::Kre => f.write_str("KRE prediction"),
+            Source::Unknown => f.write_str("unknown (no published count, no optimal length)"),
+        }
+    }
+}
+
+/// One pair's expected cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairCost {
+    pub pair: Pair,
+    pub key: RunKey,
+    pub nodes: Option<f64>,
+    pub source: Source,
+    /// `nodes` at the heuristic's speed, on one core.
+    pub seconds: Option<f64>,
+}
+
+/// KRE's total for an instance with h(start) `h0` and optimal length `optimal`: the predicted
+/// generated nodes of every iteration from `h0` to `optimal`, stepping by 2 when the two have
+/// the same parity (every heuristic whose value changes by ±1 per move, as Manhattan and the
+/// additive pattern databases), else by 1. `predictions` must cover those bounds; missing bounds
+/// count nothing.
+pub fn kre_nodes(predictions: &[Prediction], h0: u32, optimal: u32) -> f64 {
+    let step = if (optimal.saturating_sub(h0)).is_multiple_of(2) {
+        2
+    } else {
+        1
+    };
+    (h0..=optimal)
+        .step_by(step)
+        .filter_map(|d| predictions.iter().find(|p| p.bound == d))
+        .map(|p| p.generated)
+        .sum()
+}
+
+/// The wall time of jobs of `seconds` each on `cores` cores, placed longest first on the least
+/// loaded core (within 4/3 of the best placement; never below the longest job or the total
+/// divided by the cores).
+pub fn makespan(seconds: &[f64], cores: usize) -> f64 {
+    let mut jobs: Vec<f64> = seconds.to_vec();
+    jobs.sort_by(|a, b| b.total_cmp(a));
+    let mut load = vec![0.0f64; cores.max(1)];
+    for j in jobs {
+        let least = load
+            .iter_mut()
+            .min_by(|a, b| a.total_cmp(b))
+            .expect("at least one core");
+        *least += j;
+    }
+    load.into_iter().fold(0.0, f64::max)
+}
+
+/// How to submit the experiment to a cluster.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SlurmShape {
+    /// Array tasks (= shards).
+    pub tasks: usize,
+    pub cpus_per_task: usize,
+    /// The longest task's expected seconds, and `--time` with the margin.
+    pub longest_task_seconds: f64,
+    pub time: String,
+    /// `--mem`: the tables of every heuristic plus a margin, in whole GiB.
+    pub mem: String,
+    /// Submissions needed when the cluster caps a task's time (each continues from the
+    /// checkpoints of the one before); 1 without a cap.
+    pub submissions: usize,
+}
+
+/// Margin on a task's expected time: the estimates are a factor, not a percentage, off.
+pub const TIME_MARGIN: f64 = 1.5;
+/// Added to every task's time: loading tables, startup.
+pub const TIME_FLOOR_SECONDS: f64 = 300.0;
+/// Added to the tables' bytes for the process itself.
+pub const MEM_MARGIN_BYTES: u64 = 512 << 20;
+
+/// The Slurm shape for `costs` (in the experiment's pair order) on a cluster of `cluster_cores`
+/// cores, `cpus_per_task` each, tables of `table_bytes` in all, a task time capped at
+/// `max_task_seconds` if the cluster has a cap. Pairs of unknown cost count nothing.
+pub fn slurm_shape(
+    costs: &[PairCost],
+    cluster_cores: usize,
+    cpus_per_task: usize,
+    table_bytes: u64,
+    max_task_seconds: Option<f64>,
+) -> SlurmShape {
+    let cpus = cpus_per_task.max(1);
+    let tasks = (cluster_cores / cpus).clamp(1, costs.len().max(1));
+    let pairs: Vec<Pair> = costs.iter().map(|c| c.pair).collect();
+    let dealt = Shard::assign(&pairs, tasks);
+    let longest = (0..tasks)
+        .map(|t| {
+            let mine: Vec<f64> = costs
+                .iter()
+                .zip(&dealt)
+                .filter(|(_, &s)| s == t)
+                .filter_map(|(c, _)| c.seconds)
+                .collect();
+            makespan(&mine, cpus)
+        })
+        .fold(0.0, f64::max);
+    let wanted = longest * TIME_MARGIN + TIME_FLOOR_SECONDS;
+    let (time, submissions) = match max_task_seconds {
+        Some(cap) if wanted > cap => (cap, (wanted / cap).ceil() as usize),
+        _ => (wanted, 1),
+    };
+    let gib = (table_bytes + MEM_MARGIN_BYTES).div_ceil(1 << 30);
+    SlurmShape {
+        tasks,
+        cpus_per_task: cpus,
+        longest_task_seconds: longest,
+        time: slurm_time(time),
+        mem: format!("{gib}G"),
+        submissions,
+    }
+}
+
+/// Seconds as Slurm's `D-HH:MM:SS`, rounded up to the minute.
+pub fn slurm_time(seconds: f64) -> String {
+    let minutes = (seconds / 60.0).ceil().max(1.0) as u64;
+    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    format!("{d}-{h:02}:{m:02}:00")
+}
+
+/// Seconds in words for a person: "42 s", "3.5 min", "7.2 h", "10.6 days".
+pub fn human_seconds(s: f64) -> String {
+    if s < 120.0 {
+        format!("{s:.0} s")
+    } else if s < 7200.0 {
+        format!("{:.1} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.1} h", s / 3600.0)
+    } else {
+        format!("{:.1} days", s / 86_400.0)
+    }
+}
+
+/// The expected nodes and time of every pair of `exp`: `prepared(h, goal)` gives heuristic
+/// `h` (an index into `exp.heuristics`) for a goal, `speed(name)` a heuristic's nodes per
+/// second on one core. KRE predictions are sampled once per heuristic and goal with `samples`
+/// random states. Only IDA* pairs are estimated (A*, breadth-first search and outside solvers
+/// come out unknown).
+pub fn estimate<'p>(
+    exp: &Experiment,
+    prepared: &dyn Fn(usize, &Goal) -> Option<&'p Prepared>,
+    speed: &dyn Fn(&str) -> Option<f64>,
+    samples: u64,
+) -> Result<Vec<PairCost>, PredictError> {
+    let mut kre: HashMap<(usize, usize), Vec<Prediction>> = HashMap::new();
+    let mut costs = Vec::new();
+    for pair in exp.pairs() {
+        let key = exp.key(&pair);
+        let (_, set) = &exp.sets[pair.set];
+        let instance = &set.instances[pair.instance];
+        let mut estimate = (None, Source::Unknown);
+        if let (Algorithm::Ida, Some(hi)) = (pair.algorithm, pair.heuristic) {
+            let name = exp.heuristics[hi].to_string();
+            let published = published_column(&set.name, &name)
+                .and_then(|c| Some((c.counts().get(instance.id.as_str()).copied()?, c.authors)));
+            let h = prepared(hi, &set.goal);
+            if let Some((n, who)) = published {
+                estimate = (Some(n as f64), Source::Published(who));
+            } else if let (Some(optimal), Some(h)) = (instance.optimal, h) {
+                let deepest = set.instances.iter().filter_map(|i| i.optimal).max();
+                let rows = match kre.entry((hi, pair.set)) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        let top = deepest.unwrap_or(optimal).min(255);
+                        e.insert(h.with(Kre {
+                            goal: &set.goal,
+                            top,
+                            samples,
+                        })?)
+                    }
+                };
+                let h0 = h.evaluate(&instance.board);
+                estimate = (Some(kre_nodes(rows, h0, optimal)), Source::Kre);
+            }
+        }
+        let (nodes, source) = estimate;
+        let seconds = match (nodes, &exp.heuristic(&pair)) {
+            (Some(n), Some(h)) => speed(&h.to_string()).filter(|s| *s > 0.0).map(|s| n / s),
+            _ => None,
+        };
+        costs.push(PairCost {
+            pair,
+            key,
+            nodes,
+            source,
+            seconds,
+        });
+    }
+    Ok(costs)
+}
+
+/// KRE's prediction of every bound up to `top` for random starts.
+struct Kre<'a> {
+    goal: &'a Goal,
+    top: u32,
+    samples: u64,
+}
+
+impl WithHeuristic for Kre<'_> {
+    type Output = Result<Vec<Prediction>, PredictError>;
+    fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+        predict_random_starts(h, self.goal, 0..=self.top, self.samples, 1).map(|(rows, _)| rows)
+    }
+}
+
+/// Nodes per second of `h` on one core, from a search of `board` stopped after `seconds`
+/// (or solved before): the short calibration search.
+pub fn calibrate(
+    h: &Prepared,
+    board: &Board,
+    goal: &Goal,
+    seconds: f64,
+    pruning: Pruning,
+) -> Result<f64, HeuristicError> {
+    let options = SearchOptions {
+        limits: Limits {
+            time_limit: Some(Duration::from_secs_f64(seconds.max(0.01))),
+            ..Limits::none()
+        },
+        pruning,
+        ..SearchOptions::default()
+    };
+    let r = h.solve_with(board, goal, &options)?;
+    Ok(r.generated() as f64 / r.seconds.max(1e-9))
+}
+
+/// Each heuristic's median nodes per second over the IDA* rows of earlier results that ran at
+/// least a second on one search thread (shorter ones are mostly table loading and noise).
+pub fn stored_speeds(runs: &[RunRecord]) -> HashMap<String, f64> {
+    let mut by: HashMap<String, Vec<f64>> = HashMap::new();
+    for r in runs {
+        if r.algorithm == Algorithm::Ida && r.seconds >= 1.0 && r.search_threads <= 1 {
+            if let Some(v) = r.nodes_per_second.filter(|v| *v > 0.0) {
+                by.entry(r.heuristic.clone()).or_default().push(v);
+            }
+        }
+    }
+    by.into_iter()
+        .map(|(h, mut v)| {
+            v.sort_by(|a, b| a.total_cmp(b));
+            let mid = v.len() / 2;
+            let median = if v.len() % 2 == 1 {
+                v[mid]
+            } else {
+                (v[mid - 1] + v[mid]) / 2.0
+            };
+            (h, median)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pred(bound: u32, generated: f64) -> Prediction {
+        Prediction {
+            bound,
+            expanded: generated / 2.0,
+            generated,
+        }
+    }
+
+    #[test]
+    fn kre_sums_the_iterations_of_the_right_parity() {
+        let p: Vec<Prediction> = (40..=50)
+            .map(|d| pred(d, 10f64.powi(d as i32 - 40)))
+            .collect();
+        // 44, 46, 48: 1e4 + 1e6 + 1e8.
+        assert_eq!(kre_nodes(&p, 44, 48), 1e4 + 1e6 + 1e8);
+        // Different parity: every bound.
+        assert_eq!(kre_nodes(&p, 48, 49), 1e8 + 1e9);
+        assert_eq!(kre_nodes(&p, 45, 45), 1e5);
+        assert_eq!(kre_nodes(&p, 60, 62), 0.0);
+    }
+
+    #[test]
+    fn makespan_places_longest_first() {
+        assert_eq!(makespan(&[3.0, 3.0, 2.0, 2.0, 2.0], 2), 7.0);
+        assert_eq!(makespan(&[5.0, 1.0, 1.0], 4), 5.0);
+        assert_eq!(makespan(&[1.0, 1.0, 1.0, 1.0], 1), 4.0);
+        assert_eq!(makespan(&[], 3), 0.0);
+    }
+
+    fn cost(instance: usize, seconds: Option<f64>) -> PairCost {
+        PairCost {
+            pair: Pair {
+                set: 0,
+                instance,
+                algorithm: Algorithm::Ida,
+                heuristic: Some(0),
+                solver: None,
+            },
+            key: RunKey::new("s", &instance.to_string(), "h"),
+            nodes: seconds.map(|s| s * 1e7),
+            source: Source::Kre,
+            seconds,
+        }
+    }
+
+    #[test]
+    fn slurm_shape_follows_the_shards_and_the_cap() {
+        // Four pairs of 1 h, 1 h, 2 h, 10 h on 4 one-CPU tasks: the 10 h pair rules.
+        let costs = vec![
+            cost(0, Some(3600.0)),
+            cost(1, Some(3600.0)),
+            cost(2, Some(7200.0)),
+            cost(3, Some(36_000.0)),
+            cost(4, None),
+        ];
+        let s = slurm_shape(&costs, 4, 1, 3 << 30, None);
+        assert_eq!(s.tasks, 4);
+        assert_eq!(s.longest_task_seconds, 36_000.0);
+        // 36000 × 1.5 + 300 s = 54300 s = 905 min = 15 h 05 min.
+        assert_eq!(s.time, "0-15:05:00");
+        assert_eq!(s.mem, "4G");
+        assert_eq!(s.submissions, 1);
+        // Two tasks of 2 CPUs: shard 0 gets pairs 0, 2, 4 (3600 + 7200 on two CPUs: 7200 s),
+        // shard 1 pairs 1 and 3 (36000 s).
+        let s = slurm_shape(&costs, 4, 2, 0, Some(24.0 * 3600.0));
+        assert_eq!(s.tasks, 2);
+        assert_eq!(s.longest_task_seconds, 36_000.0);
+        // Under a 4 h cap: 54300 s takes 4 submissions of 4 h.
+        let s = slurm_shape(&costs, 4, 2, 0, Some(4.0 * 3600.0));
+        assert_eq!(s.time, "0-04:00:00");
+        assert_eq!(s.submissions, 4);
+        // More cores than pairs: one task per pair.
+        assert_eq!(slurm_shape(&costs, 100, 1, 0, None).tasks, 5);
+    }
+
+    #[test]
+    fn times_read_as_slurm_and_as_words() {
+        assert_eq!(slurm_time(1.0), "0-00:01:00");
+        assert_eq!(slurm_time(90_061.0), "1-01:02:00");
+        assert_eq!(human_seconds(42.0), "42 s");
+        assert_eq!(human_seconds(916_000.0), "10.6 days");
+    }
+}
