@@ -24,6 +24,7 @@ mod parallel;
 mod pdb_cache_cli;
 mod pdb_cli;
 mod pdb_korf;
+mod plan_cli;
 mod plot_cli;
 mod provenance;
 mod reference;

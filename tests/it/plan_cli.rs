@@ -3,7 +3,7 @@
 //!
 //! Cost: about 3 s in release mode (two calibration searches of 0.2 s, KRE sampling).
 
-mod common;
+use crate::common;
 
 use common::bin::{fails, ok, stdout};
 
