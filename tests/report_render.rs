@@ -175,7 +175,7 @@ fn html_report_renders_in_chromium_without_console_errors() {
     assert!(dom.matches("<svg").count() >= 7, "the fixture has 7 plots");
     assert!(dom.contains("<details>"), "per-instance table collapsed");
     // Numbers of the summary table (hand-computed in tests/report_fixture.rs).
-    for n in ["11.000", "550", "316", "0.3333", "22.00 (2)", "1.375 (2)"] {
+    for n in ["11.000", "550", "316", "0.3333", "22.00 (2)", "1.250 (2)"] {
         assert!(dom.contains(&format!(">{n}<")), "summary cell {n} missing");
     }
 
