@@ -149,7 +149,15 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 heuristic: heuristic.clone(),
                 runs: all.len(),
                 solved: n,
-                mean_h0: mean(solved.iter().filter_map(|r| r.h0).map(f64::from)).map(|m| m.0),
+                // Breadth-first search has no heuristic: its h0 (0 in older files) is no figure.
+                mean_h0: mean(
+                    solved
+                        .iter()
+                        .filter(|r| r.algorithm != crate::search::Algorithm::Bfs)
+                        .filter_map(|r| r.h0)
+                        .map(f64::from),
+                )
+                .map(|m| m.0),
                 total_generated,
                 mean_generated: (n > 0).then(|| total_generated as f64 / n as f64),
                 geomean_generated,

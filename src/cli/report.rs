@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use tilebench::report::selection::PlotSelection;
 use tilebench::report::{default_out_dir, write_report, Format, ReportOptions};
 
 use super::plot::PlotChoices;
@@ -24,6 +25,17 @@ pub struct ReportArgs {
     /// Add a table of every run, one row per instance (collapsed in HTML).
     #[arg(long)]
     per_instance: bool,
+    /// The plots to show: default (the few that carry the comparison: no plot of a set with
+    /// fewer than 5 solved instances, no per-pair scatter when algorithms are compared, at most
+    /// 20), all, or kinds, comma-separated: nodes-per-instance, nodes-distribution, iterations,
+    /// overhead, seconds-vs-nodes, scatter, published, nodes-by-length, peak-stored,
+    /// predicted-vs-measured, history.
+    #[arg(long, value_name = "default|all|KIND,…", default_value = "default", value_parser = PlotSelection::parse)]
+    plots: PlotSelection,
+    /// Only these sections (and their subsections), comma-separated, by the start of their
+    /// anchor: setup, the-optimization-path, summary, beside, outside, definitions, plots…
+    #[arg(long, value_name = "ID,…", value_delimiter = ',')]
+    sections: Vec<String>,
     #[command(flatten)]
     choices: PlotChoices,
 }
@@ -36,7 +48,7 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, Box<dyn Error>> {
     let options = ReportOptions {
         plot: args.choices.options()?,
         command: Some(format!(
-            "tilebench report {} --out {} --format {}{}{}",
+            "tilebench report {} --out {} --format {}{}{}{}{}",
             args.results_dir.display(),
             out.display(),
             formats
@@ -49,10 +61,22 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, Box<dyn Error>> {
             } else {
                 ""
             },
-            args.choices.as_args()
+            args.choices.as_args(),
+            match &args.plots {
+                PlotSelection::Default => String::new(),
+                PlotSelection::All => " --plots all".to_string(),
+                PlotSelection::Kinds(k) => format!(" --plots {}", k.join(",")),
+            },
+            if args.sections.is_empty() {
+                String::new()
+            } else {
+                format!(" --sections {}", args.sections.join(","))
+            }
         )),
         formats: formats.clone(),
         per_instance: args.per_instance,
+        plots: args.plots,
+        sections: args.sections,
     };
     let path = write_report(&args.results_dir, &out, &options)?;
     // Every report file written, the first as returned (prediction reports name their own).

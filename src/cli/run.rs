@@ -21,9 +21,10 @@ use tilebench::search::{parse_byte_size, Algorithm, Pruning};
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
 pub struct ExperimentArgs {
-    /// Instance files, comma-separated; FILE:FIRST-LAST takes the FIRST-th to LAST-th instances
-    /// of a file. Default: the default experiment (see docs/experiments.md).
-    #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
+    /// Instance files, comma-separated; FILE:N takes the N-th instance of a file, FILE:A-B the
+    /// A-th to B-th, FILE:2,4,10-12 a list of both. Default: the default experiment (see
+    /// docs/experiments.md).
+    #[arg(long, value_delimiter = ',', value_name = "FILE[:N,A-B,…]")]
     pub instances: Vec<String>,
     /// Heuristics, comma-separated (commas inside max(…) and before a tile number belong to the
     /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two). Default: the default
@@ -71,7 +72,7 @@ impl ExperimentArgs {
     /// The experiment asked for, with `-H pdb`'s groups from `pdb`.
     pub fn request(&self, pdb: &PdbArgs) -> Request {
         Request {
-            instances: self.instances.clone(),
+            instances: tilebench::instances::join_selections(&self.instances),
             heuristics: self.heuristics.clone(),
             algorithms: self.algorithm.clone(),
             memory_limit: self.memory_limit,

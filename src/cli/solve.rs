@@ -89,6 +89,10 @@ pub struct SolveArgs {
     tiles: Vec<String>,
 }
 
+/// Below this many states at the peak, bytes a state is mostly the first fixed allocation of
+/// the search's tables (the report takes it from a method's largest search for that reason).
+const SMALL_SEARCH_STATES: u64 = 100_000;
+
 pub(super) fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse().map_err(|e| format!("{e}"))
 }
@@ -189,9 +193,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 result.generated(),
                 result.seconds
             );
-            let per_state = memory
-                .bytes_per_state()
-                .map_or(String::new(), |b| format!(", {b:.1} bytes a state"));
+            let per_state = memory.bytes_per_state().map_or(String::new(), |b| {
+                let small = if memory.peak_stored < SMALL_SEARCH_STATES {
+                    " (a small search: mostly its first fixed allocation, not a state's cost)"
+                } else {
+                    ""
+                };
+                format!(", {b:.1} bytes a state = peak bytes / peak states{small}")
+            });
             let limit = args
                 .memory_limit
                 .filter(|_| algorithm != Algorithm::Ida)

@@ -390,7 +390,15 @@ fn run_pending(
     let all_done = !summary.interrupted && skipped == 0;
 
     if !summary.interrupted {
-        let (runs, iterations) = writer::recover(files)?;
+        let (mut runs, iterations) = writer::recover(files)?;
+        // Outside answers judged before the built-in search found the optimum: judged again.
+        let rejudged = super::outside::judge::rejudge_lengths(&mut runs);
+        for _ in &rejudged {
+            let solved = summary.by_status.entry(RunStatus::Solved).or_default();
+            *solved = solved.saturating_sub(1);
+            *summary.by_status.entry(RunStatus::WrongLength).or_default() += 1;
+        }
+        summary.problems.extend(rejudged);
         writer::write_sorted(files, runs, iterations, &exp.order(pairs))?;
     }
     Ok((summary, all_done))
@@ -607,7 +615,10 @@ fn run_pair(
         status,
         length,
         optimal_length: instance.optimal,
-        h0: result.map(|r| r.h0),
+        // Breadth-first search has no heuristic, so no h(start).
+        h0: result
+            .filter(|_| key.algorithm != crate::search::Algorithm::Bfs)
+            .map(|r| r.h0),
         iterations: its.len() as u32,
         expanded: result.map_or(0, |r| r.expanded()),
         generated,

@@ -130,6 +130,23 @@ pub struct Instance {
     pub line: usize,
 }
 
+/// Joins the pieces of a comma-separated `--instances` list that continue a selection
+/// (`korf100.txt:2,4,10-12` arrives as `korf100.txt:2`, `4`, `10-12`) back onto their file.
+pub fn join_selections(pieces: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for p in pieces {
+        let continues = !p.is_empty() && p.chars().all(|c| c.is_ascii_digit() || c == '-');
+        match out.last_mut() {
+            Some(last) if continues && last.rsplit_once(':').is_some() => {
+                last.push(',');
+                last.push_str(p);
+            }
+            _ => out.push(p.clone()),
+        }
+    }
+    out
+}
+
 /// A parsed instance file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InstanceSet {
@@ -184,7 +201,9 @@ impl InstanceSet {
         InstanceSet::parse(&text, path, &name)
     }
 
-    /// Reads `FILE` or `FILE:FIRST-LAST` (1-based positions of instances in the file, inclusive).
+    /// Reads `FILE` or `FILE:SELECTION`, SELECTION a comma-separated list of 1-based positions
+    /// of instances in the file, each `N` or `FIRST-LAST` (inclusive): `korf100.txt:2`,
+    /// `korf100.txt:2,4,10-12`. The instances keep the file's order, each once.
     pub fn read_selection(spec: &str) -> Result<InstanceSet, InstanceError> {
         // A file whose own name holds ':' is read whole.
         if Path::new(spec).is_file() {
@@ -197,18 +216,23 @@ impl InstanceSet {
         let mut set = InstanceSet::read(Path::new(file))?;
         if let Some(range) = range {
             let bad = || InstanceError::BadSelection(spec.to_string());
-            let (a, b) = range.split_once('-').ok_or_else(bad)?;
-            let first: usize = a.trim().parse().map_err(|_| bad())?;
-            let last: usize = b.trim().parse().map_err(|_| bad())?;
-            if first == 0 || first > last || last > set.instances.len() {
-                return Err(InstanceError::SelectionOutOfRange {
-                    file: set.path.clone(),
-                    first,
-                    last,
-                    count: set.instances.len(),
-                });
+            let mut chosen = vec![false; set.instances.len()];
+            for part in range.split(',') {
+                let (a, b) = part.split_once('-').unwrap_or((part, part));
+                let first: usize = a.trim().parse().map_err(|_| bad())?;
+                let last: usize = b.trim().parse().map_err(|_| bad())?;
+                if first == 0 || first > last || last > set.instances.len() {
+                    return Err(InstanceError::SelectionOutOfRange {
+                        file: set.path.clone(),
+                        first,
+                        last,
+                        count: set.instances.len(),
+                    });
+                }
+                chosen[first - 1..last].iter_mut().for_each(|c| *c = true);
             }
-            set.instances = set.instances[first - 1..last].to_vec();
+            let mut keep = chosen.into_iter();
+            set.instances.retain(|_| keep.next().unwrap_or(false));
         }
         Ok(set)
     }
@@ -616,6 +640,22 @@ mod tests {
         let ids: Vec<&str> = set.instances.iter().map(|i| i.id.as_str()).collect();
         assert_eq!(ids, ["3", "4", "5"]);
         assert_eq!(set.name, "korf100");
+        let spec = format!("{}:2", root.join("korf100.txt").display());
+        let set = InstanceSet::read_selection(&spec).unwrap();
+        assert_eq!(set.instances.len(), 1);
+        assert_eq!(set.instances[0].id, "2");
+        let spec = format!("{}:12,2,4,10-12", root.join("korf100.txt").display());
+        let set = InstanceSet::read_selection(&spec).unwrap();
+        let ids: Vec<&str> = set.instances.iter().map(|i| i.id.as_str()).collect();
+        assert_eq!(ids, ["2", "4", "10", "11", "12"]);
+        let pieces: Vec<String> = ["a.txt:2", "4", "10-12", "b.txt", "c.txt"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            join_selections(&pieces),
+            ["a.txt:2,4,10-12", "b.txt", "c.txt"]
+        );
         let spec = format!("{}:0-5", root.join("korf100.txt").display());
         assert!(InstanceSet::read_selection(&spec).is_err());
         let spec = format!("{}:x", root.join("korf100.txt").display());

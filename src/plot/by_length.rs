@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, legend_line, style, Chart, LogAxis, Out, PlotError};
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError};
 use crate::results::{Results, RunRecord, RunStatus};
 
 /// The file-name prefix of these plots (they span every instance set).
@@ -17,7 +17,6 @@ pub(super) const PREFIX: &str = "optimization-path";
 /// One method's runs as (length, value, solved).
 struct Method {
     name: String,
-    color: RGBColor,
     points: Vec<(f64, f64, bool)>,
 }
 
@@ -36,13 +35,10 @@ impl ByLength {
         y_desc: &'static str,
     ) -> Option<ByLength> {
         let names = results.methods();
-        let colors = style::distinct_colors(&names);
         let methods: Vec<Method> = names
             .iter()
-            .zip(colors)
-            .map(|(name, color)| Method {
+            .map(|name| Method {
                 name: name.clone(),
-                color,
                 points: results
                     .runs
                     .iter()
@@ -107,23 +103,22 @@ impl Chart for ByLength {
         let mut chart =
             chart::frame(root, title).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
         chart::mesh(&mut chart, "optimal solution length (moves)", self.y_desc)
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&chart::integer_tick)
             .y_label_formatter(&axis::log_tick)
             .draw()?;
         for m in &self.methods {
-            let color = m.color;
-            chart
-                .draw_series(LineSeries::new(medians(&m.points), color.stroke_width(2)))?
-                .label(m.name.as_str())
-                .legend(legend_line(color));
-            chart.draw_series(m.points.iter().map(|&(x, y, solved)| {
-                let style = if solved {
-                    color.filled()
-                } else {
-                    color.stroke_width(2)
-                };
-                Circle::new((x, y), 4, style)
-            }))?;
+            let look = style::look_of(&m.name);
+            let medians = medians(&m.points);
+            chart::draw_line(&mut chart, &m.name, &medians, 0)?;
+            for solved in [true, false] {
+                let points: Vec<(f64, f64)> = m
+                    .points
+                    .iter()
+                    .filter(|p| p.2 == solved)
+                    .map(|&(x, y, _)| (x, y))
+                    .collect();
+                super::draw_markers(&mut chart, &points, look, 4, solved)?;
+            }
         }
         draw_legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         Ok(())

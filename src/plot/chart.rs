@@ -9,7 +9,12 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::{CoordTranslate, Shift};
 use plotters::prelude::*;
 
-use super::{axis, legend_dot, legend_line, style, LogAxis, PlotError, Series};
+use super::{axis, draw_markers, label_look, style, LogAxis, PlotError, Series};
+
+/// A colour channel mixed with white: what `opacity` of it looks like on the white page.
+fn blend(channel: u8, opacity: f64) -> u8 {
+    (f64::from(channel) * opacity + 255.0 * (1.0 - opacity)).round() as u8
+}
 
 /// The coordinates of a log-log plot.
 pub(super) type LogLog = Cartesian2d<WithKeyPoints<LogCoord<f64>>, WithKeyPoints<LogCoord<f64>>>;
@@ -79,11 +84,24 @@ pub(super) fn bound_log<'a, DB: DrawingBackend>(
     y_desc: impl Into<String>,
 ) -> Result<ChartContext<'a, DB, BoundLog>, PlotError> {
     let mut chart = frame(root, title).build_cartesian_2d(x.0..x.1, y.coord())?;
+    // One tick per whole move at most (plotters picks steps of 1, 2, 5, …), labelled only where
+    // it falls on a whole number: "40 41 42", never "40 40 41".
+    let span = (x.1 - x.0).max(1.0) as usize;
     mesh(&mut chart, x_desc, y_desc)
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_labels(span.min(12) + 1)
+        .x_label_formatter(&integer_tick)
         .y_label_formatter(&axis::log_tick)
         .draw()?;
     Ok(chart)
+}
+
+/// The label of a tick on an integer axis: the integer, or nothing between two.
+pub(super) fn integer_tick(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-6 {
+        format!("{:.0}", x.round())
+    } else {
+        String::new()
+    }
 }
 
 /// One line per series, with a dot of `radius` pixels on each point and a line in the legend.
@@ -96,20 +114,35 @@ where
     DB: DrawingBackend + 'a,
     CT: CoordTranslate<From = (f64, f64)>,
 {
-    for (name, color, points) in series {
-        let color = *color;
-        chart
-            .draw_series(LineSeries::new(
-                points.iter().copied(),
-                color.stroke_width(2),
-            ))?
-            .label(name.as_str())
-            .legend(legend_line(color));
-        chart.draw_series(
-            points
-                .iter()
-                .map(|&p| Circle::new(p, radius, color.filled())),
-        )?;
+    for (name, _, points) in series {
+        draw_line(chart, name, points, radius)?;
+    }
+    Ok(())
+}
+
+/// One series as a line in its [`style::look_of`] (solid, dashed or dotted), with its marker of
+/// `radius` pixels on each point and both in the legend.
+pub(super) fn draw_line<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    name: &str,
+    points: &[(f64, f64)],
+    radius: i32,
+) -> Result<(), PlotError>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    let look = style::look_of(name);
+    let stroke = look.color.stroke_width(2);
+    let line = points.iter().copied();
+    let drawn = match look.stroke {
+        style::Stroke::Solid => chart.draw_series(LineSeries::new(line, stroke))?,
+        style::Stroke::Dashed => chart.draw_series(DashedLineSeries::new(line, 10, 6, stroke))?,
+        style::Stroke::Dotted => chart.draw_series(DashedLineSeries::new(line, 3, 4, stroke))?,
+    };
+    label_look(drawn, name, look, true);
+    if radius > 0 {
+        draw_markers(chart, points, look, radius, true)?;
     }
     Ok(())
 }
@@ -126,14 +159,23 @@ where
     DB: DrawingBackend + 'a,
     CT: CoordTranslate<From = (f64, f64)>,
 {
-    chart
-        .draw_series(
-            points
-                .iter()
-                .map(|&p| Circle::new(p, 4, color.mix(opacity).filled())),
-        )?
-        .label(label)
-        .legend(legend_dot(color));
+    let label = label.into();
+    let look = style::Look {
+        color,
+        ..style::look_of(&label)
+    };
+    let faded = style::Look {
+        color: RGBColor(
+            blend(color.0, opacity),
+            blend(color.1, opacity),
+            blend(color.2, opacity),
+        ),
+        ..look
+    };
+    draw_markers(chart, points, faded, 4, true)?;
+    // The legend entry hangs on an empty series, drawn after the points.
+    let anno = chart.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?;
+    label_look(anno, label, look, false);
     Ok(())
 }
 

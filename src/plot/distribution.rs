@@ -72,9 +72,12 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
                    black bar: median; whiskers: minimum and maximum; triangle: arithmetic mean. \
                    Solved runs only, log scale."
         .to_string();
+    // Each box's label needs about 200 pixels (`astar+linear-conflict (11)`): widen the figure
+    // rather than let the labels overlap.
+    let width = style::SIZE.0.max(205 * boxes.len() as u32 + 120);
     out.save(
         "nodes-distribution",
-        style::SIZE,
+        (width, style::SIZE.1),
         &Distribution { boxes, y },
         title,
         caption,

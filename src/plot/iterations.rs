@@ -87,7 +87,7 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
         let caption = format!(
             "Nodes generated in each iteration of instance {id} against the iteration's cost \
              bound, one line per heuristic (log scale); r in the legend is the run's growth ratio \
-             over its completed iterations. The last point of each line is the final iteration, \
+             between its last two completed iterations. The last point of each line is the final iteration, \
              cut short when the first solution is found."
         );
         let chart = Iterations {

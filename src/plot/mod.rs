@@ -435,12 +435,167 @@ fn draw_legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>
     Ok(())
 }
 
-/// A short line of the given colour, for legend entries of line series.
-fn legend_line(color: RGBColor) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
-    move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+/// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined.
+fn draw_markers<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    points: &[(f64, f64)],
+    look: style::Look,
+    size: i32,
+    filled: bool,
+) -> Result<(), PlotError>
+where
+    DB: DrawingBackend + 'a,
+    CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    let fill: ShapeStyle = if filled {
+        look.color.filled()
+    } else {
+        look.color.stroke_width(2)
+    };
+    let it = points.iter().copied();
+    match look.marker {
+        style::Marker::Circle => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
+        style::Marker::Triangle => {
+            chart.draw_series(it.map(|p| TriangleMarker::new(p, size + 2, fill)))?
+        }
+        style::Marker::Square => {
+            chart.draw_series(it.map(|p| {
+                EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], fill)
+            }))?
+        }
+    };
+    Ok(())
 }
 
-/// A filled dot, for legend entries of point series.
-fn legend_dot(color: RGBColor) -> impl Fn((i32, i32)) -> Circle<(i32, i32), i32> {
-    move |(x, y)| Circle::new((x + 10, y), 4, color.filled())
+/// Labels a drawn series and gives it a legend entry in `look`: its line (two dashes for A*,
+/// two short ones for BFS; none for point series) with its marker in the middle.
+fn label_look<'a, DB: DrawingBackend + 'a>(
+    anno: &mut plotters::chart::SeriesAnno<'a, DB>,
+    name: impl Into<String>,
+    look: style::Look,
+    line: bool,
+) {
+    let stroke = look.color.stroke_width(2);
+    let fill = look.color.filled();
+    let ((a, b), (c, d)) = match (line, look.stroke) {
+        (false, _) => ((10, 10), (10, 10)),
+        (true, style::Stroke::Solid) => ((0, 20), (20, 20)),
+        (true, style::Stroke::Dashed) => ((0, 6), (14, 20)),
+        (true, style::Stroke::Dotted) => ((0, 2), (18, 20)),
+    };
+    let path = move |a: i32, b: i32| PathElement::new(vec![(a, 0), (b, 0)], stroke);
+    let anno = anno.label(name);
+    match look.marker {
+        // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
+        style::Marker::Circle => anno.legend(move |(x, y)| {
+            let round: Vec<(i32, i32)> = (0..12)
+                .map(|i| {
+                    let t = f64::from(i) * std::f64::consts::PI / 6.0;
+                    (
+                        10 + (4.5 * t.cos()).round() as i32,
+                        (4.5 * t.sin()).round() as i32,
+                    )
+                })
+                .collect();
+            EmptyElement::at((x, y)) + path(a, b) + path(c, d) + Polygon::new(round, fill)
+        }),
+        style::Marker::Triangle => anno.legend(move |(x, y)| {
+            EmptyElement::at((x, y))
+                + path(a, b)
+                + path(c, d)
+                + TriangleMarker::new((10, 0), 6, fill)
+        }),
+        style::Marker::Square => anno.legend(move |(x, y)| {
+            EmptyElement::at((x, y))
+                + path(a, b)
+                + path(c, d)
+                + Rectangle::new([(6, -4), (14, 4)], fill)
+        }),
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::{RunRecord, RunStatus};
+    use crate::search::Algorithm;
+    use std::collections::BTreeSet;
+
+    /// The (element, fill colour) pairs of an SVG's markers: `circle`, `polygon` (triangle) or
+    /// `rect` (square), read back from the file plotters wrote.
+    fn markers(svg: &str) -> BTreeSet<(String, String)> {
+        let mut out = BTreeSet::new();
+        for kind in ["circle", "polygon", "rect"] {
+            for part in svg.split(&format!("<{kind} ")).skip(1) {
+                let tag = &part[..part.find('>').unwrap_or(part.len())];
+                if let Some(at) = tag.find("fill=\"#") {
+                    let colour = &tag[at + 6..at + 13];
+                    out.insert((kind.to_string(), colour.to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    fn hex(c: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    }
+
+    /// BFS, A* and IDA* with Manhattan distance drawn together: in the nodes-per-instance and
+    /// optimization-path plots each has its own (colour, marker), the colour the heuristic's
+    /// and the marker the algorithm's, as the SVG shows.
+    #[test]
+    fn every_series_is_drawn_distinct_in_the_svg() {
+        let run = |algorithm, heuristic: &str, id: &str, generated| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            length: Some(10 + id.len() as u32),
+            optimal_length: Some(10 + id.len() as u32),
+            generated,
+            peak_stored: Some(generated / 2),
+            ..RunRecord::default()
+        };
+        let mut runs = Vec::new();
+        for (id, n) in [("1", 1000), ("22", 5000), ("333", 20000)] {
+            runs.push(run(Algorithm::Bfs, "", id, n * 10));
+            runs.push(run(Algorithm::Astar, "manhattan", id, n));
+            runs.push(run(Algorithm::Ida, "manhattan", id, n * 2));
+        }
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations: vec![],
+            meta: None,
+        };
+        let dir = std::env::temp_dir().join(format!("tilebench-plot-looks-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        plot_all(&results, &dir, &options).unwrap();
+        let blue = hex(style::color_of("manhattan"));
+        let black = hex(style::BFS_COLOR);
+        for file in [
+            "s-nodes-per-instance.svg",
+            "optimization-path-nodes-by-length.svg",
+        ] {
+            let svg = std::fs::read_to_string(dir.join(file)).unwrap();
+            let got = markers(&svg);
+            for want in [("circle", &blue), ("polygon", &blue), ("rect", &black)] {
+                assert!(
+                    got.contains(&(want.0.to_string(), want.1.clone())),
+                    "{file}: no {want:?} in {got:?}"
+                );
+            }
+            assert!(
+                !got.contains(&("circle".to_string(), black.clone())),
+                "{file}"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -97,7 +97,7 @@ impl Chart for NodesPerInstance {
                 }
                 ids.get(i as usize - 1).cloned().unwrap_or_default()
             }
-            None => format!("{x:.0}"),
+            None => chart::integer_tick(x),
         };
         let mut mesh = chart::mesh(&mut chart, self.x_desc.as_str(), "nodes generated");
         if self.ids.is_some() {

@@ -52,7 +52,8 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         data.set
     );
     let caption = format!(
-        "One point per solved run: x is r/(r−1) from the run's growth ratio r, y is the measured \
+        "One point per solved run: x is r/(r−1) from the run's growth ratio r (between its last two \
+         completed iterations), y is the measured \
          overhead (nodes of all completed iterations over those of the last completed one). \
          Dashed: y = x. Axes stop at {hi:.2}; {beyond} runs lie beyond and are not drawn."
     );

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, legend_dot, style, Chart, Figure, Out, PlotError};
+use super::{chart, draw_legend, label_look, style, Chart, Figure, Out, PlotError};
 use crate::regress::verdict::Verdict;
 
 /// (label, method, median, lo, hi) of one timed pair.
@@ -112,7 +112,8 @@ impl Chart for Ratios {
             }
         }
         for m in methods {
-            let color = style::color_of(m);
+            let look = style::look_of(m);
+            let color = look.color;
             let mine: Vec<(usize, &Point)> = self
                 .points
                 .iter()
@@ -125,12 +126,11 @@ impl Chart for Ratios {
                     color.stroke_width(3),
                 )
             }))?;
-            c.draw_series(
+            let anno = c.draw_series(
                 mine.iter()
                     .map(|(i, p)| Circle::new((*i as f64, p.2), 5, color.filled())),
-            )?
-            .label(m.to_string())
-            .legend(legend_dot(color));
+            )?;
+            label_look(anno, m, look, false);
         }
         draw_legend(&mut c, SeriesLabelPosition::UpperLeft)?;
         Ok(())

@@ -73,9 +73,18 @@ const KNOWN: &[(&str, usize)] = &[
     ("pdb-6666r", 7),
 ];
 
-/// The colour of a heuristic or solver, by its name: fixed for the known ones, otherwise taken
-/// from a hash of the name (stable across runs and plots).
+/// Breadth-first search has no heuristic, so no heuristic's colour: black.
+pub const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
+
+/// The colour of a heuristic, solver or method, by its name: a method has its heuristic's colour
+/// (`astar+pdb-663` is `pdb-663`'s; [`look_of`] tells the algorithms apart by line and marker),
+/// `bfs` black; fixed for the known heuristics, otherwise taken from a hash of the name (stable
+/// across runs and plots).
 pub fn color_of(name: &str) -> RGBColor {
+    let name = name.strip_prefix("astar+").unwrap_or(name);
+    if name == "bfs" {
+        return BFS_COLOR;
+    }
     if let Some(&(_, i)) = KNOWN.iter().find(|(n, _)| *n == name) {
         return PALETTE[i];
     }
@@ -86,32 +95,56 @@ pub fn color_of(name: &str) -> RGBColor {
     PALETTE[(hash % PALETTE.len() as u64) as usize]
 }
 
-/// The colours of `names` drawn together: the known names keep theirs ([`color_of`]); any other
-/// name (methods such as `bfs` or `astar+pdb-663` hash onto the known colours) keeps its own
-/// unless a name drawn with it has that colour, and then takes the first palette colour free.
-pub fn distinct_colors(names: &[String]) -> Vec<RGBColor> {
-    let known = |n: &str| KNOWN.iter().any(|(k, _)| *k == n);
-    let mut colors: Vec<Option<RGBColor>> = names
-        .iter()
-        .map(|n| known(n).then(|| color_of(n)))
-        .collect();
-    for (i, name) in names.iter().enumerate() {
-        if colors[i].is_some() {
-            continue;
-        }
-        let own = color_of(name);
-        let taken = |c: &RGBColor| colors.contains(&Some(*c));
-        let color = if taken(&own) {
-            PALETTE.iter().copied().find(|c| !taken(c)).unwrap_or(own)
-        } else {
-            own
-        };
-        colors[i] = Some(color);
+/// The line of a series: its algorithm's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stroke {
+    /// IDA* (and outside solvers).
+    Solid,
+    /// A*.
+    Dashed,
+    /// Breadth-first search.
+    Dotted,
+}
+
+/// The point marker of a series: its algorithm's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Marker {
+    /// IDA* (and outside solvers).
+    Circle,
+    /// A*.
+    Triangle,
+    /// Breadth-first search.
+    Square,
+}
+
+/// How every plot draws a series: one colour per heuristic, one line and marker per algorithm,
+/// so that `astar+manhattan`, `manhattan` and `bfs` differ in every plot the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Look {
+    pub color: RGBColor,
+    pub stroke: Stroke,
+    pub marker: Marker,
+}
+
+/// The look of a series named by a method (`astar+H`, `bfs`, H for IDA*), or a label starting
+/// with one (`manhattan (r = 6.4)`).
+pub fn look_of(label: &str) -> Look {
+    let name = label
+        .split(|c: char| c.is_whitespace() || c == ':')
+        .next()
+        .unwrap_or(label);
+    let (stroke, marker) = if name.starts_with("astar+") {
+        (Stroke::Dashed, Marker::Triangle)
+    } else if name == "bfs" {
+        (Stroke::Dotted, Marker::Square)
+    } else {
+        (Stroke::Solid, Marker::Circle)
+    };
+    Look {
+        color: color_of(name),
+        stroke,
+        marker,
     }
-    colors
-        .into_iter()
-        .map(|c| c.unwrap_or(PALETTE[0]))
-        .collect()
 }
 
 /// Grey for reference lines (diagonals).
@@ -133,9 +166,11 @@ mod tests {
         assert_eq!(unique.len(), known.len(), "two known names share a colour");
     }
 
+    /// The lab's seven methods: each looks different, the colour is the heuristic's and the
+    /// line and marker the algorithm's.
     #[test]
-    fn colours_drawn_together_differ() {
-        let names: Vec<String> = [
+    fn looks_drawn_together_differ() {
+        let names = [
             "bfs",
             "astar+manhattan",
             "astar+linear-conflict",
@@ -143,14 +178,16 @@ mod tests {
             "manhattan",
             "linear-conflict",
             "pdb-663",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let colors = distinct_colors(&names);
-        for (i, c) in colors.iter().enumerate() {
-            assert!(!colors[..i].contains(c), "{} repeats a colour", names[i]);
+        ];
+        let looks: Vec<Look> = names.iter().map(|n| look_of(n)).collect();
+        for (i, l) in looks.iter().enumerate() {
+            assert!(!looks[..i].contains(l), "{} repeats a look", names[i]);
         }
-        assert_eq!(colors[4], color_of("manhattan"));
+        assert_eq!(look_of("astar+manhattan").color, color_of("manhattan"));
+        assert_eq!(look_of("manhattan (r = 6.4)"), look_of("manhattan"));
+        assert_eq!(look_of("astar+pdb-663: measured"), look_of("astar+pdb-663"));
+        assert_ne!(color_of("bfs"), color_of("manhattan"));
+        let heuristics: Vec<RGBColor> = names[4..].iter().map(|n| color_of(n)).collect();
+        assert!(!heuristics.contains(&BFS_COLOR));
     }
 }

@@ -29,6 +29,8 @@ pub struct Contents {
     pub heuristics: Vec<String>,
     /// Predictions beside fixed-bound runs (see [`super::prediction`]); empty: no section.
     pub predicted: Vec<crate::analysis::prediction::PredictedVsMeasured>,
+    /// Plots drawn but not shown (the default selection), which `--plots all` shows.
+    pub plots_left_out: usize,
 }
 
 /// A plot already drawn into the report's directory, with its SVG text.
@@ -73,6 +75,15 @@ pub fn build(
         .p(" unrounded.")
         .into()];
     let mut sections = vec![setup(results)];
+    // A lab experiment (several algorithms) leads with its core, the optimization path.
+    let lab = results.compares_algorithms();
+    if lab {
+        sections.extend(
+            super::optimization_path::sections(results)
+                .into_iter()
+                .flatten(),
+        );
+    }
     // Plots placed in a section of their own rather than under Plots.
     let mut placed: BTreeSet<String> = BTreeSet::new();
     for set in results.instance_sets() {
@@ -102,11 +113,6 @@ pub fn build(
             sections.push(per_instance(results, &set, &heuristics));
         }
     }
-    sections.extend(
-        super::optimization_path::sections(results)
-            .into_iter()
-            .flatten(),
-    );
     sections.extend(outside_solvers(results));
     if !contents.predicted.is_empty() {
         let plot = figures
@@ -120,8 +126,28 @@ pub fn build(
         .iter()
         .filter(|f| !placed.contains(&f.stem))
         .partition(|f| f.history.is_some());
-    if !plots.is_empty() {
+    if !plots.is_empty() || contents.plots_left_out > 0 {
         let mut s = Section::new(1, "Plots");
+        if contents.plots_left_out > 0 {
+            s.push(
+                Text::plain(format!(
+                    "{} more plots were drawn and left out: those of instance sets with too \
+                     few solved instances to show anything (fewer than {}, or {} when \
+                     algorithms are compared: the plots above, across sets, carry that \
+                     comparison) and the scatter plot of each pair of methods. ",
+                    contents.plots_left_out,
+                    super::selection::MIN_INSTANCES_ALONE,
+                    super::selection::MIN_INSTANCES
+                ))
+                .code(format!("{} --plots all", contents.command))
+                .p(" draws every plot, ")
+                .code("--plots KIND,…")
+                .p(format!(
+                    " those of some kinds ({}).",
+                    super::selection::KINDS.join(", ")
+                )),
+            );
+        }
         for f in plots {
             s.push(figure(f));
         }
@@ -436,16 +462,7 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
         t.row(cells);
     }
     s.push(t);
-    let mut unsolved: BTreeMap<(&str, String), usize> = BTreeMap::new();
-    for r in results.runs.iter().filter(|r| {
-        r.instance_set == set
-            && r.status != RunStatus::Solved
-            && rows.iter().any(|s| s.heuristic == r.heuristic)
-    }) {
-        *unsolved
-            .entry((&r.heuristic, r.status.to_string()))
-            .or_default() += 1;
-    }
+    let unsolved = unsolved_by_method(results, set, rows);
     if !unsolved.is_empty() {
         let list: Vec<String> = unsolved
             .iter()
@@ -457,6 +474,26 @@ fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
         )));
     }
     s
+}
+
+/// The runs of a set not solved, counted per method (as the summary rows name it: `astar+H`,
+/// `bfs`, H for IDA*) and per status, every status counted.
+fn unsolved_by_method(
+    results: &Results,
+    set: &str,
+    rows: &[&Summary],
+) -> BTreeMap<(String, String), usize> {
+    let mut unsolved: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for r in results.runs.iter().filter(|r| {
+        r.instance_set == set
+            && r.status != RunStatus::Solved
+            && rows.iter().any(|s| s.heuristic == r.method())
+    }) {
+        *unsolved
+            .entry((r.method(), r.status.to_string()))
+            .or_default() += 1;
+    }
+    unsolved
 }
 
 /// Ids of the solved runs of one heuristic on a set.
@@ -971,8 +1008,10 @@ fn definitions() -> Section {
     ];
     items.push(Text::plain("").strong("overheads").p(
         ": with N_1 … N_k the nodes generated per iteration and the last iteration left \
-                 out as cut short: r = (N_(k−1) / N_1)^(1/(k−2)), measured = (N_1 + … + N_(k−1)) \
-                 / N_(k−1), predicted = r / (r − 1).",
+                 out as cut short: r = N_(k−1) / N_(k−2), the growth between the last two \
+                 completed iterations (not the geometric mean from the first, which the first \
+                 tiny iterations inflate), measured = (N_1 + … + N_(k−1)) / N_(k−1), predicted \
+                 = r / (r − 1).",
     ));
     items.push(
         Text::plain("")
@@ -988,6 +1027,49 @@ fn definitions() -> Section {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Algorithm;
+
+    /// A stop is counted under the method that stopped (`astar+manhattan`, not `manhattan`), and
+    /// breadth-first search's stops are counted too.
+    #[test]
+    fn unsolved_notes_name_the_method_and_count_every_stop() {
+        let run = |algorithm, heuristic: &str, id: &str, status| crate::results::RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status,
+            ..Default::default()
+        };
+        let results = Results {
+            dir: "r".into(),
+            runs: vec![
+                run(Algorithm::Ida, "manhattan", "1", RunStatus::Solved),
+                run(Algorithm::Astar, "manhattan", "1", RunStatus::MemoryLimit),
+                run(Algorithm::Bfs, "", "1", RunStatus::MemoryLimit),
+                run(Algorithm::Bfs, "", "2", RunStatus::TimeLimit),
+                crate::results::RunRecord {
+                    h0: Some(0),
+                    ..run(Algorithm::Bfs, "", "3", RunStatus::Solved)
+                },
+            ],
+            iterations: vec![],
+            meta: None,
+        };
+        let summaries = crate::analysis::summarize(&results);
+        let rows: Vec<&Summary> = summaries.iter().collect();
+        let got = unsolved_by_method(&results, "s", &rows);
+        let want: BTreeMap<(String, String), usize> = [
+            (("astar+manhattan".into(), "memory-limit".into()), 1),
+            (("bfs".into(), "memory-limit".into()), 1),
+            (("bfs".into(), "time-limit".into()), 1),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(got, want);
+        let bfs = summaries.iter().find(|s| s.heuristic == "bfs").unwrap();
+        assert_eq!(bfs.mean_h0, None, "BFS has no h0");
+    }
 
     #[test]
     fn limits_name_every_session_whose_limits_differed() {

@@ -9,6 +9,7 @@ pub mod model;
 pub mod optimization_path;
 pub mod prediction;
 pub mod render;
+pub mod selection;
 pub mod summary_csv;
 
 use std::fs;
@@ -59,6 +60,10 @@ pub struct ReportOptions {
     pub formats: Vec<Format>,
     /// Add the per-instance tables.
     pub per_instance: bool,
+    /// Which plots the report shows (`--plots`).
+    pub plots: selection::PlotSelection,
+    /// The sections to keep, by the start of their id (`--sections`); empty: all.
+    pub sections: Vec<String>,
 }
 
 /// Where reports go by default: `reports/<name of the results directory>`.
@@ -166,6 +171,22 @@ pub(crate) fn formats_and_command<'a>(
     (formats, command)
 }
 
+/// Keeps the sections whose id starts with one of `wanted` (with their subsections); all when
+/// `wanted` is empty.
+pub fn keep_sections(report: &mut model::Report, wanted: &[String]) {
+    if wanted.is_empty() {
+        return;
+    }
+    let mut keep = false;
+    report.sections.retain(|s| {
+        let named = wanted.iter().any(|w| s.id.starts_with(w.as_str()));
+        if s.level <= 1 {
+            keep = named;
+        }
+        keep || named
+    });
+}
+
 /// [`plot_and_report`] with options.
 pub fn write_report(
     results_dir: &Path,
@@ -197,14 +218,18 @@ pub fn write_report(
         let path = path.to_path_buf();
         move |source| ReportError::Io { path, source }
     };
-    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
+    let shown = selection::select(&results, figures.clone(), &options.plots);
+    selection::remove_unshown(out_dir, &figures, &shown);
+    let drawn = with_svg_and_pdf(&shown, out_dir, formats)?;
     let contents = build::Contents {
         command,
         per_instance: options.per_instance,
         heuristics: chosen,
         predicted,
+        plots_left_out: figures.len() - shown.len(),
     };
-    let report = build::build(&results, &summaries, &drawn, &contents);
+    let mut report = build::build(&results, &summaries, &drawn, &contents);
+    keep_sections(&mut report, &options.sections);
     let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
     if !contents.predicted.is_empty() {
         prediction::write_csv(&contents.predicted, out_dir)?;

@@ -38,8 +38,10 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
          breadth-first search, a heuristic alone is IDA*). Memory limit per search: {}; time \
          limit: {}. Peak states are the states held at once (open + closed for A*, frontier + \
          visited for BFS, the path for IDA*), peak bytes the bytes of the search's own \
-         structures then (pattern-database tables excluded, they are shared: tables). Nodes \
-         and seconds are summed over solved runs.",
+         structures then (pattern-database tables excluded, they are shared: tables). Bytes a \
+         state is peak bytes / peak states of the method's largest search (the most states \
+         stored): a small search is dominated by its first fixed allocation, so a median over \
+         runs would overstate it.",
         limit.map_or("none".to_string(), |l| Bytes(l).to_string()),
         time.map_or("none".to_string(), |t| format!("{t} s")),
     )));
@@ -54,50 +56,76 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
                 .any(|r| &r.method() == m && r.solver.is_builtin())
         })
         .collect();
+    // Nodes and seconds compare the methods: summed over the instances every method solved.
+    let common = solved_by_all(results, &methods);
     let mut table = Table::new(
         "optimization-path",
-        Text::plain("BFS, A* and IDA*: runs, limits, nodes, time and memory per method."),
+        Text::plain(format!(
+            "BFS, A* and IDA*: runs, limits, nodes, time and memory per method. Nodes and \
+             seconds are summed over the {} instance(s) that every method solved, so that the \
+             methods are compared on the same boards.",
+            common.len()
+        )),
         vec![
             Column::text("method"),
             Column::number("runs", None),
             Column::number("solved", None),
             Column::number("memory-limit", None),
             Column::number("time-limit", None),
-            Column::number("nodes generated", None),
-            Column::number("seconds", Some("s")),
+            Column::number("other stops", None),
+            Column::number(
+                format!("nodes generated ({} solved by all)", common.len()),
+                None,
+            ),
+            Column::number(
+                format!("seconds ({} solved by all)", common.len()),
+                Some("s"),
+            ),
             Column::number("largest peak states", None),
-            Column::number("largest peak bytes", None),
-            Column::number("median bytes/state", None),
+            Column::number("its peak bytes", None),
+            Column::number("its bytes/state", None),
             Column::number("tables", None),
         ],
     );
     for m in &methods {
         let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
         let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
-        let solved: Vec<&&RunRecord> = runs
+        let solved = count(RunStatus::Solved);
+        let memory = count(RunStatus::MemoryLimit);
+        let time = count(RunStatus::TimeLimit);
+        let on_common: Vec<&&RunRecord> = runs
             .iter()
-            .filter(|r| r.status == RunStatus::Solved)
+            .filter(|r| {
+                r.status == RunStatus::Solved
+                    && common.contains(&(r.instance_set.clone(), r.instance_id.clone()))
+            })
             .collect();
-        let nodes: u64 = solved.iter().map(|r| r.generated).sum();
-        let seconds: f64 = solved.iter().map(|r| r.seconds).sum();
+        let nodes: u64 = on_common.iter().map(|r| r.generated).sum();
+        let seconds: f64 = on_common.iter().map(|r| r.seconds).sum();
         let tables = runs.iter().filter_map(|r| r.table_bytes).max().unwrap_or(0);
+        let largest = largest_search(&runs);
         table.row(vec![
             Cell::text(m.clone()),
             Cell::Count(runs.len() as u64),
-            Cell::Count(solved.len() as u64),
-            Cell::Count(count(RunStatus::MemoryLimit)),
-            Cell::Count(count(RunStatus::TimeLimit)),
-            Cell::Count(nodes),
-            Cell::num(seconds, Rounding::Decimals(2)),
-            runs.iter()
-                .filter_map(|r| r.peak_stored)
-                .max()
+            Cell::Count(solved),
+            Cell::Count(memory),
+            Cell::Count(time),
+            Cell::Count(runs.len() as u64 - solved - memory - time),
+            if common.is_empty() {
+                Cell::Empty
+            } else {
+                Cell::Count(nodes)
+            },
+            if common.is_empty() {
+                Cell::Empty
+            } else {
+                Cell::num(seconds, Rounding::Decimals(2))
+            },
+            largest
+                .and_then(|r| r.peak_stored)
                 .map_or(Cell::Empty, Cell::Count),
-            bytes_cell(runs.iter().filter_map(|r| r.peak_bytes).max()),
-            Cell::opt(
-                median(runs.iter().filter_map(|r| r.bytes_per_state).collect()),
-                Rounding::Significant(3),
-            ),
+            bytes_cell(largest.and_then(|r| r.peak_bytes)),
+            Cell::opt(largest.and_then(bytes_per_state), Rounding::Significant(3)),
             bytes_cell((tables > 0).then_some(tables)),
         ]);
     }
@@ -202,8 +230,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
             .filter_map(|r| r.known_length())
             .max();
         let held = hit.iter().filter_map(|r| r.peak_stored).max();
-        let per_state = median(hit.iter().filter_map(|r| r.bytes_per_state).collect())
-            .or_else(|| median(runs.iter().filter_map(|r| r.bytes_per_state).collect()));
+        let per_state = largest_search(&runs).and_then(bytes_per_state);
         let timed_out = runs
             .iter()
             .filter(|r| r.status == RunStatus::TimeLimit)
@@ -244,6 +271,42 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
     s.push(super::model::Block::List(items));
 }
 
+/// The instances (set, id) solved by every one of `methods`.
+fn solved_by_all(results: &Results, methods: &[String]) -> BTreeSet<(String, String)> {
+    let solved = |m: &String| -> BTreeSet<(String, String)> {
+        results
+            .runs
+            .iter()
+            .filter(|r| &r.method() == m && r.status == RunStatus::Solved)
+            .map(|r| (r.instance_set.clone(), r.instance_id.clone()))
+            .collect()
+    };
+    let mut it = methods.iter();
+    let Some(first) = it.next() else {
+        return BTreeSet::new();
+    };
+    it.fold(solved(first), |acc, m| {
+        acc.intersection(&solved(m)).cloned().collect()
+    })
+}
+
+/// The run of a method that stored the most states (with its bytes known): the one whose bytes
+/// a state measure the per-state cost rather than the first fixed allocation.
+pub fn largest_search<'a>(runs: &[&'a RunRecord]) -> Option<&'a RunRecord> {
+    runs.iter()
+        .copied()
+        .filter(|r| r.peak_bytes.is_some())
+        .filter_map(|r| Some((r.peak_stored?, r)))
+        .max_by_key(|(stored, _)| *stored)
+        .map(|(_, r)| r)
+}
+
+/// Peak bytes / peak states of one run.
+pub fn bytes_per_state(r: &RunRecord) -> Option<f64> {
+    let (bytes, stored) = (r.peak_bytes?, r.peak_stored?);
+    (stored > 0).then(|| bytes as f64 / stored as f64)
+}
+
 fn median(mut v: Vec<f64>) -> Option<f64> {
     if v.is_empty() {
         return None;
@@ -255,4 +318,29 @@ fn median(mut v: Vec<f64>) -> Option<f64> {
     } else {
         (v[n / 2 - 1] + v[n / 2]) / 2.0
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes a state of a method with one tiny search (its fixed first allocation over a few
+    /// states) and one large search is the large search's: 32 bytes, not the median 516.
+    #[test]
+    fn bytes_a_state_is_the_largest_search() {
+        let run = |stored: u64, bytes: u64| RunRecord {
+            peak_stored: Some(stored),
+            peak_bytes: Some(bytes),
+            bytes_per_state: Some(bytes as f64 / stored as f64),
+            ..RunRecord::default()
+        };
+        let (tiny, large) = (run(10, 10_000), run(1_000_000, 32_000_000));
+        let runs = [&tiny, &large];
+        let largest = largest_search(&runs).unwrap();
+        assert_eq!(bytes_per_state(largest), Some(32.0));
+        assert_eq!(
+            largest_search(&[&tiny]).and_then(bytes_per_state),
+            Some(1000.0)
+        );
+    }
 }

@@ -50,7 +50,8 @@ fn plot_writes_every_plot_as_svg_and_png() {
         (
             "korf100-nodes-distribution",
             "distribution of nodes",
-            (1100, 700),
+            // Six boxes, about 205 pixels a label, so that the labels do not overlap.
+            (1350, 700),
         ),
         (
             "korf100-scatter-pdb-555-vs-pdb-78r",

@@ -106,7 +106,12 @@ pub fn solve(
     board.check_goal(goal)?;
     let request = Request::new(board, goal).to_line();
     let finished = process::run(command, request.as_bytes(), stderr_log, limits)?;
-    let judgement = judge(board, goal, &finished, optimal)?;
+    let mut judgement = judge(board, goal, &finished, optimal)?;
+    if matches!(judgement.verdict, Verdict::Crashed | Verdict::BadOutput) {
+        if let Some(log) = stderr_log {
+            judgement.detail.push_str(&stderr_tail(log));
+        }
+    }
     Ok(Outcome {
         judgement,
         wall_seconds: finished.wall_seconds,
@@ -115,4 +120,53 @@ pub fn solve(
         stderr_bytes: finished.stderr_bytes,
         pid: finished.pid,
     })
+}
+
+/// How many of the last lines of a crashed solver's standard error its verdict quotes.
+const TAIL_LINES: usize = 5;
+
+/// The last lines of a solver's standard error log and the log's path, as the end of a
+/// verdict's detail: what a reader needs to see why it crashed.
+fn stderr_tail(log: &Path) -> String {
+    let Ok(bytes) = std::fs::read(log) else {
+        return String::new();
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return format!("; nothing on stderr (log {})", log.display());
+    }
+    let tail: Vec<String> = lines[lines.len().saturating_sub(TAIL_LINES)..]
+        .iter()
+        .map(|l| l.chars().take(200).collect())
+        .collect();
+    format!(
+        "; last lines of stderr (log {}): {}",
+        log.display(),
+        tail.join(" | ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_quotes_the_last_lines_of_stderr_and_the_log() {
+        let dir = std::env::temp_dir().join(format!("tilebench-tail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("s-1-mine.stderr");
+        let lines: Vec<String> = (1..=8).map(|i| format!("line {i}")).collect();
+        std::fs::write(&log, lines.join("\n") + "\n\n").unwrap();
+        let tail = stderr_tail(&log);
+        assert!(tail.contains(&log.display().to_string()), "{tail}");
+        assert!(
+            tail.ends_with("line 4 | line 5 | line 6 | line 7 | line 8"),
+            "{tail}"
+        );
+        assert!(!tail.contains("line 3"), "{tail}");
+        std::fs::write(&log, "").unwrap();
+        assert!(stderr_tail(&log).contains("nothing on stderr"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -1,5 +1,6 @@
 //! `report.tex` and its table fragments: a document that pdflatex compiles with the article
-//! class, `booktabs` and `graphicx` only, the plots included as PDF (`<stem>.pdf`, drawn beside
+//! class, `booktabs`, `graphicx` and `longtable` only, tables and plots set where they stand
+//! (no floats to pile up), the plots included as PDF (`<stem>.pdf`, drawn beside
 //! it), and each table also as `tables/<id>.tex` (a `tabular`, no float) that a student can
 //! `\input` into their own document.
 //!
@@ -22,25 +23,23 @@ pub const ROWS_PER_PART: usize = 40;
 const PREAMBLE: &str = r"\documentclass[a4paper,10pt]{article}
 \usepackage{booktabs}
 \usepackage{graphicx}
+\usepackage{longtable}
 % A4 with 2.5 cm margins, without the geometry package.
 \setlength{\textwidth}{16cm}
 \setlength{\oddsidemargin}{-0.04cm}
 \setlength{\evensidemargin}{-0.04cm}
 \setlength{\textheight}{24cm}
 \setlength{\topmargin}{-1.5cm}
-% Let floats (tables, plots) fill pages rather than pile up.
-\renewcommand{\topfraction}{0.9}
-\renewcommand{\bottomfraction}{0.8}
-\renewcommand{\textfraction}{0.07}
-\renewcommand{\floatpagefraction}{0.7}
-\setcounter{topnumber}{3}
-\setcounter{totalnumber}{5}
+% Tables and plots are set where they stand, not as floats: none is lost or carried far from
+% its section however many there are (a float-less figure or table, as the float package's [H]).
+\makeatletter
+\newenvironment{inplace}[1]{\par\medskip\noindent\begin{minipage}{\linewidth}%
+\def\@captype{#1}\centering}{\end{minipage}\par\medskip}
+\makeatother
 \setlength{\parindent}{0pt}
 % Monospace has no stretchable space: let lines of code stretch rather than overrun the margin.
 \setlength{\emergencystretch}{3em}
 \setlength{\parskip}{0.5\baselineskip}
-% A table is shrunk to the line width when it is wider, never enlarged.
-\newcommand{\fitwidth}[1]{\resizebox{\ifdim\width>\linewidth\linewidth\else\width\fi}{!}{#1}}
 ";
 
 /// The whole document.
@@ -56,10 +55,6 @@ pub fn render(report: &Report) -> String {
         block(&mut tex, b);
     }
     for s in &report.sections {
-        // Floats of the previous part are placed before a new part starts.
-        if s.level == 1 && tex.contains("\\section") {
-            tex.push_str("\\clearpage\n");
-        }
         section(&mut tex, s);
     }
     tex.push_str("\\end{document}\n");
@@ -80,65 +75,127 @@ pub fn fragments(report: &Report) -> Vec<(String, String)> {
     out
 }
 
-/// The fragments of one table.
+/// The fragments of one table: split by columns when it is wider than the line (each part
+/// repeats the first column), then into parts of at most [`ROWS_PER_PART`] rows. Never shrunk.
 fn parts(t: &Table) -> Vec<(String, String)> {
     let chunks: Vec<&[Vec<Cell>]> = if t.rows.len() > ROWS_PER_PART {
         t.rows.chunks(ROWS_PER_PART).collect()
     } else {
         vec![&t.rows[..]]
     };
-    let n = chunks.len();
-    chunks
-        .into_iter()
-        .enumerate()
-        .map(|(i, rows)| {
+    let groups = column_groups(t);
+    let n = chunks.len() * groups.len();
+    let mut out = Vec::new();
+    for rows in chunks {
+        for cols in &groups {
             let id = if n > 1 {
-                format!("{}-{}", t.id, i + 1)
+                format!("{}-{}", t.id, out.len() + 1)
             } else {
                 t.id.clone()
             };
-            (id, tabular(t, rows))
+            out.push((id, tabular(t, rows, cols)));
+        }
+    }
+    out
+}
+
+/// The usable line width in points (16 cm).
+const LINE_PT: f64 = 455.0;
+/// The width of a character in the tables' \small type, generously, in points.
+const CHAR_PT: f64 = 5.2;
+/// The space between two columns in points (2 × \tabcolsep).
+const GAP_PT: f64 = 12.0;
+
+/// The estimated width of each column in points: its widest cell or header line.
+fn column_widths(t: &Table) -> Vec<f64> {
+    t.columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if paragraph_column(t, &t.rows, i) {
+                return LINE_PT * 0.6 + GAP_PT;
+            }
+            let header = header_lines(c)
+                .iter()
+                .map(|l| l.chars().count())
+                .max()
+                .unwrap_or(0);
+            let cells = t
+                .rows
+                .iter()
+                .map(|r| r[i].display().chars().count())
+                .max()
+                .unwrap_or(0);
+            header.max(cells) as f64 * CHAR_PT + GAP_PT
         })
         .collect()
 }
 
-fn tabular(t: &Table, rows: &[Vec<Cell>]) -> String {
+/// The columns of each part of a table wider than the line: the first column, then as many
+/// of the others as fit; all columns in one part when the table fits.
+fn column_groups(t: &Table) -> Vec<Vec<usize>> {
+    let widths = column_widths(t);
+    let n = widths.len();
+    if n <= 2 || widths.iter().sum::<f64>() <= LINE_PT {
+        return vec![(0..n).collect()];
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut current = vec![0];
+    let mut used = widths[0];
+    for (i, &w) in widths.iter().enumerate().skip(1) {
+        if current.len() > 1 && used + w > LINE_PT {
+            groups.push(std::mem::replace(&mut current, vec![0]));
+            used = widths[0];
+        }
+        current.push(i);
+        used += w;
+    }
+    groups.push(current);
+    groups
+}
+
+/// Whether column `i` holds text long enough to wrap in a paragraph column.
+fn paragraph_column(t: &Table, rows: &[Vec<Cell>], i: usize) -> bool {
+    t.columns[i].align == Align::Left
+        && rows
+            .iter()
+            .any(|r| r[i].display().chars().count() > LONG_TEXT)
+}
+
+fn tabular(t: &Table, rows: &[Vec<Cell>], cols: &[usize]) -> String {
     let mut tex = String::new();
     let _ = writeln!(
         tex,
-        "% {} (written by tilebench; needs \\usepackage{{booktabs,graphicx}})",
+        "% {} (written by tilebench; needs \\usepackage{{booktabs}})",
         t.caption.to_plain().replace(['\n', '\r'], " ")
     );
+    let (spec, head, body) = table_parts(t, rows, cols);
+    let _ = writeln!(tex, "\\begin{{tabular}}{{{spec}}}\n\\toprule");
+    let _ = writeln!(tex, "{head}\\midrule");
+    tex.push_str(&body);
+    tex.push_str("\\bottomrule\n\\end{tabular}\n");
+    tex
+}
+
+/// The column spec, the header row and the body rows of columns `cols` of a table.
+fn table_parts(t: &Table, rows: &[Vec<Cell>], cols: &[usize]) -> (String, String, String) {
     // A text column with long values wraps in a paragraph column instead of widening the table.
-    let spec: String = t
-        .columns
+    let spec: String = cols
         .iter()
-        .enumerate()
-        .map(|(i, c)| match c.align {
-            Align::Left
-                if rows
-                    .iter()
-                    .any(|r| r[i].display().chars().count() > LONG_TEXT) =>
-            {
-                "p{0.6\\linewidth}"
-            }
+        .map(|&i| match t.columns[i].align {
+            Align::Left if paragraph_column(t, rows, i) => "p{0.6\\linewidth}",
             Align::Left => "l",
             Align::Right => "r",
         })
         .collect();
-    let _ = writeln!(
-        tex,
-        "\\resizebox{{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}}{{!}}{{%\n\
-         \\begin{{tabular}}{{{spec}}}\n\\toprule"
-    );
-    let headers: Vec<String> = t.columns.iter().map(header).collect();
-    let _ = writeln!(tex, "{} \\\\\n\\midrule", headers.join(" & "));
+    let headers: Vec<String> = cols.iter().map(|&i| header(&t.columns[i])).collect();
+    let head = format!("{} \\\\\n", headers.join(" & "));
+    let mut body = String::new();
     for row in rows {
-        let cells: Vec<String> = row.iter().map(cell).collect();
-        let _ = writeln!(tex, "{} \\\\", cells.join(" & "));
+        let cells: Vec<String> = cols.iter().map(|&i| cell(&row[i])).collect();
+        let _ = writeln!(body, "{} \\\\", cells.join(" & "));
     }
-    tex.push_str("\\bottomrule\n\\end{tabular}}\n");
-    tex
+    (spec, head, body)
 }
 
 /// Text cells longer than this (in characters) make their column a paragraph column.
@@ -150,6 +207,23 @@ const HEADER_LINE: usize = 14;
 /// A column header, broken into short lines (the unit on a line of its own) in a nested
 /// `tabular` aligned like the column.
 fn header(c: &Column) -> String {
+    let lines = header_lines(c);
+    if lines.len() <= 1 {
+        return escape(&c.label());
+    }
+    let align = match c.align {
+        Align::Left => 'l',
+        Align::Right => 'r',
+    };
+    let body: Vec<String> = lines.iter().map(|l| escape(l)).collect();
+    format!(
+        r"\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}{}\end{{tabular}}",
+        body.join(r"\\")
+    )
+}
+
+/// A column header's lines: words joined up to [`HEADER_LINE`] characters, the unit last.
+fn header_lines(c: &Column) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in c.header.split_whitespace() {
         match lines.last_mut() {
@@ -163,18 +237,7 @@ fn header(c: &Column) -> String {
     if let Some(u) = &c.unit {
         lines.push(format!("({u})"));
     }
-    if lines.len() <= 1 {
-        return escape(&c.label());
-    }
-    let align = match c.align {
-        Align::Left => 'l',
-        Align::Right => 'r',
-    };
-    let body: Vec<String> = lines.iter().map(|l| escape(l)).collect();
-    format!(
-        r"\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}{}\end{{tabular}}",
-        body.join(r"\\")
-    )
+    lines
 }
 
 fn cell(c: &Cell) -> String {
@@ -223,19 +286,26 @@ fn block(tex: &mut String, b: &Block) {
     }
 }
 
+/// A table in the document: a `longtable` (it breaks across pages, its header repeated), one
+/// per group of columns when the table is wider than the line.
 fn table(tex: &mut String, t: &Table) {
-    let parts = parts(t);
-    let n = parts.len();
-    for (i, (id, _)) in parts.iter().enumerate() {
-        let caption = if n > 1 {
-            format!("{} (part {} of {n})", text(&t.caption), i + 1)
+    let groups = column_groups(t);
+    let n = groups.len();
+    for (i, cols) in groups.iter().enumerate() {
+        let (caption, id) = if n > 1 {
+            (
+                format!("{} (part {} of {n})", text(&t.caption), i + 1),
+                format!("{}-{}", t.id, i + 1),
+            )
         } else {
-            text(&t.caption)
+            (text(&t.caption), t.id.clone())
         };
+        let (spec, head, body) = table_parts(t, &t.rows, cols);
         let _ = writeln!(
             tex,
-            "\\begin{{table}}[!htbp]\n\\centering\\small\n\\caption{{{caption}}}\\label{{tab:{id}}}\n\
-             \\input{{{TABLES_DIR}/{id}}}\n\\end{{table}}\n"
+            "{{\\small\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{tab:{id}}}\\\\\n\
+             \\toprule\n{head}\\midrule\n\\endfirsthead\n\\toprule\n{head}\\midrule\n\\endhead\n\
+             {body}\\bottomrule\n\\end{{longtable}}}}\n"
         );
     }
 }
@@ -243,9 +313,9 @@ fn table(tex: &mut String, t: &Table) {
 fn figure(tex: &mut String, f: &Figure) {
     let _ = writeln!(
         tex,
-        "\\begin{{figure}}[!htbp]\n\\centering\n\
+        "\\begin{{inplace}}{{figure}}\n\
          \\includegraphics[width=\\linewidth,height=0.42\\textheight,keepaspectratio]{{{}.pdf}}\n\
-         \\caption{{\\textbf{{{}.}} {}}}\\label{{fig:{}}}\n\\end{{figure}}\n",
+         \\caption{{\\textbf{{{}.}} {}}}\\label{{fig:{}}}\n\\end{{inplace}}\n",
         f.stem,
         escape(&f.title),
         text(&f.caption),
@@ -410,7 +480,45 @@ mod tests {
             .contains(&format!("{ROWS_PER_PART} & {ROWS_PER_PART} \\\\")));
         let mut tex = String::new();
         table(&mut tex, &t);
-        assert!(tex.contains("\\input{tables/per-instance-2}"));
-        assert!(tex.contains("(part 2 of 2)"));
+        // In the document, one longtable that breaks across pages.
+        assert_eq!(tex.matches("\\begin{longtable}").count(), 1);
+    }
+
+    /// A table wider than the line is split by columns, each part repeating the first column
+    /// and fitting the line; nothing is shrunk.
+    #[test]
+    fn wide_tables_are_split_by_columns_not_shrunk() {
+        let mut columns = vec![Column::text("method")];
+        columns.extend((0..8).map(|i| Column::text(format!("length {i}"))));
+        let mut t = Table::new("wide", Text::plain("c"), columns);
+        for r in 0..3 {
+            let mut row = vec![Cell::text(format!("astar+linear-conflict {r}"))];
+            row.extend((0..8).map(|_| Cell::text("3/3: 1.23e6 st, 4.56e6 nodes")));
+            t.row(row);
+        }
+        let groups = column_groups(&t);
+        assert!(groups.len() > 1, "{groups:?}");
+        let widths = column_widths(&t);
+        for g in &groups {
+            assert_eq!(g[0], 0);
+            assert!(
+                g.iter().map(|&i| widths[i]).sum::<f64>() <= LINE_PT,
+                "{g:?}"
+            );
+        }
+        let all: Vec<usize> = groups.iter().flat_map(|g| g[1..].to_vec()).collect();
+        assert_eq!(all, (1..9).collect::<Vec<_>>());
+        let mut tex = String::new();
+        table(&mut tex, &t);
+        assert!(tex.contains(&format!("(part {} of {})", groups.len(), groups.len())));
+        for (_, fragment) in parts(&t) {
+            assert!(!fragment.contains("resizebox") && !fragment.contains("scalebox"));
+        }
+        assert!(!render(&Report {
+            title: "t".into(),
+            intro: vec![],
+            sections: vec![],
+        })
+        .contains("resizebox"));
     }
 }

@@ -1,0 +1,216 @@
+//! Which plots a report shows: by default the few that carry the comparison, on request every
+//! plot (`--plots all`) or the kinds named (`--plots nodes-per-instance,iterations`).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::plot::Figure;
+use crate::results::{Results, RunStatus};
+
+/// In an experiment that compares algorithms (many small sets, one per solution length), the
+/// per-set plots of sets with fewer solved instances than this are left out of the default
+/// selection: the optimization-path plots, across sets, carry the comparison.
+pub const MIN_INSTANCES: usize = 5;
+/// Otherwise a per-set plot needs at least this many solved instances (one point shows nothing).
+pub const MIN_INSTANCES_ALONE: usize = 2;
+
+/// At most this many plots in the default selection.
+pub const MAX_DEFAULT: usize = 20;
+
+/// The plots asked for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum PlotSelection {
+    /// The plots that carry the comparison (see [`select`]).
+    #[default]
+    Default,
+    /// Every plot drawn.
+    All,
+    /// The plots of these kinds ([`kind`]).
+    Kinds(Vec<String>),
+}
+
+impl PlotSelection {
+    /// Reads `default`, `all` or a comma-separated list of kinds.
+    pub fn parse(text: &str) -> Result<PlotSelection, String> {
+        match text.trim() {
+            "" | "default" => Ok(PlotSelection::Default),
+            "all" => Ok(PlotSelection::All),
+            list => {
+                let kinds: Vec<String> = list.split(',').map(|k| k.trim().to_string()).collect();
+                if let Some(bad) = kinds.iter().find(|k| !KINDS.contains(&k.as_str())) {
+                    return Err(format!(
+                        "unknown plot kind '{bad}': use default, all, or some of {}",
+                        KINDS.join(", ")
+                    ));
+                }
+                Ok(PlotSelection::Kinds(kinds))
+            }
+        }
+    }
+}
+
+/// Every kind of plot, as `--plots` names them.
+pub const KINDS: &[&str] = &[
+    "nodes-per-instance",
+    "nodes-distribution",
+    "iterations",
+    "overhead",
+    "seconds-vs-nodes",
+    "scatter",
+    "published",
+    "nodes-by-length",
+    "peak-stored",
+    "predicted-vs-measured",
+    "history",
+];
+
+/// The kind of a drawn plot, from its stem (`korf100-iterations-2` is `iterations`).
+pub fn kind(f: &Figure) -> String {
+    if f.history.is_some() {
+        return "history".into();
+    }
+    let rest = f
+        .stem
+        .strip_prefix(&format!("{}-", f.instance_set))
+        .or_else(|| f.stem.strip_prefix("optimization-path-"))
+        .unwrap_or(&f.stem);
+    KINDS
+        .iter()
+        .find(|k| rest.starts_with(*k) || f.stem.ends_with(*k))
+        .map_or_else(|| rest.to_string(), |k| k.to_string())
+}
+
+/// The plots to show. The default leaves out per-set plots of sets with fewer than
+/// [`MIN_INSTANCES_ALONE`] solved instances; in an experiment that compares algorithms, also
+/// those of sets with fewer than [`MIN_INSTANCES`] and the per-set scatter plots of each pair
+/// of methods (the optimization-path plots carry that comparison); then keeps at most
+/// [`MAX_DEFAULT`].
+pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection) -> Vec<Figure> {
+    match selection {
+        PlotSelection::All => figures,
+        PlotSelection::Kinds(kinds) => figures
+            .into_iter()
+            .filter(|f| kinds.contains(&kind(f)))
+            .collect(),
+        PlotSelection::Default => {
+            let lab = results.compares_algorithms();
+            let sets: BTreeSet<String> = results.instance_sets().into_iter().collect();
+            let solved = |set: &str| -> usize {
+                results
+                    .runs
+                    .iter()
+                    .filter(|r| r.instance_set == set && r.status == RunStatus::Solved)
+                    .map(|r| r.instance_id.as_str())
+                    .collect::<BTreeSet<_>>()
+                    .len()
+            };
+            figures
+                .into_iter()
+                .filter(|f| {
+                    let per_set = sets.contains(&f.instance_set) && f.history.is_none();
+                    if !per_set {
+                        return true;
+                    }
+                    let least = if lab {
+                        MIN_INSTANCES
+                    } else {
+                        MIN_INSTANCES_ALONE
+                    };
+                    solved(&f.instance_set) >= least && !(lab && kind(f) == "scatter")
+                })
+                .take(MAX_DEFAULT)
+                .collect()
+        }
+    }
+}
+
+/// Removes the files of the plots not shown (`<stem>.svg`, `.png`), so that the report's folder
+/// holds what the report shows.
+pub fn remove_unshown(dir: &Path, drawn: &[Figure], shown: &[Figure]) {
+    for f in drawn
+        .iter()
+        .filter(|f| !shown.iter().any(|s| s.stem == f.stem))
+    {
+        for ext in ["svg", "png", "pdf"] {
+            let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", f.stem)));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::RunRecord;
+    use crate::search::Algorithm;
+
+    fn fig(set: &str, stem: &str) -> Figure {
+        Figure {
+            instance_set: set.into(),
+            stem: stem.into(),
+            title: String::new(),
+            caption: String::new(),
+            history: None,
+        }
+    }
+
+    #[test]
+    fn kinds_come_from_the_stem() {
+        assert_eq!(kind(&fig("korf100", "korf100-iterations-2")), "iterations");
+        assert_eq!(kind(&fig("a", "a-scatter-manhattan-vs-pdb-663")), "scatter");
+        assert_eq!(
+            kind(&fig("", "optimization-path-peak-stored")),
+            "peak-stored"
+        );
+        assert_eq!(
+            kind(&fig("a-b", "a-b-nodes-per-instance")),
+            "nodes-per-instance"
+        );
+        assert!(PlotSelection::parse("iterations,bogus").is_err());
+        assert_eq!(PlotSelection::parse("all"), Ok(PlotSelection::All));
+    }
+
+    /// A lab experiment with a 3-instance set and a 6-instance set: the default keeps the
+    /// optimization-path plot and the large set's plots but no scatter; `all` keeps everything.
+    #[test]
+    fn the_default_leaves_out_plots_of_too_few_points() {
+        let mut runs = Vec::new();
+        for (set, n) in [("small", 3), ("large", 6)] {
+            for i in 0..n {
+                for algorithm in [Algorithm::Astar, Algorithm::Ida] {
+                    runs.push(RunRecord {
+                        instance_set: set.into(),
+                        instance_id: i.to_string(),
+                        algorithm,
+                        heuristic: "manhattan".into(),
+                        status: RunStatus::Solved,
+                        ..RunRecord::default()
+                    });
+                }
+            }
+        }
+        let results = Results {
+            dir: "r".into(),
+            runs,
+            iterations: vec![],
+            meta: None,
+        };
+        let figures = vec![
+            fig("", "optimization-path-nodes-by-length"),
+            fig("small", "small-nodes-per-instance"),
+            fig("large", "large-nodes-per-instance"),
+            fig("large", "large-scatter-manhattan-vs-astar_manhattan"),
+        ];
+        let shown: Vec<String> = select(&results, figures.clone(), &PlotSelection::Default)
+            .into_iter()
+            .map(|f| f.stem)
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "optimization-path-nodes-by-length",
+                "large-nodes-per-instance"
+            ]
+        );
+        assert_eq!(select(&results, figures, &PlotSelection::All).len(), 4);
+    }
+}
