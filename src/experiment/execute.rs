@@ -149,7 +149,11 @@ pub fn run(
                 None if !runs.is_empty() => return Err(ExperimentError::NoMeta(out.clone())),
                 None => {}
             }
-            let (runs, iterations) = resume::keep_unretried(runs, iterations, &settings.retry);
+            let run_now = |r: &RunRecord| {
+                (settings.only_ids.as_ref()).is_none_or(|ids| ids.contains(&r.instance_id))
+            };
+            let (runs, iterations) =
+                resume::keep_unretried(runs, iterations, &settings.retry, run_now);
             done = runs.iter().map(RunRecord::key).collect();
             // Every checkpoint this session will continue from is checked before the retried
             // rows are dropped: a bad one stops the run with the files as they were.

@@ -196,14 +196,18 @@ fn limit_differences(old: &LimitsInfo, settings: &Settings) -> Vec<String> {
     d
 }
 
-/// The rows `--retry` keeps: those whose status is not retried, with their iterations.
+/// The rows `--retry` keeps, with their iterations: those whose status is not retried, and
+/// those of pairs this session does not run (`run_now` false: outside `--only-ids`), which
+/// would otherwise be lost until a later session runs them again.
 pub fn keep_unretried(
     runs: Vec<RunRecord>,
     iterations: Vec<IterationRecord>,
     retry: &[RunStatus],
+    run_now: impl Fn(&RunRecord) -> bool,
 ) -> (Vec<RunRecord>, Vec<IterationRecord>) {
-    let (kept, dropped): (Vec<_>, Vec<_>) =
-        runs.into_iter().partition(|r| !retry.contains(&r.status));
+    let (kept, dropped): (Vec<_>, Vec<_>) = runs
+        .into_iter()
+        .partition(|r| !retry.contains(&r.status) || !run_now(r));
     let dropped: BTreeSet<RunKey> = dropped.iter().map(RunRecord::key).collect();
     let iterations = iterations
         .into_iter()
@@ -236,10 +240,41 @@ mod tests {
             vec![run("1", RunStatus::Solved), run("2", RunStatus::TimeLimit)],
             vec![it("1"), it("2")],
             &[RunStatus::TimeLimit],
+            |_| true,
         );
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].instance_id, "1");
         assert_eq!(i.len(), 1);
         assert_eq!(i[0].instance_id, "1");
+    }
+
+    /// `--retry time-limit --only-ids 2` drops the row of #2 only: #3's time-limit row, not run
+    /// in this session, stays.
+    #[test]
+    fn retry_keeps_the_rows_of_pairs_not_run_now() {
+        let run = |id: &str| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: "h".into(),
+            status: RunStatus::TimeLimit,
+            ..RunRecord::default()
+        };
+        let it = |id: &str| IterationRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: "h".into(),
+            iteration: 1,
+            ..IterationRecord::default()
+        };
+        let (r, i) = keep_unretried(
+            vec![run("2"), run("3")],
+            vec![it("2"), it("3")],
+            &[RunStatus::TimeLimit],
+            |r| r.instance_id == "2",
+        );
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].instance_id, "3");
+        assert_eq!(i.len(), 1);
+        assert_eq!(i[0].instance_id, "3");
     }
 }
