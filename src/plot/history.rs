@@ -147,25 +147,31 @@ pub(super) fn plot(
     };
     let runs_note = "commit (first 7 characters; * = uncommitted changes) and day of the run";
 
+    // One line per (heuristic, number of runs) of a figure of each history row, where present
+    // and positive (the axes are logarithmic).
+    let series_of = |value: fn(&HistoryRow) -> Option<f64>| -> Vec<Series> {
+        lines
+            .iter()
+            .map(|&(h, n)| {
+                let points: Vec<(f64, f64)> = groups
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, g)| {
+                        point(g, h)
+                            .filter(|r| r.runs == n)
+                            .and_then(value)
+                            .map(|v| (i as f64, v))
+                    })
+                    .filter(|&(_, v)| v > 0.0)
+                    .collect();
+                (name(h, n), color(h), points)
+            })
+            .filter(|s| !s.2.is_empty())
+            .collect()
+    };
+
     // Nodes per second.
-    let speed: Vec<Series> = lines
-        .iter()
-        .map(|&(h, n)| {
-            let points: Vec<(f64, f64)> = groups
-                .iter()
-                .enumerate()
-                .filter_map(|(i, g)| {
-                    point(g, h)
-                        .filter(|r| r.runs == n)
-                        .and_then(|r| r.nodes_per_second)
-                        .map(|v| (i as f64, v))
-                })
-                .filter(|&(_, v)| v > 0.0)
-                .collect();
-            (name(h, n), color(h), points)
-        })
-        .filter(|s| !s.2.is_empty())
-        .collect();
+    let speed = series_of(|r| r.nodes_per_second);
     if let Some(y) = LogAxis::covering(speed.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
         let caption = format!(
             "Nodes generated per second of search (Σ generated / Σ seconds over all the \
@@ -237,24 +243,7 @@ pub(super) fn plot(
     }
 
     // Instructions of the search, where `regress --instructions` counted them.
-    let instructions: Vec<Series> = lines
-        .iter()
-        .map(|&(h, n)| {
-            let points: Vec<(f64, f64)> = groups
-                .iter()
-                .enumerate()
-                .filter_map(|(i, g)| {
-                    point(g, h)
-                        .filter(|r| r.runs == n)
-                        .and_then(|r| r.instructions)
-                        .map(|v| (i as f64, v as f64))
-                })
-                .filter(|&(_, v)| v > 0.0)
-                .collect();
-            (name(h, n), color(h), points)
-        })
-        .filter(|s| !s.2.is_empty())
-        .collect();
+    let instructions = series_of(|r| r.instructions.map(|v| v as f64));
     if let Some(y) = LogAxis::covering(instructions.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
         let caption = format!(
             "Instructions of the search (Σ over the heuristic's runs of {set}, counted under \
