@@ -423,11 +423,21 @@ fn instructions_under_valgrind_catch_extra_work_per_node() {
         "same",
         &spec,
         "manhattan",
-        &["--base", &f.base, "--head", &f.same, "--instructions"],
+        // Identical code counts within about 2 % here (seen 1.0188 on a 3 × 10⁶-instruction
+        // pair in CI), so the unchanged head is judged at 5 %; the spinning one is ~15 % above.
+        &[
+            "--base",
+            &f.base,
+            "--head",
+            &f.same,
+            "--instructions",
+            "--instructions-threshold",
+            "5",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}\n{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("no change detected at ±1 % (instructions head/base"),
+        stdout(&o).contains("no change detected at ±5 % (instructions head/base"),
         "{}",
         stdout(&o)
     );
