@@ -12,7 +12,7 @@ use super::build::Built;
 use super::revision::Revision;
 use super::runner::Workload;
 use super::stats;
-use super::verdict::{Judgement, Verdict};
+use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
 use crate::results::history::HistoryRow;
 use crate::results::io::write_rows;
@@ -138,7 +138,7 @@ pub struct JsonOut<'a> {
 
 /// The one-line summary: the overall time verdict (and instructions).
 pub fn summary(v: &Verdict) -> String {
-    let mut s = format!("overall: {}", v.overall.time_words());
+    let mut s = format!("overall: {}", v.overall.time_words(v.options.threshold_pct));
     if let Some(i) = v
         .overall
         .instructions_words(v.options.instructions_threshold_pct)
@@ -257,10 +257,7 @@ pub fn markdown(meta: &RegressMeta, v: &Verdict) -> String {
             ),
             None => ("–".into(), "–".into()),
         };
-        let verdict = match (g.time_judgement, g.detectable_pct) {
-            (Judgement::NoChange, Some(x)) => format!("no change detected at ±{x:.1} %"),
-            (j, _) => j.to_string(),
-        };
+        let verdict = g.time_verdict(v.options.threshold_pct);
         let _ = writeln!(
             s,
             "| {} | {} | {} | {ratio} | {interval} | {verdict} | {} | {} |",

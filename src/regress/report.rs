@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::output::{summary, RegressMeta};
-use super::verdict::{Judgement, Verdict};
+use super::verdict::Verdict;
 use super::RegressError;
 use crate::report::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
 use crate::report::Format;
@@ -85,10 +85,7 @@ pub fn build(meta: &RegressMeta, v: &Verdict, figures: &[(crate::plot::Figure, S
         ],
     );
     for g in v.methods.iter().chain(std::iter::once(&v.overall)) {
-        let verdict = match (g.time_judgement, g.detectable_pct) {
-            (Judgement::NoChange, Some(x)) => format!("no change detected at ±{x:.1} %"),
-            (j, _) => j.to_string(),
-        };
+        let verdict = g.time_verdict(v.options.threshold_pct);
         t.row(vec![
             Cell::Code(g.name.clone()),
             Cell::Count(g.pairs as u64),

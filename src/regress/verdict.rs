@@ -122,21 +122,39 @@ pub struct GroupResult {
 }
 
 impl GroupResult {
-    /// The time verdict in words: `slower: 1.082 [1.051, 1.110]`, `no change detected at
-    /// ±4.1 %: 1.004 [0.992, 1.011]`.
-    pub fn time_words(&self) -> String {
-        match (&self.time, self.time_judgement) {
-            (Some(e), j) => {
-                let head = match (j, self.detectable_pct) {
-                    (Judgement::NoChange, Some(x)) => format!("no change detected at ±{x:.1} %"),
-                    _ => j.to_string(),
+    /// The short time verdict: `slower`, `faster`, `no change detected at ±4.1 %` when the
+    /// interval holds 1, or `within threshold: slower by 2.7 %` when the whole interval lies on
+    /// one side of 1 but inside the threshold (a real but small change is not "no change").
+    pub fn time_verdict(&self, threshold_pct: f64) -> String {
+        match (self.time, self.time_judgement) {
+            (Some(e), Judgement::NoChange) if e.lo > 1.0 || e.hi < 1.0 => {
+                let (way, pct) = if e.lo > 1.0 {
+                    ("slower", (e.ratio - 1.0) * 100.0)
+                } else {
+                    ("faster", (1.0 - e.ratio) * 100.0)
                 };
-                format!(
-                    "{head} (time ratio head/base {:.3}, 95 % interval [{:.3}, {:.3}])",
-                    e.ratio, e.lo, e.hi
-                )
+                format!("within the ±{threshold_pct} % threshold: {way} by {pct:.1} %")
             }
-            (None, _) => "time not judged (no pair solved in every round on both sides)".into(),
+            (_, Judgement::NoChange) => match self.detectable_pct {
+                Some(x) => format!("no change detected at ±{x:.1} %"),
+                None => Judgement::NoChange.to_string(),
+            },
+            (_, j) => j.to_string(),
+        }
+    }
+
+    /// The time verdict in words: `slower (time ratio head/base 1.082, 95 % interval [1.051,
+    /// 1.110])`.
+    pub fn time_words(&self, threshold_pct: f64) -> String {
+        match &self.time {
+            Some(e) => format!(
+                "{} (time ratio head/base {:.3}, 95 % interval [{:.3}, {:.3}])",
+                self.time_verdict(threshold_pct),
+                e.ratio,
+                e.lo,
+                e.hi
+            ),
+            None => "time not judged (no pair solved in every round on both sides)".into(),
         }
     }
 
@@ -539,7 +557,7 @@ mod tests {
         assert_eq!(v.rounds, 6);
         assert!(v
             .overall
-            .time_words()
+            .time_words(3.0)
             .starts_with("no change detected at ±3.0 %"));
     }
 
@@ -571,6 +589,12 @@ mod tests {
     fn a_slowdown_within_the_threshold_is_no_change() {
         let v = judge_rows(&rows(8, |_, _| 1.02), &[], Options::default());
         assert!(v.passed(), "{:?}", v.failures);
+        assert_eq!(v.overall.time_judgement, Judgement::NoChange);
+        // The whole interval lies above 1: a real change, named, but under the threshold.
+        assert_eq!(
+            v.overall.time_verdict(3.0),
+            "within the ±3 % threshold: slower by 2.0 %"
+        );
         let faster = judge_rows(&rows(8, |_, _| 0.8), &[], Options::default());
         assert!(faster.passed());
         assert_eq!(faster.overall.time_judgement, Judgement::Faster);
