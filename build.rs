@@ -23,9 +23,17 @@ fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
     let root = Path::new(&root);
     let state = git::state(root);
+    // `tilebench --version`: the package version and the commit ("unknown" without git).
+    let pkg = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    let commit = match (&state.commit, state.dirty) {
+        (Some(c), Some(true)) => format!("commit {c}, with uncommitted changes"),
+        (Some(c), _) => format!("commit {c}"),
+        (None, _) => "commit unknown".to_string(),
+    };
+    println!("cargo:rustc-env=TILEBENCH_VERSION={pkg} ({commit})");
     println!(
         "cargo:rustc-env=TILEBENCH_GIT_COMMIT={}",
-        state.commit.unwrap_or_default()
+        state.commit.clone().unwrap_or_default()
     );
     println!(
         "cargo:rustc-env=TILEBENCH_GIT_DIRTY={}",

@@ -141,9 +141,79 @@ pub fn walk_length(s: &str) -> Result<u32, LimitError> {
     whole(s, 0, MAX_WALK, "a number of moves")
 }
 
+/// `--memory-limit` of `solve` and `run`: a size, or `none` for no limit at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryLimit {
+    Bytes(u64),
+    Unlimited,
+}
+
+impl MemoryLimit {
+    /// The limit in bytes, `None` for [`MemoryLimit::Unlimited`].
+    pub fn bytes(self) -> Option<u64> {
+        match self {
+            MemoryLimit::Bytes(b) => Some(b),
+            MemoryLimit::Unlimited => None,
+        }
+    }
+}
+
+/// Parses `--memory-limit`: `none` (any case), or a size as [`crate::search::parse_byte_size`]
+/// reads it.
+pub fn memory_limit(s: &str) -> Result<MemoryLimit, crate::search::ByteSizeError> {
+    if s.trim().eq_ignore_ascii_case("none") {
+        return Ok(MemoryLimit::Unlimited);
+    }
+    crate::search::parse_byte_size(s).map(MemoryLimit::Bytes)
+}
+
+/// The share of the machine's memory that A* and breadth-first search may fill by default: a
+/// search that would take more stops with status memory-limit instead of making the machine
+/// swap (breadth-first search fills gigabytes in seconds on a hard 15-puzzle).
+pub const DEFAULT_MEMORY_FRACTION: f64 = 0.5;
+
+/// Bytes of memory this process may use: the machine's physical memory, or its cgroup's limit
+/// (a container, a Slurm job) when that is lower. `None` when neither can be read.
+pub fn machine_memory() -> Option<u64> {
+    // SAFETY: sysconf only reads system constants.
+    let (pages, size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    let physical = (pages > 0 && size > 0).then(|| pages as u64 * size as u64);
+    let cgroup = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|t| t.trim().parse::<u64>().ok());
+    match (physical, cgroup) {
+        (Some(p), Some(c)) => Some(p.min(c)),
+        (p, c) => p.or(c),
+    }
+}
+
+/// The default memory limit of each of `searches` A* or breadth-first searches running at
+/// once: [`DEFAULT_MEMORY_FRACTION`] of `machine` bytes, shared equally.
+pub fn default_memory_limit(machine: u64, searches: usize) -> u64 {
+    ((machine as f64 * DEFAULT_MEMORY_FRACTION) / searches.max(1) as f64) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_limits_take_none_or_a_size() {
+        assert_eq!(memory_limit("none"), Ok(MemoryLimit::Unlimited));
+        assert_eq!(memory_limit(" NONE "), Ok(MemoryLimit::Unlimited));
+        assert_eq!(memory_limit("128M"), Ok(MemoryLimit::Bytes(128 << 20)));
+        assert!(memory_limit("lots").is_err());
+        assert_eq!(MemoryLimit::Unlimited.bytes(), None);
+        assert_eq!(default_memory_limit(8 << 30, 1), 4 << 30);
+        assert_eq!(default_memory_limit(8 << 30, 4), 1 << 30);
+        assert_eq!(default_memory_limit(8 << 30, 0), 4 << 30);
+        assert!(machine_memory().is_some_and(|m| m > 0));
+    }
 
     #[test]
     fn time_limits() {

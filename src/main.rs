@@ -8,7 +8,7 @@ mod cli;
 
 /// Optimal sliding-tile puzzle search and experiments.
 #[derive(Parser)]
-#[command(name = "tilebench", version, about)]
+#[command(name = "tilebench", version = env!("TILEBENCH_VERSION"), about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -13,10 +13,10 @@ use super::pdb::PdbArgs;
 use super::progress::PairBar;
 use super::solve::parse_algorithm;
 use tilebench::experiment::{Request, RunRequest, Session};
-use tilebench::limits;
+use tilebench::limits::{self, MemoryLimit};
 use tilebench::results::meta::Shard;
 use tilebench::results::RunStatus;
-use tilebench::search::{parse_byte_size, Algorithm, Pruning};
+use tilebench::search::{Algorithm, Pruning};
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
@@ -39,9 +39,11 @@ pub struct ExperimentArgs {
     /// Stop A* or bfs on a pair before its stored states pass SIZE bytes (512M, 2G; K/M/G/T are
     /// powers of 1024), and kill an outside solver whose resident memory passes SIZE: status
     /// memory-limit. IDA* holds O(depth) bytes and ignores it. With --jobs N, up to N times
-    /// SIZE is held at once.
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
-    pub memory_limit: Option<u64>,
+    /// SIZE is held at once. Default, when A* or bfs runs: half of this machine's memory (or of
+    /// its cgroup's limit when lower) divided by --jobs (`run`; not `slurm submit`); a resumed
+    /// experiment keeps its limit; none lifts it.
+    #[arg(long, value_name = "SIZE|none", value_parser = limits::memory_limit)]
+    pub memory_limit: Option<MemoryLimit>,
     /// Give up on a pair after this many seconds (status time-limit); above 0, at most a year.
     #[arg(long, value_name = "SECS", value_parser = limits::time_limit, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
@@ -75,7 +77,7 @@ impl ExperimentArgs {
             instances: tilebench::instances::join_selections(&self.instances),
             heuristics: self.heuristics.clone(),
             algorithms: self.algorithm.clone(),
-            memory_limit: self.memory_limit,
+            memory_limit: self.memory_limit.and_then(MemoryLimit::bytes),
             partition: pdb.partition.clone(),
             time_limit_seconds: self.time_limit.map(|d| d.as_secs_f64()),
             node_limit: self.node_limit,
@@ -201,6 +203,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         fixed_bound: args.fixed_bound,
         checkpoint_every: args.checkpoint.every(),
         only_ids: args.only_ids.clone(),
+        default_memory_limit: args.experiment.memory_limit.is_none(),
     })?;
     if let Some(holder) = &session.lock.stale {
         eprintln!(

@@ -13,17 +13,17 @@ use serde_json::json;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::experiment::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::limits;
+use tilebench::limits::{self, MemoryLimit};
 use tilebench::moves::path_string;
+use tilebench::results::record::Growth;
 use tilebench::search::memory::Bytes;
 use tilebench::search::{
-    self, parse_byte_size, Algorithm, Limits, Pruning, SearchError, SearchOptions, SearchResult,
-    Status,
+    self, Algorithm, Limits, Pruning, SearchError, SearchOptions, SearchResult, Status,
 };
 
 use super::pdb::PdbArgs;
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
 pub enum Format {
     Text,
     Json,
@@ -43,10 +43,11 @@ pub struct SolveArgs {
     #[arg(long, short = 'H')]
     heuristic: Option<String>,
     /// Stop A* or bfs before its stored states pass SIZE bytes (512M, 4G, or bytes; K/M/G/T are
-    /// powers of 1024): status memory-limit. IDA* holds O(depth) bytes and ignores it. With
-    /// --solver: kill the solver when its resident memory passes SIZE.
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
-    memory_limit: Option<u64>,
+    /// powers of 1024): status memory-limit. Default: half of this machine's memory (or of its
+    /// cgroup's limit when lower); none lifts it. IDA* holds O(depth) bytes and ignores it.
+    /// With --solver: kill the solver when its resident memory passes SIZE (no default).
+    #[arg(long, value_name = "SIZE|none", value_parser = limits::memory_limit)]
+    memory_limit: Option<MemoryLimit>,
     /// Run this outside solver (docs/solver-protocol.md) instead of the built-in search and
     /// check its answer. Split into words like a shell would, but never run by one.
     #[arg(long, value_name = "COMMAND", conflicts_with_all = ["algorithm", "threads"])]
@@ -89,6 +90,38 @@ pub struct SolveArgs {
     tiles: Vec<String>,
 }
 
+/// How often a long A* or breadth-first search says where it is (on stderr).
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+/// The memory limit of a built-in search: the one given, else for A* and bfs the default share
+/// of the machine's memory ([`limits::DEFAULT_MEMORY_FRACTION`]); IDA* needs none.
+fn memory_limit(given: Option<MemoryLimit>, algorithm: Algorithm) -> Option<u64> {
+    match given {
+        Some(limit) => limit.bytes(),
+        None if matches!(algorithm, Algorithm::Astar | Algorithm::Bfs) => {
+            limits::machine_memory().map(|m| limits::default_memory_limit(m, 1))
+        }
+        None => None,
+    }
+}
+
+/// One line on stderr about a long A* or breadth-first search.
+fn print_progress(p: &search::progress::Progress) {
+    let level = match p.algorithm {
+        Algorithm::Bfs => "depth",
+        _ => "f",
+    };
+    eprintln!(
+        "tilebench: {:.0} s: {} at {level} {}, {} states stored in {}, {} generated",
+        p.seconds,
+        p.algorithm,
+        p.level,
+        p.stored,
+        Bytes(p.bytes),
+        p.generated
+    );
+}
+
 /// Below this many states at the peak, bytes a state is mostly the first fixed allocation of
 /// the search's tables (the report takes it from a method's largest search for that reason).
 const SMALL_SEARCH_STATES: u64 = 100_000;
@@ -118,11 +151,15 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         .as_ref()
         .map(|n| Prepared::new(n, &goal, &args.pdb.options()))
         .transpose()?;
+    let memory_limit = memory_limit(args.memory_limit, algorithm);
+    if matches!(algorithm, Algorithm::Astar | Algorithm::Bfs) && args.format == Format::Text {
+        search::progress::report_every(PROGRESS_EVERY, print_progress);
+    }
     let options = SearchOptions {
         limits: Limits {
             node_limit: args.node_limit,
             time_limit: args.time_limit,
-            memory_limit: args.memory_limit,
+            memory_limit,
             cancel: None,
         },
         threads: args.threads as usize,
@@ -135,6 +172,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         return Err("internal error: the solution does not replay to the goal".into());
     }
     let moves = path_string(&result.moves);
+    let growth = Growth::of(&result.iterations);
+    let lower_bound = stopped_lower_bound(algorithm, result);
     let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
     match args.format {
         Format::Json => {
@@ -151,7 +190,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "nodes_generated": result.generated(),
                 "reopened": outcome.reopened,
                 "seconds": result.seconds,
-                "memory_limit": args.memory_limit,
+                "memory_limit": memory_limit,
+                "growth_ratio": growth.ratio,
+                "overhead_predicted": growth.overhead_predicted,
+                "overhead_measured": growth.overhead_measured,
+                "lower_bound": lower_bound,
                 "peak_stored": memory.peak_stored,
                 "peak_bytes": memory.peak_bytes,
                 "bytes_per_state": memory.bytes_per_state(),
@@ -178,6 +221,16 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 Some(n) => println!("length     {n}"),
                 None => println!("stopped    {} (no solution found)", result.status.as_str()),
             }
+            if let Some(bound) = lower_bound {
+                let reached = match algorithm {
+                    Algorithm::Bfs => format!(
+                        "depth {bound} (no board up to depth {} is the goal)",
+                        bound.saturating_sub(1)
+                    ),
+                    _ => format!("f = {bound}"),
+                };
+                println!("reached    {reached}: the optimal length is at least {bound}");
+            }
             println!(
                 "moves      {}",
                 if moves.is_empty() { "(none)" } else { &moves }
@@ -195,16 +248,23 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             );
             let per_state = memory.bytes_per_state().map_or(String::new(), |b| {
                 let small = if memory.peak_stored < SMALL_SEARCH_STATES {
-                    " (a small search: mostly its first fixed allocation, not a state's cost)"
+                    "; a small search: mostly its first fixed allocation, not a state's cost"
                 } else {
                     ""
                 };
-                format!(", {b:.1} bytes a state = peak bytes / peak states{small}")
+                format!(", {b:.1} bytes a state (peak bytes / peak states{small})")
             });
-            let limit = args
-                .memory_limit
-                .filter(|_| algorithm != Algorithm::Ida)
-                .map_or(String::new(), |l| format!(" (limit {})", Bytes(l)));
+            let limit = memory_limit.filter(|_| algorithm != Algorithm::Ida).map_or(
+                String::new(),
+                |l| {
+                    let default = if args.memory_limit.is_none() {
+                        ", the default: half of this machine's memory; --memory-limit none lifts it"
+                    } else {
+                        ""
+                    };
+                    format!(" (limit {}{default})", Bytes(l))
+                },
+            );
             println!(
                 "memory     {} stored at peak, {}{per_state}{limit}",
                 match memory.peak_stored {
@@ -222,6 +282,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             if algorithm != Algorithm::Ida {
                 return Ok(ExitCode::SUCCESS);
             }
+            print_growth(&growth, result);
             println!();
             println!(
                 "{:>9} {:>6} {:>14} {:>14} {:>10}",
@@ -242,6 +303,43 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What a stopped A* or breadth-first search proved: the optimal length is at least the depth
+/// it was generating (breadth-first search: every shallower board was seen) or the f it was
+/// expanding (A*). `None` for a finished search and for IDA* (its bounds are printed).
+fn stopped_lower_bound(algorithm: Algorithm, result: &SearchResult) -> Option<u32> {
+    let stopped = !matches!(result.status, Status::Solved | Status::Unsolvable);
+    let bound = result.iterations.last()?.bound;
+    (stopped && algorithm != Algorithm::Ida && bound > 0).then_some(bound)
+}
+
+/// IDA*'s growth between iterations and the overhead of repeating them, as the report defines
+/// them (docs/heuristics-and-prediction.md).
+fn print_growth(growth: &Growth, result: &SearchResult) {
+    let Some(r) = growth.ratio else {
+        println!("growth     too few completed iterations for r (need two before the last)");
+        return;
+    };
+    let predicted = growth
+        .overhead_predicted
+        .map_or("- (r <= 1)".to_string(), |o| format!("{o:.3}"));
+    let measured = growth
+        .overhead_measured
+        .map_or("-".to_string(), |o| format!("{o:.3}"));
+    let last = if result.status == Status::Solved {
+        "the last iteration, which stops at the goal, left out"
+    } else {
+        "the last iteration, cut short, left out"
+    };
+    println!(
+        "growth     r = {r:.3} (nodes generated in the last completed iteration / the one \
+         before; {last})"
+    );
+    println!(
+        "overhead   predicted r/(r-1) = {predicted}, measured {measured} (nodes generated in \
+         all completed iterations / in the last one)"
+    );
+}
+
 /// `solve --solver`: one board through an outside solver, judged and printed.
 fn solve_outside(
     args: &SolveArgs,
@@ -259,7 +357,7 @@ fn solve_outside(
     })?;
     let limits = ProcessLimits {
         time_limit: args.time_limit,
-        memory_limit: args.memory_limit,
+        memory_limit: args.memory_limit.and_then(MemoryLimit::bytes),
         cancel: Some(cancel),
     };
     // The built-in search under -H gives the counts to compare with and the optimal length;

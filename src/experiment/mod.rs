@@ -151,6 +151,32 @@ pub struct Quiet;
 
 impl Progress for Quiet {}
 
+/// The memory limit an experiment gets when none is given: none when it runs no A* or
+/// breadth-first search; when resumed, the one stored with its results; else
+/// [`crate::limits::default_memory_limit`] shared by `jobs` pairs.
+fn default_memory_limit(
+    exp: &Experiment,
+    results_dir: &std::path::Path,
+    jobs: usize,
+    resume: bool,
+) -> Option<u64> {
+    use crate::search::Algorithm;
+    if !exp
+        .algorithms
+        .iter()
+        .any(|a| matches!(a, Algorithm::Astar | Algorithm::Bfs))
+    {
+        return None;
+    }
+    let meta = results_dir.join(crate::results::META_FILE);
+    if resume && meta.exists() {
+        return crate::results::Meta::read(&meta)
+            .ok()
+            .and_then(|m| m.limits.memory_limit_bytes);
+    }
+    crate::limits::machine_memory().map(|m| crate::limits::default_memory_limit(m, jobs))
+}
+
 /// What `tilebench run` asks for.
 #[derive(Debug, Clone)]
 pub struct RunRequest {
@@ -178,6 +204,10 @@ pub struct RunRequest {
     pub checkpoint_every: Option<std::time::Duration>,
     /// Run only the pairs of these instance ids now (each must be in a set).
     pub only_ids: Option<Vec<String>>,
+    /// Without a memory limit in `experiment`, give A* and breadth-first search pairs the
+    /// default one: [`crate::limits::DEFAULT_MEMORY_FRACTION`] of the machine's memory shared by
+    /// the pairs run at once (a resumed experiment keeps the limit it was run with).
+    pub default_memory_limit: bool,
 }
 
 /// A run ready to start: the experiment read, the pairs chosen, the settings decided.
@@ -254,6 +284,15 @@ impl Session {
                 chosen.exp.default_out()
             }
         });
+        let jobs = request.threads.unwrap_or_else(|| {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            (cores / request.search_threads.max(1)).max(1)
+        });
+        let resume = request.resume || !request.retry.is_empty();
+        let mut chosen = chosen;
+        if request.default_memory_limit && chosen.memory_limit.is_none() {
+            chosen.memory_limit = default_memory_limit(&chosen.exp, &results_dir, jobs, resume);
+        }
         let mut pairs = chosen.exp.pairs();
         let mut out = results_dir.clone();
         lock::check_not_foreign(&results_dir)?;
@@ -271,14 +310,7 @@ impl Session {
             out = shard_dir(&results_dir, shard.index);
         }
         let lock = lock::DirLock::acquire(&out)?;
-        let threads = crate::limits::pool_size(
-            request.threads.unwrap_or_else(|| {
-                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-                (cores / request.search_threads.max(1)).max(1)
-            }),
-            pairs.len(),
-        );
-        let resume = request.resume || !request.retry.is_empty();
+        let threads = crate::limits::pool_size(jobs, pairs.len());
         let settings = Settings {
             out,
             threads,

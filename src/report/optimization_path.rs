@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::format::{int, opt, sig};
 use super::model::{Cell, Column, Rounding, Section, Table, Text};
+use super::summary_csv::rounding;
 use crate::results::{Results, RunRecord, RunStatus};
 use crate::search::memory::Bytes;
 use crate::search::Algorithm;
@@ -119,7 +120,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
             if common.is_empty() {
                 Cell::Empty
             } else {
-                Cell::num(seconds, Rounding::Decimals(2))
+                Cell::num(seconds, rounding::SECONDS)
             },
             largest
                 .and_then(|r| r.peak_stored)

@@ -82,9 +82,9 @@ pub fn kind(f: &Figure) -> String {
 
 /// The plots to show. The default leaves out per-set plots of sets with fewer than
 /// [`MIN_INSTANCES_ALONE`] solved instances; in an experiment that compares algorithms, also
-/// those of sets with fewer than [`MIN_INSTANCES`] and the per-set scatter plots of each pair
-/// of methods (the optimization-path plots carry that comparison); then keeps at most
-/// [`MAX_DEFAULT`].
+/// the per-set scatter plots of each pair of methods (the optimization-path plots carry that
+/// comparison) and, of sets with fewer than [`MIN_INSTANCES`], every plot but the nodes per
+/// instance; then keeps at most [`MAX_DEFAULT`].
 pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection) -> Vec<Figure> {
     match selection {
         PlotSelection::All => figures,
@@ -111,12 +111,17 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
                     if !per_set {
                         return true;
                     }
-                    let least = if lab {
-                        MIN_INSTANCES
-                    } else {
-                        MIN_INSTANCES_ALONE
-                    };
-                    solved(&f.instance_set) >= least && !(lab && kind(f) == "scatter")
+                    let n = solved(&f.instance_set);
+                    if !lab {
+                        return n >= MIN_INSTANCES_ALONE;
+                    }
+                    // A small set of a lab still shows its methods instance by instance, in
+                    // one plot; its other plots need more points.
+                    match kind(f).as_str() {
+                        "scatter" => false,
+                        "nodes-per-instance" => n >= MIN_INSTANCES_ALONE,
+                        _ => n >= MIN_INSTANCES,
+                    }
                 })
                 .take(MAX_DEFAULT)
                 .collect()
@@ -169,12 +174,13 @@ mod tests {
         assert_eq!(PlotSelection::parse("all"), Ok(PlotSelection::All));
     }
 
-    /// A lab experiment with a 3-instance set and a 6-instance set: the default keeps the
-    /// optimization-path plot and the large set's plots but no scatter; `all` keeps everything.
+    /// A lab experiment with a 1-, a 3- and a 6-instance set: the default keeps the
+    /// optimization-path plot, the large set's plots but no scatter, and of the small set only
+    /// its nodes per instance; `all` keeps everything.
     #[test]
     fn the_default_leaves_out_plots_of_too_few_points() {
         let mut runs = Vec::new();
-        for (set, n) in [("small", 3), ("large", 6)] {
+        for (set, n) in [("one", 1), ("small", 3), ("large", 6)] {
             for i in 0..n {
                 for algorithm in [Algorithm::Astar, Algorithm::Ida] {
                     runs.push(RunRecord {
@@ -196,8 +202,11 @@ mod tests {
         };
         let figures = vec![
             fig("", "optimization-path-nodes-by-length"),
+            fig("one", "one-nodes-per-instance"),
             fig("small", "small-nodes-per-instance"),
+            fig("small", "small-iterations"),
             fig("large", "large-nodes-per-instance"),
+            fig("large", "large-iterations"),
             fig("large", "large-scatter-manhattan-vs-astar_manhattan"),
         ];
         let shown: Vec<String> = select(&results, figures.clone(), &PlotSelection::Default)
@@ -208,9 +217,11 @@ mod tests {
             shown,
             [
                 "optimization-path-nodes-by-length",
-                "large-nodes-per-instance"
+                "small-nodes-per-instance",
+                "large-nodes-per-instance",
+                "large-iterations"
             ]
         );
-        assert_eq!(select(&results, figures, &PlotSelection::All).len(), 4);
+        assert_eq!(select(&results, figures, &PlotSelection::All).len(), 7);
     }
 }

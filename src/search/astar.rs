@@ -17,6 +17,7 @@ use crate::moves::MoveTable;
 
 use super::memory::{make_room, Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
+use super::progress::Progress;
 use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
 
 /// The open list: `buckets[f][g]` holds node indices.
@@ -141,6 +142,17 @@ fn search<H: Heuristic, K: Key>(
             if node.key == goal_key {
                 found = Some(i);
                 break Status::Solved;
+            }
+            if watch.progress_due {
+                watch.progressed(&Progress {
+                    algorithm: Algorithm::Astar,
+                    level: f as u32,
+                    expanded,
+                    generated,
+                    stored: table.len() as u64,
+                    bytes: table.budget().held(),
+                    seconds: started.elapsed().as_secs_f64(),
+                });
             }
             table.node_mut(i).closed = true;
             expanded += 1;

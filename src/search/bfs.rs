@@ -11,6 +11,7 @@ use crate::moves::MoveTable;
 
 use super::memory::{Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
+use super::progress::Progress;
 use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
 
 /// Solves `board` optimally by breadth-first search, storing at most `limits.memory_limit` bytes (none:
@@ -56,6 +57,17 @@ fn search<K: Key>(board: &Board, goal: &Goal, limits: &Limits, started: Instant)
             let i = next;
             next += 1;
             let node = *table.node(i);
+            if watch.progress_due {
+                watch.progressed(&Progress {
+                    algorithm: Algorithm::Bfs,
+                    level: node.g as u32 + 1,
+                    expanded,
+                    generated,
+                    stored: table.len() as u64,
+                    bytes: table.budget().held(),
+                    seconds: started.elapsed().as_secs_f64(),
+                });
+            }
             expanded += 1;
             let grid = unpack(node.key, cells);
             let blank = grid.cell_of[0] as usize;

@@ -16,6 +16,7 @@ mod nodes;
 mod packed;
 mod parallel;
 mod pass;
+pub mod progress;
 pub mod pruning;
 #[cfg(feature = "slow-nodes")]
 mod slow;
@@ -109,6 +110,10 @@ pub(crate) struct Watch<'a> {
     limits: &'a Limits,
     started: Instant,
     check_at: u64,
+    /// When to hand the next [`progress::Progress`] to the reporter (none installed: never).
+    progress_at: Option<Instant>,
+    /// A progress report is due: the search sends it at its next expansion ([`Watch::progressed`]).
+    pub(crate) progress_due: bool,
 }
 
 impl<'a> Watch<'a> {
@@ -117,7 +122,17 @@ impl<'a> Watch<'a> {
             limits,
             started,
             check_at: 0,
+            progress_at: progress::first_report(started),
+            progress_due: false,
         }
+    }
+
+    /// Sends `p` to the progress reporter (call when [`Watch::progress_due`]).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn progressed(&mut self, p: &progress::Progress) {
+        self.progress_due = false;
+        self.progress_at = progress::report(p);
     }
 
     /// Whether to stop before generating one more node, `generated` having been generated.
@@ -141,6 +156,9 @@ impl<'a> Watch<'a> {
         }
         if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Status::Cancelled);
+        }
+        if self.progress_at.is_some_and(|at| Instant::now() >= at) {
+            self.progress_due = true;
         }
         let next = generated + CHECK_EVERY;
         self.check_at = l.node_limit.map_or(next, |n| next.min(n));

@@ -93,3 +93,134 @@ fn bad_algorithm_options_are_clear_errors() {
         "{e}"
     );
 }
+
+/// A stopped breadth-first search says the depth it reached: the optimal length is at least it.
+#[test]
+fn a_stopped_search_says_how_far_it_got() {
+    let board = "8 6 7 2 5 4 3 0 1"; // 31 moves
+    let v = json(&["--algorithm", "bfs", "--memory-limit", "256K", board]);
+    assert_eq!(v["status"], "memory-limit");
+    let bound = v["lower_bound"].as_u64().unwrap();
+    assert!((1..=31).contains(&bound), "{v}");
+    assert_eq!(v["iterations"][0]["bound"], bound);
+    let o = ok(&["solve", "-a", "bfs", "--memory-limit", "256K", board]);
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!(
+            "reached    depth {bound} (no board up to depth {} is the goal): the optimal \
+             length is at least {bound}",
+            bound - 1
+        )),
+        "{out}"
+    );
+    let v = json(&["--algorithm", "bfs", board]);
+    assert_eq!(v["lower_bound"], serde_json::Value::Null);
+}
+
+/// A* and bfs get half the machine's memory by default, said so; `none` lifts it; IDA* none.
+#[test]
+fn storing_searches_have_a_default_memory_limit() {
+    let board = "1 2 3 4 0 5 7 8 6";
+    let limit = |args: &[&str]| json(&[args, &[board][..]].concat())["memory_limit"].clone();
+    let default = limit(&["-a", "bfs"]).as_u64().unwrap();
+    assert!(default > 1 << 20, "{default}");
+    assert_eq!(limit(&["-a", "astar"]).as_u64(), Some(default));
+    assert_eq!(
+        limit(&["-a", "bfs", "--memory-limit", "none"]),
+        serde_json::Value::Null
+    );
+    assert_eq!(limit(&["-a", "ida"]), serde_json::Value::Null);
+    let out = stdout(&ok(&["solve", "-a", "bfs", board]));
+    assert!(
+        out.contains("the default: half of this machine's memory"),
+        "{out}"
+    );
+    let out = stdout(&ok(&[
+        "solve",
+        "-a",
+        "bfs",
+        "--memory-limit",
+        "none",
+        board,
+    ]));
+    assert!(!out.contains("(limit"), "{out}");
+}
+
+/// `solve` prints r from the last two completed iterations and both overheads, recomputed here
+/// from the iterations it prints.
+#[test]
+fn ida_prints_the_growth_and_the_overheads() {
+    let board = "8 6 7 2 5 4 3 0 1";
+    let v = json(&["-H", "manhattan", board]);
+    let generated: Vec<f64> = v["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["generated"].as_f64().unwrap())
+        .collect();
+    let completed = &generated[..generated.len() - 1];
+    let k = completed.len();
+    assert!(k >= 3, "{generated:?}");
+    let r = completed[k - 1] / completed[k - 2];
+    let measured = completed.iter().sum::<f64>() / completed[k - 1];
+    let close = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-9;
+    assert!(close(&v["growth_ratio"], r), "{v}");
+    assert!(close(&v["overhead_predicted"], r / (r - 1.0)), "{v}");
+    assert!(close(&v["overhead_measured"], measured), "{v}");
+    let out = stdout(&ok(&["solve", "-H", "manhattan", board]));
+    assert!(out.contains(&format!("growth     r = {r:.3} ")), "{out}");
+    assert!(
+        out.contains(&format!(
+            "overhead   predicted r/(r-1) = {:.3}, measured {measured:.3}",
+            r / (r - 1.0)
+        )),
+        "{out}"
+    );
+}
+
+/// `--version` names the commit the binary was built from.
+#[test]
+fn version_names_the_commit() {
+    let out = stdout(&ok(&["--version"]));
+    let commit = out
+        .split("(commit ")
+        .nth(1)
+        .and_then(|rest| rest.split([',', ')']).next())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        commit == "unknown"
+            || (commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{out}"
+    );
+}
+
+/// `run` gives A* and bfs pairs the default memory limit (stored in meta.json) and IDA* alone
+/// none; `--resume` keeps the stored one.
+#[test]
+fn run_stores_the_default_memory_limit() {
+    use common::bin::{arg, gen, meta};
+    let dir = common::fresh_dir("default-memory-limit");
+    let set = gen(
+        &dir,
+        "s.txt",
+        &["--size", "3x3", "--count", "2", "--seed", "5"],
+    );
+    let limit = |name: &str, args: &[&str]| {
+        let out = dir.join(name);
+        let common = ["run", "--instances", &set, "--jobs", "1", "--no-history"];
+        ok(&[&common[..], &["--out", arg(&out)], args].concat());
+        meta(&out)["limits"]["memory_limit_bytes"].clone()
+    };
+    let astar = limit("astar", &["-a", "astar", "-H", "manhattan"])
+        .as_u64()
+        .unwrap();
+    assert!(astar > 1 << 20, "{astar}");
+    assert_eq!(
+        limit("ida", &["-a", "ida", "-H", "manhattan"]),
+        serde_json::Value::Null
+    );
+    let resumed = limit("astar", &["-a", "astar", "-H", "manhattan", "--resume"]);
+    assert_eq!(resumed.as_u64(), Some(astar));
+    let lifted = limit("bfs", &["-a", "bfs", "--memory-limit", "none"]);
+    assert_eq!(lifted, serde_json::Value::Null);
+}

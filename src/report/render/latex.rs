@@ -20,7 +20,11 @@ pub const TABLES_DIR: &str = "tables";
 /// Rows per part of a long table, so that each part fits on a page.
 pub const ROWS_PER_PART: usize = 40;
 
-const PREAMBLE: &str = r"\documentclass[a4paper,10pt]{article}
+const PREAMBLE: &str = r"% The plots are PDF 1.7: accept them without a warning (pdfTeX's default is 1.5), and
+% several of them on one page (each carries a page group) too.
+\ifdefined\pdfminorversion\pdfminorversion=7\fi
+\ifdefined\pdfsuppresswarningpagegroup\pdfsuppresswarningpagegroup=1\fi
+\documentclass[a4paper,10pt]{article}
 \usepackage{booktabs}
 \usepackage{graphicx}
 \usepackage{longtable}
@@ -131,9 +135,76 @@ fn column_widths(t: &Table) -> Vec<f64> {
         .collect()
 }
 
-/// The columns of each part of a table wider than the line: the first column, then as many
-/// of the others as fit; all columns in one part when the table fits.
+/// The columns of each part of a table wider than the line: the first column, then the
+/// others in order, in as few parts as fit the line, and of those the split whose widest part
+/// is narrowest (so that no part is a lone column or two left over); all columns in one part
+/// when the table fits.
 fn column_groups(t: &Table) -> Vec<Vec<usize>> {
+    let greedy = greedy_column_groups(t);
+    let k = greedy.len();
+    if k <= 1 {
+        return greedy;
+    }
+    let widths = column_widths(t);
+    let groups: Vec<Vec<usize>> = balanced(&widths[1..], k)
+        .into_iter()
+        .map(|g| {
+            std::iter::once(0)
+                .chain(g.into_iter().map(|i| i + 1))
+                .collect()
+        })
+        .collect();
+    // The narrowest widest part is never wider than the greedy split's, which fits (or holds a
+    // single column too wide for any line).
+    let fits =
+        |g: &Vec<usize>| g.len() == 2 || g.iter().map(|&i| widths[i]).sum::<f64>() <= LINE_PT;
+    if groups.iter().all(fits) {
+        groups
+    } else {
+        greedy
+    }
+}
+
+/// Splits `widths` (in order) into `k` non-empty runs whose widest sum is the smallest
+/// possible (the linear partition problem, by dynamic programming: tables have few columns).
+fn balanced(widths: &[f64], k: usize) -> Vec<Vec<usize>> {
+    let m = widths.len();
+    let k = k.clamp(1, m.max(1));
+    let prefix: Vec<f64> = std::iter::once(0.0)
+        .chain(widths.iter().scan(0.0, |acc, w| {
+            *acc += w;
+            Some(*acc)
+        }))
+        .collect();
+    // best[j][i]: the smallest widest sum of the first i widths in j runs; cut[j][i]: where the
+    // last of those runs starts.
+    let mut best = vec![vec![f64::INFINITY; m + 1]; k + 1];
+    let mut cut = vec![vec![0usize; m + 1]; k + 1];
+    best[0][0] = 0.0;
+    for j in 1..=k {
+        for i in j..=m {
+            for s in (j - 1)..i {
+                let worst = best[j - 1][s].max(prefix[i] - prefix[s]);
+                if worst < best[j][i] {
+                    best[j][i] = worst;
+                    cut[j][i] = s;
+                }
+            }
+        }
+    }
+    let mut groups = Vec::new();
+    let mut i = m;
+    for j in (1..=k).rev() {
+        let s = cut[j][i];
+        groups.push((s..i).collect());
+        i = s;
+    }
+    groups.reverse();
+    groups
+}
+
+/// The first column, then as many of the others as fit, part after part.
+fn greedy_column_groups(t: &Table) -> Vec<Vec<usize>> {
     let widths = column_widths(t);
     let n = widths.len();
     if n <= 2 || widths.iter().sum::<f64>() <= LINE_PT {
@@ -520,5 +591,28 @@ mod tests {
             sections: vec![],
         })
         .contains("resizebox"));
+    }
+
+    /// Nine equal columns of which four fit a part are split 3 + 3 + 3, not 4 + 4 + 1 (a part
+    /// of the first column and one other).
+    #[test]
+    fn wide_tables_are_split_evenly() {
+        let mut columns = vec![Column::text("method")];
+        columns.extend((0..9).map(|i| Column::text(format!("length {i}"))));
+        let mut t = Table::new("wide", Text::plain("c"), columns);
+        let mut row = vec![Cell::text("astar+linear-conflict")];
+        row.extend((0..9).map(|_| Cell::text("1.2e6, 4.5e6")));
+        t.row(row);
+        assert_eq!(
+            greedy_column_groups(&t)
+                .iter()
+                .map(Vec::len)
+                .collect::<Vec<_>>(),
+            [5, 5, 2],
+            "the case this test is about"
+        );
+        let sizes: Vec<usize> = column_groups(&t).iter().map(Vec::len).collect();
+        assert_eq!(sizes, [4, 4, 4]);
+        assert_eq!(balanced(&[1.0, 1.0, 1.0, 5.0], 2), [vec![0, 1, 2], vec![3]]);
     }
 }
