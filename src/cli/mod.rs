@@ -19,6 +19,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use tilebench::heuristic::Registry;
+
 /// Optimal sliding-tile puzzle search and experiments.
 #[derive(Parser)]
 #[command(name = "tilebench", version, about)]
@@ -61,9 +63,27 @@ enum Command {
     Collect(collect::CollectArgs),
 }
 
-/// The `tilebench` command line: parses the arguments, runs the subcommand, and gives the exit
-/// status (2 on an error, printed to stderr).
+/// The `tilebench` command line with the built-in heuristics: parses the arguments, runs the
+/// subcommand, and gives the exit status (2 on an error, printed to stderr).
 pub fn main() -> ExitCode {
+    main_with(Registry::builtin())
+}
+
+/// The `tilebench` command line with the heuristics of `registry` besides the built-in ones:
+/// every subcommand takes their names (docs/writing-a-heuristic.md). A program of its own calls
+/// this as its whole `main`:
+///
+/// ```no_run
+/// # use tilebench::heuristic::{Manhattan, Registry};
+/// fn main() -> std::process::ExitCode {
+///     tilebench::cli::main_with(Registry::builtin().with::<Manhattan>("my-manhattan"))
+/// }
+/// ```
+pub fn main_with(registry: Registry) -> ExitCode {
+    if let Err(e) = registry.install() {
+        eprintln!("tilebench: error: {e}");
+        return ExitCode::from(2);
+    }
     // Rust ignores SIGPIPE, so printing into a closed pipe (`tilebench solve … | head -3`) would
     // panic; a command-line tool should end quietly instead, as others do.
     #[cfg(unix)]
