@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Heuristic;
-use tilebench::heuristic::{HeuristicName, Prepared, WithHeuristic};
+use tilebench::heuristic::{ErasedHeuristic, HeuristicName, Prepared, WithHeuristic};
 use tilebench::instances::generate::{boards, Method, Spec};
 use tilebench::pdb::CacheOptions;
 use tilebench::predict::{fixed_threshold, predict_random_starts};
@@ -63,6 +63,11 @@ impl WithHeuristic for Check<'_> {
                 t.elapsed().as_secs_f64()
             );
         }
+    }
+    fn run_registered(self, _: &dyn ErasedHeuristic) {
+        unreachable!(
+            "this example installs no registry, so no name parses to a registered heuristic"
+        )
     }
 }
 

@@ -15,9 +15,14 @@
 //! assert!(board.replays_to(&result.moves, &goal));
 //! ```
 
+// The command line (`cli`) names the library `tilebench::…`, as the binary did before it moved
+// into the library.
+extern crate self as tilebench;
+
 pub mod analysis;
 pub mod board;
 pub mod brute_force;
+pub mod cli;
 pub mod cluster;
 pub mod compare;
 pub mod experiment;

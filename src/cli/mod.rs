@@ -1,4 +1,5 @@
-//! One file per subcommand: its arguments and the calls into the library.
+//! The `tilebench` command line, one file per subcommand: its arguments and the calls into the
+//! rest of the library; argument parsing only, the work is elsewhere.
 
 pub mod collect;
 pub mod compare;
@@ -13,3 +14,113 @@ pub mod report;
 pub mod run;
 pub mod slurm;
 pub mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use tilebench::heuristic::Registry;
+
+/// Optimal sliding-tile puzzle search and experiments.
+#[derive(Parser)]
+#[command(name = "tilebench", version = env!("TILEBENCH_VERSION"), about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve one board optimally and print the moves and per-iteration statistics.
+    Solve(solve::SolveArgs),
+    /// Predict IDA*'s nodes per threshold from the heuristic's distribution (Korf, Reid &
+    /// Edelkamp 2001), without searching; CSV of bound → predicted nodes.
+    Predict(predict::PredictArgs),
+    /// Generate a seeded set of random boards in the instance-file format.
+    Gen(gen::GenArgs),
+    /// Run every (instance, heuristic) pair of an experiment into a results directory.
+    Run(run::RunArgs),
+    /// What an experiment will cost before it runs: nodes per pair (published counts, else a
+    /// KRE prediction), time at this machine's measured speed, and a Slurm shape.
+    Plan(plan::PlanArgs),
+    /// Build and list cached pattern databases.
+    Pdb(pdb::PdbCommand),
+    /// Draw comparison plots (SVG and PNG) of a results directory.
+    Plot(plot::PlotArgs),
+    /// Write report.md (summary tables, published comparison, plots) for a results directory.
+    Report(report::ReportArgs),
+    /// Compare two results directories run by run: node counts, times, statuses, lengths.
+    /// Exit 0 when nothing regressed, 1 on a regression, 2 on bad input.
+    Compare(compare::CompareArgs),
+    /// Is a revision slower than another? Builds both (cached per commit), runs one workload
+    /// with them alternately on this machine and judges the paired time ratios with 95 %
+    /// intervals (and instruction counts under valgrind with --instructions); node counts must
+    /// not change. Exit 0 when nothing regressed, 1 when something did, 2 on bad input.
+    Regress(regress::RegressArgs),
+    /// Run an experiment as a Slurm array job, one shard per task.
+    Slurm(slurm::SlurmCommand),
+    /// Merge the shards of an experiment (run with --shard or on Slurm) into one results directory.
+    Collect(collect::CollectArgs),
+}
+
+/// The `tilebench` command line with the built-in heuristics: parses the arguments, runs the
+/// subcommand, and gives the exit status (2 on an error, printed to stderr).
+pub fn main() -> ExitCode {
+    main_with(Registry::builtin())
+}
+
+/// The `tilebench` command line with the heuristics of `registry` besides the built-in ones:
+/// every subcommand takes their names (docs/writing-a-heuristic.md). A program of its own calls
+/// this as its whole `main`:
+///
+/// ```no_run
+/// # use tilebench::heuristic::{Manhattan, Registry};
+/// fn main() -> std::process::ExitCode {
+///     tilebench::cli::main_with(Registry::builtin().with::<Manhattan>("my-manhattan"))
+/// }
+/// ```
+pub fn main_with(registry: Registry) -> ExitCode {
+    if let Err(e) = registry.install() {
+        eprintln!("tilebench: error: {e}");
+        return ExitCode::from(2);
+    }
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`tilebench solve … | head -3`) would
+    // panic; a command-line tool should end quietly instead, as others do.
+    #[cfg(unix)]
+    // SAFETY: called first in main, before any other thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Gen(args) => gen::run(args),
+        Command::Predict(args) => predict::run(args),
+        Command::Run(args) => run::run(args),
+        Command::Plan(args) => plan::run(args),
+        Command::Pdb(args) => pdb::run(args),
+        Command::Plot(args) => plot::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Regress(args) => regress::run(args),
+        Command::Slurm(args) => slurm::run(args),
+        Command::Collect(args) => collect::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tilebench: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// clap checks option names for clashes only in debug builds; check them in every build.
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

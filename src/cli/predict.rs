@@ -10,7 +10,7 @@ use std::ops::RangeInclusive;
 
 use tilebench::board::{Goal, Size};
 use tilebench::heuristic::Heuristic;
-use tilebench::heuristic::{Prepared, WithHeuristic};
+use tilebench::heuristic::{ErasedHeuristic, Prepared, WithHeuristic};
 use tilebench::predict::{
     distribution_csv, parse_bounds, predict_random_starts, predictions_csv, Distribution,
     PredictError, Prediction,
@@ -92,5 +92,8 @@ impl WithHeuristic for Predict<'_> {
     type Output = Result<(Vec<Prediction>, Distribution), PredictError>;
     fn run<H: Heuristic>(self, h: &H) -> Self::Output {
         predict_random_starts(h, self.goal, self.bounds, self.samples, self.seed)
+    }
+    fn run_registered(self, h: &dyn ErasedHeuristic) -> Self::Output {
+        h.predict_random_starts(self.goal, self.bounds, self.samples, self.seed)
     }
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::analysis::per_instance::published_column;
 use crate::board::{Board, Goal};
-use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
+use crate::heuristic::{ErasedHeuristic, Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::predict::{predict_random_starts, PredictError, Prediction};
 use crate::results::meta::Shard;
 use crate::results::{RunKey, RunRecord};
@@ -246,6 +246,10 @@ impl WithHeuristic for Kre<'_> {
     type Output = Result<Vec<Prediction>, PredictError>;
     fn run<H: Heuristic>(self, h: &H) -> Self::Output {
         predict_random_starts(h, self.goal, 0..=self.top, self.samples, 1).map(|(rows, _)| rows)
+    }
+    fn run_registered(self, h: &dyn ErasedHeuristic) -> Self::Output {
+        h.predict_random_starts(self.goal, 0..=self.top, self.samples, 1)
+            .map(|(rows, _)| rows)
     }
 }
 

@@ -4,44 +4,131 @@
 //! the max of two, is monomorphised per concrete type with [`with_concrete!`]; the max of three or
 //! more terms searches over `AnyHeuristic` itself, which dispatches each call with a `match` (static
 //! dispatch, no `dyn`, no allocation) so that their number of combinations does not multiply the
-//! compiled copies of the search.
+//! compiled copies of the search. Everything here is generated from the one list of built-in
+//! heuristics, [`builtin_heuristics!`](crate::builtin_heuristics), plus the pattern databases.
 
 use crate::board::Grid;
 
-use super::linear_conflict::LcState;
 use super::pdb::{PdbState, ReflectedState};
-use super::walking_distance::WdState;
-use super::{Heuristic, LinearConflict, Manhattan, Pdb, ReflectedPdb, WalkingDistance};
+use super::{BuildHeuristic, Heuristic, Pdb, ReflectedPdb};
 
-/// A built heuristic of any kind (not a max: maxima are made of these).
-#[derive(Debug, Clone)]
-pub enum AnyHeuristic {
-    Manhattan(Manhattan),
-    LinearConflict(LinearConflict),
-    WalkingDistance(WalkingDistance),
-    Pdb(Box<Pdb>),
-    ReflectedPdb(Box<ReflectedPdb>),
+/// Generates [`AnyHeuristic`], [`AnyState`], their [`Heuristic`] implementation and `cost_rank`
+/// from the list of built-in heuristics.
+macro_rules! any_heuristic {
+    (() $($variant:ident : $ty:ty, $name:literal $(| $alias:literal)*, $rank:literal;)*) => {
+        /// A built heuristic of any kind (not a max: maxima are made of these).
+        #[derive(Debug, Clone)]
+        pub enum AnyHeuristic {
+            $($variant($ty),)*
+            Pdb(Box<Pdb>),
+            ReflectedPdb(Box<ReflectedPdb>),
+        }
+
+        /// The state of whichever heuristic it belongs to.
+        #[derive(Debug, Clone, Copy)]
+        pub enum AnyState {
+            $($variant(<$ty as Heuristic>::State),)*
+            Pdb(PdbState),
+            ReflectedPdb(ReflectedState),
+        }
+
+        impl Heuristic for AnyHeuristic {
+            type State = AnyState;
+
+            fn init(&self, grid: &Grid) -> AnyState {
+                match self {
+                    $(AnyHeuristic::$variant(h) => AnyState::$variant(h.init(grid)),)*
+                    AnyHeuristic::Pdb(h) => AnyState::Pdb(h.init(grid)),
+                    AnyHeuristic::ReflectedPdb(h) => AnyState::ReflectedPdb(h.init(grid)),
+                }
+            }
+
+            #[inline(always)]
+            fn h(&self, state: &AnyState) -> u32 {
+                // A state only ever meets the heuristic that made it; 0 would still be admissible.
+                match (self, state) {
+                    $((AnyHeuristic::$variant(h), AnyState::$variant(s)) => h.h(s),)*
+                    (AnyHeuristic::Pdb(h), AnyState::Pdb(s)) => h.h(s),
+                    (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => h.h(s),
+                    _ => 0,
+                }
+            }
+
+            #[inline(always)]
+            fn update(
+                &self,
+                state: &AnyState,
+                grid: &Grid,
+                tile: u8,
+                from: usize,
+                to: usize,
+            ) -> AnyState {
+                match (self, state) {
+                    $((AnyHeuristic::$variant(h), AnyState::$variant(s)) => {
+                        AnyState::$variant(h.update(s, grid, tile, from, to))
+                    })*
+                    (AnyHeuristic::Pdb(h), AnyState::Pdb(s)) => {
+                        AnyState::Pdb(h.update(s, grid, tile, from, to))
+                    }
+                    (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => {
+                        AnyState::ReflectedPdb(h.update(s, grid, tile, from, to))
+                    }
+                    _ => *state,
+                }
+            }
+
+            const CUTS_LOOKUPS: bool = true;
+
+            #[inline(always)]
+            fn update_below(
+                &self,
+                state: &AnyState,
+                grid: &Grid,
+                tile: u8,
+                from: usize,
+                to: usize,
+                cutoff: u32,
+            ) -> Option<AnyState> {
+                match (self, state) {
+                    (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => h
+                        .update_below(s, grid, tile, from, to, cutoff)
+                        .map(AnyState::ReflectedPdb),
+                    _ => Some(self.update(state, grid, tile, from, to)),
+                }
+            }
+        }
+
+        impl AnyHeuristic {
+            /// The cost of one update, to order the terms of a max (cheapest first).
+            pub(crate) fn cost_rank(&self) -> u8 {
+                match self {
+                    $(AnyHeuristic::$variant(_) => $rank,)*
+                    AnyHeuristic::Pdb(_) => 100,
+                    AnyHeuristic::ReflectedPdb(_) => 101,
+                }
+            }
+
+            /// Bytes of its tables shared by every search ([`BuildHeuristic::table_bytes`]).
+            pub fn table_bytes(&self) -> u64 {
+                match self {
+                    $(AnyHeuristic::$variant(h) => BuildHeuristic::table_bytes(h),)*
+                    AnyHeuristic::Pdb(h) => h.table_bytes(),
+                    AnyHeuristic::ReflectedPdb(h) => h.table_bytes(),
+                }
+            }
+        }
+    };
 }
 
-/// The state of whichever heuristic it belongs to.
-#[derive(Debug, Clone, Copy)]
-pub enum AnyState {
-    Manhattan(u32),
-    LinearConflict(LcState),
-    WalkingDistance(WdState),
-    Pdb(PdbState),
-    ReflectedPdb(ReflectedState),
-}
+crate::builtin_heuristics!(any_heuristic;);
 
-/// Runs `$body` with `$h` bound to the concrete heuristic inside `$any` (a reference), so that
-/// generic code in `$body` is compiled once per kind.
+/// The match arms of [`with_concrete!`], generated from the list of built-in heuristics.
+#[doc(hidden)]
 #[macro_export]
-macro_rules! with_concrete {
-    ($any:expr, $h:ident => $body:expr) => {
+macro_rules! __with_concrete_arms {
+    (($any:expr, $h:ident, $body:expr) $($variant:ident : $ty:ty, $name:literal $(| $alias:literal)*, $rank:literal;)*) => {
         match $any {
-            $crate::heuristic::AnyHeuristic::Manhattan($h) => $body,
-            $crate::heuristic::AnyHeuristic::LinearConflict($h) => $body,
-            $crate::heuristic::AnyHeuristic::WalkingDistance($h) => $body,
+            $($crate::heuristic::AnyHeuristic::$variant($h) => $body,)*
             $crate::heuristic::AnyHeuristic::Pdb(b) => {
                 let $h = b.as_ref();
                 $body
@@ -54,73 +141,13 @@ macro_rules! with_concrete {
     };
 }
 
-impl Heuristic for AnyHeuristic {
-    type State = AnyState;
-
-    fn init(&self, grid: &Grid) -> AnyState {
-        match self {
-            AnyHeuristic::Manhattan(h) => AnyState::Manhattan(h.init(grid)),
-            AnyHeuristic::LinearConflict(h) => AnyState::LinearConflict(h.init(grid)),
-            AnyHeuristic::WalkingDistance(h) => AnyState::WalkingDistance(h.init(grid)),
-            AnyHeuristic::Pdb(h) => AnyState::Pdb(h.init(grid)),
-            AnyHeuristic::ReflectedPdb(h) => AnyState::ReflectedPdb(h.init(grid)),
-        }
-    }
-
-    #[inline(always)]
-    fn h(&self, state: &AnyState) -> u32 {
-        // A state only ever meets the heuristic that made it; 0 would still be admissible.
-        match (self, state) {
-            (AnyHeuristic::Manhattan(h), AnyState::Manhattan(s)) => h.h(s),
-            (AnyHeuristic::LinearConflict(h), AnyState::LinearConflict(s)) => h.h(s),
-            (AnyHeuristic::WalkingDistance(h), AnyState::WalkingDistance(s)) => h.h(s),
-            (AnyHeuristic::Pdb(h), AnyState::Pdb(s)) => h.h(s),
-            (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => h.h(s),
-            _ => 0,
-        }
-    }
-
-    #[inline(always)]
-    fn update(&self, state: &AnyState, grid: &Grid, tile: u8, from: usize, to: usize) -> AnyState {
-        match (self, state) {
-            (AnyHeuristic::Manhattan(h), AnyState::Manhattan(s)) => {
-                AnyState::Manhattan(h.update(s, grid, tile, from, to))
-            }
-            (AnyHeuristic::LinearConflict(h), AnyState::LinearConflict(s)) => {
-                AnyState::LinearConflict(h.update(s, grid, tile, from, to))
-            }
-            (AnyHeuristic::WalkingDistance(h), AnyState::WalkingDistance(s)) => {
-                AnyState::WalkingDistance(h.update(s, grid, tile, from, to))
-            }
-            (AnyHeuristic::Pdb(h), AnyState::Pdb(s)) => {
-                AnyState::Pdb(h.update(s, grid, tile, from, to))
-            }
-            (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => {
-                AnyState::ReflectedPdb(h.update(s, grid, tile, from, to))
-            }
-            _ => *state,
-        }
-    }
-
-    const CUTS_LOOKUPS: bool = true;
-
-    #[inline(always)]
-    fn update_below(
-        &self,
-        state: &AnyState,
-        grid: &Grid,
-        tile: u8,
-        from: usize,
-        to: usize,
-        cutoff: u32,
-    ) -> Option<AnyState> {
-        match (self, state) {
-            (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => h
-                .update_below(s, grid, tile, from, to, cutoff)
-                .map(AnyState::ReflectedPdb),
-            _ => Some(self.update(state, grid, tile, from, to)),
-        }
-    }
+/// Runs `$body` with `$h` bound to the concrete heuristic inside `$any` (a reference), so that
+/// generic code in `$body` is compiled once per kind.
+#[macro_export]
+macro_rules! with_concrete {
+    ($any:expr, $h:ident => $body:expr) => {
+        $crate::builtin_heuristics!($crate::__with_concrete_arms; $any, $h, $body)
+    };
 }
 
 #[cfg(test)]
@@ -128,6 +155,7 @@ mod tests {
     use super::*;
     use crate::board::{Goal, Size};
     use crate::heuristic::tests::check_incremental;
+    use crate::heuristic::{LinearConflict, WalkingDistance};
 
     #[test]
     fn dispatches_to_the_same_values() {

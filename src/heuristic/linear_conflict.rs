@@ -15,7 +15,8 @@
 use crate::board::{Goal, Grid, Size, GRID_CELLS};
 
 use super::manhattan::{ix, Manhattan};
-use super::Heuristic;
+use super::{BuildHeuristic, Heuristic, HeuristicError};
+use crate::pdb::CacheOptions;
 
 /// Rows plus columns of the largest board.
 const MAX_LINES: usize = 10;
@@ -191,6 +192,14 @@ impl Heuristic for LinearConflict {
             self.manhattan.distance(tile, to) as i32 - self.manhattan.distance(tile, from) as i32;
         let h = s.h as i32 + md + 2 * (after as i32 - before as i32);
         LcState { h: h as u32, codes }
+    }
+}
+
+impl BuildHeuristic for LinearConflict {
+    const ADMISSIBLE: bool = true;
+
+    fn build(goal: &Goal, _options: &CacheOptions) -> Result<LinearConflict, HeuristicError> {
+        Ok(LinearConflict::new(goal))
     }
 }
 

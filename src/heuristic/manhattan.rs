@@ -4,7 +4,8 @@
 
 use crate::board::{Goal, Grid, GRID_CELLS};
 
-use super::Heuristic;
+use super::{BuildHeuristic, Heuristic, HeuristicError};
+use crate::pdb::CacheOptions;
 
 /// Manhattan distance to a fixed goal.
 #[derive(Debug, Clone)]
@@ -72,6 +73,14 @@ impl Heuristic for Manhattan {
     fn update(&self, h: &u32, _grid: &Grid, tile: u8, from: usize, to: usize) -> u32 {
         // h ≥ distance(tile, from) since it is one of h's terms, so this never underflows.
         *h + self.distance(tile, to) - self.distance(tile, from)
+    }
+}
+
+impl BuildHeuristic for Manhattan {
+    const ADMISSIBLE: bool = true;
+
+    fn build(goal: &Goal, _options: &CacheOptions) -> Result<Manhattan, HeuristicError> {
+        Ok(Manhattan::new(goal))
     }
 }
 

@@ -10,21 +10,45 @@ pub mod linear_conflict;
 pub mod manhattan;
 pub mod max;
 pub mod pdb;
+pub mod registered;
 pub mod registry;
 pub mod walking_distance;
+
+/// The built-in heuristics with a fixed name, one line each: the one list that the code choosing
+/// a heuristic by name is generated from ([`AnyHeuristic`], [`with_concrete!`](crate::with_concrete),
+/// [`HeuristicName`] with its `KNOWN`, parsing and building, the order of a max's terms). A new
+/// built-in heuristic is its own file (a type implementing [`Heuristic`] and [`BuildHeuristic`]),
+/// its `pub mod` line above and its line here. The pattern databases, a family of names
+/// (`pdb-663r`, `pdb:1.2/3.4`), are written out beside the generated code.
+///
+/// Hands the list to the macro `$callback` after the tokens `($args)`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! builtin_heuristics {
+    ($($callback:ident)::+ ; $($args:tt),*) => {
+        $($callback)::+! { ($($args),*)
+            // Variant: type, "name" | "alias"…, cost of one update (orders a max's terms).
+            Manhattan: $crate::heuristic::Manhattan, "manhattan" | "md", 0;
+            LinearConflict: $crate::heuristic::LinearConflict, "linear-conflict" | "lc", 2;
+            WalkingDistance: $crate::heuristic::WalkingDistance, "walking-distance" | "wd", 1;
+        }
+    };
+}
 
 pub use any::AnyHeuristic;
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use max::Max;
 pub use pdb::{Pdb, ReflectedPdb};
+pub use registered::{ErasedHeuristic, Registry};
 pub use registry::{
     split_names, HeuristicError, HeuristicName, MaxName, PartitionSpec, PdbName, Prepared,
     WithHeuristic, MAX_TERMS,
 };
 pub use walking_distance::WalkingDistance;
 
-use crate::board::{Board, Grid};
+use crate::board::{Board, Goal, Grid};
+use crate::pdb::CacheOptions;
 
 /// A heuristic that can be updated incrementally along a search path.
 pub trait Heuristic: Sync {
@@ -82,6 +106,27 @@ pub trait Heuristic: Sync {
     /// h of a whole board; for tests and reports, not for the search loop.
     fn evaluate(&self, board: &Board) -> u32 {
         self.h(&self.init(&Grid::new(board)))
+    }
+}
+
+/// A heuristic that tilebench builds by name for a goal: with [`Heuristic`] (its incremental
+/// evaluation), all there is to write for a new heuristic. A built-in one is listed in
+/// [`builtin_heuristics!`](crate::builtin_heuristics); one in another crate is registered with
+/// [`Registry::with`] (docs/writing-a-heuristic.md).
+pub trait BuildHeuristic: Heuristic + Clone + std::fmt::Debug + Send + Sync + 'static {
+    /// Whether h never exceeds the number of moves left to the goal, as the implementer knows it
+    /// (IDA* and A* find optimal solutions only with an admissible heuristic; nothing checks it,
+    /// tests against breadth-first search can: docs/writing-a-heuristic.md).
+    const ADMISSIBLE: bool;
+
+    /// Builds the heuristic for `goal`, with its tables if it has any: large ones may be kept
+    /// under `options.pdb_dir` (the pattern-database cache) and loaded again from there.
+    fn build(goal: &Goal, options: &CacheOptions) -> Result<Self, HeuristicError>;
+
+    /// Bytes of its tables, shared by every search with it and reported as `table_bytes`, apart
+    /// from a search's own memory; 0 (the default) when too small to count.
+    fn table_bytes(&self) -> u64 {
+        0
     }
 }
 

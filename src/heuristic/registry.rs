@@ -12,18 +12,21 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal};
+use crate::heuristic::registered::{self, ErasedHeuristic};
 use crate::heuristic::walking_distance::WalkingDistanceError;
-use crate::heuristic::{
-    AnyHeuristic, Heuristic, LinearConflict, Manhattan, Max, Pdb, ReflectedPdb, WalkingDistance,
-};
+use crate::heuristic::{AnyHeuristic, BuildHeuristic, Heuristic, Max, Pdb, ReflectedPdb};
 use crate::pdb::{CacheOptions, Named, Partition, PdbError};
 use crate::with_concrete;
 
 /// Errors in choosing, building or running a heuristic.
 #[derive(Debug, Error)]
 pub enum HeuristicError {
-    #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8), and max(H1,H2,…)", known = HeuristicName::KNOWN.join(", "))]
+    #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8), and max(H1,H2,…)", known = HeuristicName::known().join(", "))]
     UnknownHeuristic(String),
+    #[error("cannot register heuristic '{name}': {reason}")]
+    BadRegistration { name: String, reason: String },
+    #[error("'{0}' is a registered heuristic, which cannot be a term of max(…)")]
+    RegisteredInMax(String),
     #[error("'{name}': {reason} (write max(H1,H2,…) with 2 to {MAX_TERMS} heuristics, custom partitions inside with dots: pdb:1.2.3/4.5.6)")]
     BadMax { name: String, reason: String },
     #[error(transparent)]
@@ -80,23 +83,6 @@ impl PdbName {
             PartitionSpec::Custom(groups) => Partition::new(goal.size(), groups.clone()),
         }
     }
-}
-
-/// A heuristic as named on the command line and in result files.
-///
-/// Names: `manhattan`, `linear-conflict`, `pdb-555`, `pdb-663`, `pdb-78`, `pdb-6666` and their
-/// reflected variants with an `r` (`pdb-663r`, …), and custom partitions `pdb:1.2.3/4.5.6` or
-/// `pdbr:…` (groups split by `/`, tiles by `.` or `,`; displayed with dots so the label is
-/// CSV-safe); `walking-distance`; and `max(H1,H2,…)` of 2 to [`MAX_TERMS`] of these (nested
-/// maxima are flattened). `as_str` and `Display` give back a name that `FromStr` parses to the
-/// same value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HeuristicName {
-    Manhattan,
-    LinearConflict,
-    WalkingDistance,
-    Pdb(PdbName),
-    Max(MaxName),
 }
 
 /// Most heuristics one `max(…)` may combine.
@@ -156,28 +142,91 @@ pub fn split_names(list: &str) -> Vec<String> {
     names
 }
 
-impl HeuristicName {
-    pub const KNOWN: &'static [&'static str] = &[
-        "manhattan",
-        "linear-conflict",
-        "walking-distance",
-        "pdb-555",
-        "pdb-663",
-        "pdb-78",
-        "pdb-555r",
-        "pdb-663r",
-        "pdb-78r",
-        "pdb-6666r",
-    ];
-
-    pub fn as_str(&self) -> &str {
-        match self {
-            HeuristicName::Manhattan => "manhattan",
-            HeuristicName::LinearConflict => "linear-conflict",
-            HeuristicName::WalkingDistance => "walking-distance",
-            HeuristicName::Pdb(p) => &p.label,
-            HeuristicName::Max(m) => &m.label,
+/// Generates [`HeuristicName`], its fixed names and `prepare_one` from the list of built-in
+/// heuristics ([`crate::builtin_heuristics!`]).
+macro_rules! heuristic_names {
+    (() $($variant:ident : $ty:ty, $name:literal $(| $alias:literal)*, $rank:literal;)*) => {
+        /// A heuristic as named on the command line and in result files.
+        ///
+        /// Names: `manhattan`, `linear-conflict`, `pdb-555`, `pdb-663`, `pdb-78`, `pdb-6666` and their
+        /// reflected variants with an `r` (`pdb-663r`, …), and custom partitions `pdb:1.2.3/4.5.6` or
+        /// `pdbr:…` (groups split by `/`, tiles by `.` or `,`; displayed with dots so the label is
+        /// CSV-safe); `walking-distance`; and `max(H1,H2,…)` of 2 to [`MAX_TERMS`] of these (nested
+        /// maxima are flattened). `as_str` and `Display` give back a name that `FromStr` parses to the
+        /// same value. Names registered by the program ([`crate::heuristic::Registry`]) parse too.
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum HeuristicName {
+            $($variant,)*
+            Pdb(PdbName),
+            Max(MaxName),
+            /// A heuristic registered by the program ([`crate::heuristic::Registry`]).
+            Registered(&'static str),
         }
+
+        impl HeuristicName {
+            /// The built-in heuristics' names (without custom partitions and maxima).
+            pub const KNOWN: &'static [&'static str] = &[
+                $($name,)*
+                "pdb-555",
+                "pdb-663",
+                "pdb-78",
+                "pdb-555r",
+                "pdb-663r",
+                "pdb-78r",
+                "pdb-6666r",
+            ];
+
+            pub fn as_str(&self) -> &str {
+                match self {
+                    $(HeuristicName::$variant => $name,)*
+                    HeuristicName::Pdb(p) => &p.label,
+                    HeuristicName::Max(m) => &m.label,
+                    HeuristicName::Registered(name) => name,
+                }
+            }
+
+            /// The built-in heuristic with this fixed name or alias.
+            fn fixed(name: &str) -> Option<HeuristicName> {
+                match name {
+                    $($name $(| $alias)* => Some(HeuristicName::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// Builds one heuristic that is not a max.
+        fn prepare_one(
+            name: &HeuristicName,
+            goal: &Goal,
+            options: &CacheOptions,
+        ) -> Result<AnyHeuristic, HeuristicError> {
+            Ok(match name {
+                $(HeuristicName::$variant => {
+                    AnyHeuristic::$variant(<$ty as BuildHeuristic>::build(goal, options)?)
+                })*
+                HeuristicName::Pdb(p) => prepare_pdb(p, goal, options)?,
+                HeuristicName::Max(m) => {
+                    return Err(HeuristicError::BadMax {
+                        name: m.label.clone(),
+                        reason: "a max inside a max is flattened when parsed".into(),
+                    })
+                }
+                HeuristicName::Registered(name) => {
+                    return Err(HeuristicError::RegisteredInMax(name.to_string()))
+                }
+            })
+        }
+    };
+}
+
+crate::builtin_heuristics!(heuristic_names;);
+
+impl HeuristicName {
+    /// The names `-H` takes: [`HeuristicName::KNOWN`] and the registered ones.
+    pub fn known() -> Vec<&'static str> {
+        let mut names = HeuristicName::KNOWN.to_vec();
+        names.extend(registered::installed_names());
+        names
     }
 
     /// A custom-partition PDB heuristic (`--partition` on the command line).
@@ -222,11 +271,11 @@ impl FromStr for HeuristicName {
 
     fn from_str(s: &str) -> Result<Self, HeuristicError> {
         let s = s.trim();
-        match s {
-            "manhattan" | "md" => return Ok(HeuristicName::Manhattan),
-            "linear-conflict" | "lc" => return Ok(HeuristicName::LinearConflict),
-            "walking-distance" | "wd" => return Ok(HeuristicName::WalkingDistance),
-            _ => {}
+        if let Some(fixed) = HeuristicName::fixed(s) {
+            return Ok(fixed);
+        }
+        if let Some(entry) = registered::lookup(s) {
+            return Ok(HeuristicName::Registered(entry.name()));
         }
         if let Some(inner) = s.strip_prefix("max(") {
             let bad = |reason: &str| HeuristicError::BadMax {
@@ -271,6 +320,8 @@ pub enum Prepared {
     One(Box<AnyHeuristic>),
     /// 2 to [`MAX_TERMS`] terms, cheapest first.
     Max(Vec<AnyHeuristic>),
+    /// A heuristic registered by the program ([`crate::heuristic::Registry`]).
+    Registered(Arc<dyn ErasedHeuristic>),
 }
 
 impl Prepared {
@@ -287,9 +338,14 @@ impl Prepared {
                     .map(|t| prepare_one(t, goal, options))
                     .collect::<Result<Vec<_>, _>>()?;
                 // The search skips later terms once an earlier one prunes, so order by cost.
-                terms.sort_by_key(cost_rank);
+                terms.sort_by_key(AnyHeuristic::cost_rank);
                 Prepared::Max(terms)
             }
+            HeuristicName::Registered(n) => Prepared::Registered(
+                registered::lookup(n)
+                    .ok_or_else(|| HeuristicError::UnknownHeuristic(n.to_string()))?
+                    .build(goal, options)?,
+            ),
             other => Prepared::One(Box::new(prepare_one(other, goal, options)?)),
         })
     }
@@ -300,6 +356,9 @@ impl Prepared {
         impl WithHeuristic for Evaluate<'_> {
             type Output = u32;
             fn run<H: Heuristic>(self, h: &H) -> u32 {
+                h.evaluate(self.0)
+            }
+            fn run_registered(self, h: &dyn ErasedHeuristic) -> u32 {
                 h.evaluate(self.0)
             }
         }
@@ -318,56 +377,31 @@ impl Prepared {
                 // MaxName guarantees 2..=MAX_TERMS terms.
                 _ => unreachable!("a max of {} terms", terms.len()),
             },
+            Prepared::Registered(h) => task.run_registered(h.as_ref()),
         }
     }
 }
 
-/// Orders the terms of a max by the cost of one update (cheapest first).
-fn cost_rank(h: &AnyHeuristic) -> u8 {
-    match h {
-        AnyHeuristic::Manhattan(_) => 0,
-        AnyHeuristic::WalkingDistance(_) => 1,
-        AnyHeuristic::LinearConflict(_) => 2,
-        AnyHeuristic::Pdb(_) => 3,
-        AnyHeuristic::ReflectedPdb(_) => 4,
-    }
-}
-
-/// Builds one heuristic that is not a max.
-fn prepare_one(
-    name: &HeuristicName,
+/// Builds a pattern-database heuristic.
+fn prepare_pdb(
+    p: &PdbName,
     goal: &Goal,
     options: &CacheOptions,
 ) -> Result<AnyHeuristic, HeuristicError> {
-    Ok(match name {
-        HeuristicName::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(goal)),
-        HeuristicName::LinearConflict => AnyHeuristic::LinearConflict(LinearConflict::new(goal)),
-        HeuristicName::WalkingDistance => {
-            AnyHeuristic::WalkingDistance(WalkingDistance::new(goal)?)
-        }
-        HeuristicName::Pdb(p) => {
-            if p.reflected && !goal.is_reflectable() {
-                return Err(HeuristicError::NotReflectable(p.label.clone()));
-            }
-            let partition = p.partition_for(goal)?;
-            let tables = partition
-                .groups()
-                .iter()
-                .map(|tiles| crate::pdb::load_or_build(goal, tiles, options))
-                .collect::<Result<Vec<Arc<_>>, _>>()?;
-            let pdb = Pdb::new(&partition, tables);
-            if p.reflected {
-                AnyHeuristic::ReflectedPdb(Box::new(ReflectedPdb::new(goal, pdb)))
-            } else {
-                AnyHeuristic::Pdb(Box::new(pdb))
-            }
-        }
-        HeuristicName::Max(m) => {
-            return Err(HeuristicError::BadMax {
-                name: m.label.clone(),
-                reason: "a max inside a max is flattened when parsed".into(),
-            })
-        }
+    if p.reflected && !goal.is_reflectable() {
+        return Err(HeuristicError::NotReflectable(p.label.clone()));
+    }
+    let partition = p.partition_for(goal)?;
+    let tables = partition
+        .groups()
+        .iter()
+        .map(|tiles| crate::pdb::load_or_build(goal, tiles, options))
+        .collect::<Result<Vec<Arc<_>>, _>>()?;
+    let pdb = Pdb::new(&partition, tables);
+    Ok(if p.reflected {
+        AnyHeuristic::ReflectedPdb(Box::new(ReflectedPdb::new(goal, pdb)))
+    } else {
+        AnyHeuristic::Pdb(Box::new(pdb))
     })
 }
 
@@ -376,18 +410,10 @@ impl Prepared {
     /// the others: their small tables are not counted); reported apart from a search's own
     /// memory, since every search with the heuristic shares them.
     pub fn table_bytes(&self) -> u64 {
-        fn one(h: &AnyHeuristic) -> u64 {
-            match h {
-                AnyHeuristic::Manhattan(_)
-                | AnyHeuristic::LinearConflict(_)
-                | AnyHeuristic::WalkingDistance(_) => 0,
-                AnyHeuristic::Pdb(h) => h.table_bytes(),
-                AnyHeuristic::ReflectedPdb(h) => h.table_bytes(),
-            }
-        }
         match self {
-            Prepared::One(h) => one(h),
-            Prepared::Max(terms) => terms.iter().map(one).sum(),
+            Prepared::One(h) => h.table_bytes(),
+            Prepared::Max(terms) => terms.iter().map(AnyHeuristic::table_bytes).sum(),
+            Prepared::Registered(h) => h.table_bytes(),
         }
     }
 }
@@ -397,6 +423,10 @@ impl Prepared {
 pub trait WithHeuristic {
     type Output;
     fn run<H: Heuristic>(self, heuristic: &H) -> Self::Output;
+    /// The same with a heuristic registered by the program, whose type is erased: calls the
+    /// method of [`ErasedHeuristic`] that runs this task's generic code (a new kind of task adds
+    /// its method there).
+    fn run_registered(self, heuristic: &dyn ErasedHeuristic) -> Self::Output;
 }
 
 #[cfg(test)]

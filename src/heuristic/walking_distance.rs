@@ -34,7 +34,8 @@ use thiserror::Error;
 use crate::board::{Goal, Grid, Size, GRID_CELLS};
 
 use super::manhattan::ix;
-use super::Heuristic;
+use super::{BuildHeuristic, Heuristic, HeuristicError};
+use crate::pdb::CacheOptions;
 
 /// Most abstract states a table may have. Measured counts (lines × cells per line): 4×4 24,964;
 /// 4 lines of 5 107,712; 5 lines of 3 352,560; 5 lines of 4 5,977,015 (8 s to build); 5×5
@@ -334,6 +335,14 @@ impl Heuristic for WalkingDistance {
             n.vertical = self.rows.distance(n.rows);
         }
         n
+    }
+}
+
+impl BuildHeuristic for WalkingDistance {
+    const ADMISSIBLE: bool = true;
+
+    fn build(goal: &Goal, _options: &CacheOptions) -> Result<WalkingDistance, HeuristicError> {
+        Ok(WalkingDistance::new(goal)?)
     }
 }
 

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use crate::board::{Board, Grid, GRID_CELLS};
-use crate::heuristic::{Heuristic, Prepared, WithHeuristic};
+use crate::heuristic::{ErasedHeuristic, Heuristic, Prepared, WithHeuristic};
 use crate::moves::MoveTable;
 use crate::search::{Iteration, SearchResult, Status};
 
@@ -83,6 +83,9 @@ pub fn fixed_bound_search(h: &Prepared, board: &Board, threshold: u32) -> Search
         type Output = IterationCount;
         fn run<H: Heuristic>(self, h: &H) -> IterationCount {
             fixed_threshold(self.0, h, self.1)
+        }
+        fn run_registered(self, h: &dyn ErasedHeuristic) -> IterationCount {
+            h.fixed_threshold(self.0, self.1)
         }
     }
     let start = Instant::now();

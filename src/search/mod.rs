@@ -41,7 +41,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal, Grid};
-use crate::heuristic::{Heuristic, HeuristicError, Prepared, WithHeuristic};
+use crate::heuristic::{ErasedHeuristic, Heuristic, HeuristicError, Prepared, WithHeuristic};
 use crate::moves::Dir;
 
 impl Prepared {
@@ -72,6 +72,9 @@ impl Prepared {
             type Output = Result<SearchResult, SearchError>;
             fn run<H: Heuristic>(self, h: &H) -> Self::Output {
                 ida_with(self.0, self.1, h, self.2)
+            }
+            fn run_registered(self, h: &dyn ErasedHeuristic) -> Self::Output {
+                h.ida(self.0, self.1, self.2)
             }
         }
         Ok(self.with(Ida(board, goal, options))?)
@@ -331,6 +334,9 @@ pub fn solve(
         type Output = Result<Outcome, SearchError>;
         fn run<H: Heuristic>(self, h: &H) -> Self::Output {
             run(self.0, self.1, self.2, h, self.3)
+        }
+        fn run_registered(self, h: &dyn ErasedHeuristic) -> Self::Output {
+            h.search(self.0, self.1, self.2, self.3)
         }
     }
     if algorithm == Algorithm::External {

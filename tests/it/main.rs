@@ -9,6 +9,7 @@ mod algorithms;
 mod checkpoint;
 mod cluster;
 mod compare_cli;
+mod custom_heuristic;
 mod fsm_pruning;
 mod golden;
 mod heuristic_cli;

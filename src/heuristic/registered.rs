@@ -1,0 +1,283 @@
+//! Heuristics from outside the library: a researcher's crate registers its own types by name and
+//! runs the whole command line with them ([`crate::cli::main_with`]).
+//!
+//! A registered heuristic's type is erased once per search, not per node: [`Registry::with`] is
+//! generic over the type, so it instantiates every search and measurement the library runs with a
+//! heuristic (the methods of [`ErasedHeuristic`]) for that type, each compiled like a built-in
+//! heuristic's. A search then makes one dynamic call to start and runs monomorphised inside it.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::{Arc, OnceLock};
+
+use crate::board::{Board, Goal};
+use crate::heuristic::{BuildHeuristic, HeuristicError, HeuristicName};
+use crate::pdb::CacheOptions;
+use crate::predict::{Distribution, IterationCount, PredictError, Prediction};
+use crate::search::{Algorithm, Outcome, SearchError, SearchOptions, SearchResult};
+
+/// A built registered heuristic with its concrete type erased: each method is one of the
+/// library's generic searches or measurements, instantiated for that type by [`Registry::with`].
+pub trait ErasedHeuristic: fmt::Debug + Send + Sync {
+    /// h of a whole board.
+    fn evaluate(&self, board: &Board) -> u32;
+    /// [`BuildHeuristic::table_bytes`].
+    fn table_bytes(&self) -> u64;
+    /// [`crate::search::ida_with`].
+    fn ida(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<SearchResult, SearchError>;
+    /// [`crate::search::run`].
+    fn search(
+        &self,
+        algorithm: Algorithm,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<Outcome, SearchError>;
+    /// [`crate::predict::fixed_threshold`].
+    fn fixed_threshold(&self, board: &Board, threshold: u32) -> IterationCount;
+    /// [`crate::predict::predict_random_starts`].
+    fn predict_random_starts(
+        &self,
+        goal: &Goal,
+        bounds: RangeInclusive<u32>,
+        samples: u64,
+        seed: u64,
+    ) -> Result<(Vec<Prediction>, Distribution), PredictError>;
+}
+
+/// The concrete heuristic behind an [`ErasedHeuristic`].
+#[derive(Debug)]
+struct Concrete<H>(H);
+
+impl<H: BuildHeuristic> ErasedHeuristic for Concrete<H> {
+    fn evaluate(&self, board: &Board) -> u32 {
+        self.0.evaluate(board)
+    }
+
+    fn table_bytes(&self) -> u64 {
+        self.0.table_bytes()
+    }
+
+    fn ida(
+        &self,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<SearchResult, SearchError> {
+        crate::search::ida_with(board, goal, &self.0, options)
+    }
+
+    fn search(
+        &self,
+        algorithm: Algorithm,
+        board: &Board,
+        goal: &Goal,
+        options: &SearchOptions,
+    ) -> Result<Outcome, SearchError> {
+        crate::search::run(algorithm, board, goal, &self.0, options)
+    }
+
+    fn fixed_threshold(&self, board: &Board, threshold: u32) -> IterationCount {
+        crate::predict::fixed_threshold(board, &self.0, threshold)
+    }
+
+    fn predict_random_starts(
+        &self,
+        goal: &Goal,
+        bounds: RangeInclusive<u32>,
+        samples: u64,
+        seed: u64,
+    ) -> Result<(Vec<Prediction>, Distribution), PredictError> {
+        crate::predict::predict_random_starts(&self.0, goal, bounds, samples, seed)
+    }
+}
+
+/// One registered heuristic: its name and how to build it for a goal.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    name: &'static str,
+    admissible: bool,
+    build: BuildFn,
+}
+
+/// Builds a registered heuristic for a goal.
+type BuildFn = fn(&Goal, &CacheOptions) -> Result<Arc<dyn ErasedHeuristic>, HeuristicError>;
+
+impl Entry {
+    /// The name it is registered under (in `-H`, the results and the reports).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// [`BuildHeuristic::ADMISSIBLE`] of its type.
+    pub fn admissible(&self) -> bool {
+        self.admissible
+    }
+
+    /// Builds it for `goal`.
+    pub fn build(
+        &self,
+        goal: &Goal,
+        options: &CacheOptions,
+    ) -> Result<Arc<dyn ErasedHeuristic>, HeuristicError> {
+        (self.build)(goal, options)
+    }
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
+            .field("name", &self.name)
+            .field("admissible", &self.admissible)
+            .finish()
+    }
+}
+
+/// The heuristics a program knows by name: the built-in ones, and the ones it registers with
+/// [`Registry::with`]. Installed once per process ([`Registry::install`], which
+/// [`crate::cli::main_with`] does), so that every name read anywhere (`-H`, results files,
+/// shards, Slurm jobs) parses to the same heuristic.
+#[derive(Debug, Default)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+/// The registered heuristics of this process (none until [`Registry::install`]).
+static INSTALLED: OnceLock<Vec<Entry>> = OnceLock::new();
+
+impl Registry {
+    /// The built-in heuristics only.
+    pub fn builtin() -> Registry {
+        Registry::default()
+    }
+
+    /// Adds heuristic `H` under `name`: every search, prediction and experiment the library runs
+    /// with it is compiled here for `H` (monomorphised, no dynamic dispatch per node).
+    pub fn with<H: BuildHeuristic>(mut self, name: &'static str) -> Registry {
+        fn build<H: BuildHeuristic>(
+            goal: &Goal,
+            options: &CacheOptions,
+        ) -> Result<Arc<dyn ErasedHeuristic>, HeuristicError> {
+            Ok(Arc::new(Concrete(H::build(goal, options)?)))
+        }
+        self.entries.push(Entry {
+            name,
+            admissible: H::ADMISSIBLE,
+            build: build::<H>,
+        });
+        self
+    }
+
+    /// The names registered with [`Registry::with`], in order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.entries.iter().map(|e| e.name)
+    }
+
+    /// Makes these heuristics known to the whole process. Errors when a name is not a plain
+    /// name (letters, digits, `-` and `_`), is taken by a built-in heuristic or by another
+    /// registered one, or when another registry was installed before.
+    pub fn install(self) -> Result<(), HeuristicError> {
+        self.check()?;
+        INSTALLED
+            .set(self.entries)
+            .map_err(|_| HeuristicError::BadRegistration {
+                name: String::new(),
+                reason: "a registry was installed before".into(),
+            })
+    }
+
+    /// Whether every name is plain and new (see [`Registry::install`]).
+    fn check(&self) -> Result<(), HeuristicError> {
+        for (i, e) in self.entries.iter().enumerate() {
+            let plain = !e.name.is_empty()
+                && e.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            let reason = if !plain {
+                Some("a name is letters, digits, '-' and '_'")
+            } else if e.name.parse::<HeuristicName>().is_ok() || e.name.starts_with("pdb") {
+                Some("it is a built-in heuristic's name")
+            } else if self.entries[..i].iter().any(|f| f.name == e.name) {
+                Some("it is registered twice")
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(HeuristicError::BadRegistration {
+                    name: e.name.to_string(),
+                    reason: reason.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The installed entry named `name`.
+pub(crate) fn lookup(name: &str) -> Option<Entry> {
+    INSTALLED.get()?.iter().find(|e| e.name == name).copied()
+}
+
+/// The installed names, in the order registered.
+pub(crate) fn installed_names() -> Vec<&'static str> {
+    INSTALLED
+        .get()
+        .map_or_else(Vec::new, |v| v.iter().map(|e| e.name).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Goal, Size};
+    use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
+
+    // No test here installs a registry: it is one per process, and the other unit tests expect
+    // the built-in names only. tests/it/custom_heuristic.rs runs a binary that installs one.
+
+    #[test]
+    fn names_must_be_plain_and_new() {
+        let one = |name| Registry::builtin().with::<Manhattan>(name).check();
+        one("my-manhattan").unwrap();
+        one("misplaced_2").unwrap();
+        for (name, why) in [
+            ("manhattan", "built-in"),
+            ("md", "built-in"),
+            ("pdb-663", "built-in"),
+            ("pdb-mine", "built-in"),
+            ("max(a,b)", "letters, digits"),
+            ("my heuristic", "letters, digits"),
+            ("", "letters, digits"),
+        ] {
+            let e = one(name).unwrap_err().to_string();
+            assert!(e.contains(why) && e.contains(name), "{name}: {e}");
+        }
+        let twice = Registry::builtin()
+            .with::<Manhattan>("mine")
+            .with::<LinearConflict>("mine");
+        assert!(twice.check().unwrap_err().to_string().contains("twice"));
+    }
+
+    #[test]
+    fn an_entry_builds_its_type_and_runs_the_generic_code() {
+        let registry = Registry::builtin().with::<LinearConflict>("lc-again");
+        assert_eq!(registry.names().collect::<Vec<_>>(), ["lc-again"]);
+        let entry = registry.entries[0];
+        assert!(entry.admissible());
+        let goal = Goal::blank_last(Size::new(3, 3).unwrap());
+        let built = entry.build(&goal, &CacheOptions::default()).unwrap();
+        let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
+        let lc = LinearConflict::new(&goal);
+        assert_eq!(built.evaluate(&board), lc.evaluate(&board));
+        let erased = built.ida(&board, &goal, &SearchOptions::default()).unwrap();
+        let direct =
+            crate::search::ida_with(&board, &goal, &lc, &SearchOptions::default()).unwrap();
+        assert_eq!(erased.length(), Some(31));
+        assert_eq!(erased.moves, direct.moves);
+        assert_eq!(erased.generated(), direct.generated());
+    }
+}
