@@ -121,11 +121,17 @@ fn build(
     let started = Instant::now();
     for (path, table, built) in pdb::build_all(&goal, &partition, &options, force)? {
         println!(
-            "{} {}  tiles {}  {} entries  {}",
+            "{} {}  tiles {}  {} entries  {:.1} MB in memory{}  {}",
             if built { "built " } else { "cached" },
             path.display(),
             tilebench::board::join_tiles(&table.tiles),
-            table.entries.len(),
+            table.values.len(),
+            table.values.memory_bytes() as f64 / 1e6,
+            if table.values.is_packed() {
+                " (4 bits an entry)"
+            } else {
+                ""
+            },
             if built {
                 format!("{:.2} s", table.build_seconds)
             } else {

@@ -2,7 +2,8 @@
 //!
 //! The state carries each group's current value and their sum. A move changes one tile's cell, so
 //! [`Heuristic::update`] re-ranks only that tile's group (with `to` substituted for the moved
-//! tile's cell) and reads one byte. The reflected variant also keeps the sums for the board
+//! tile's cell) and reads one byte, or for a packed table one nibble, to which it adds the
+//! Manhattan distance of the group's tiles (see [`crate::pdb::values`]). The reflected variant also keeps the sums for the board
 //! mirrored about the main diagonal (tile `t` at cell `c` becomes tile `mirror(t)` at cell
 //! `transpose(c)`, which maps the goal onto itself) and takes the larger sum; a move of tile `x`
 //! is a move of `mirror(x)` on the mirrored board, so it too re-ranks one group.
@@ -12,16 +13,18 @@ use std::sync::Arc;
 use crate::board::{Goal, Grid, GRID_CELLS};
 use crate::pdb::partition::MAX_GROUPS;
 use crate::pdb::rank::{rank_dispatch, Binomials, MAX_GROUP_TILES};
-use crate::pdb::{Partition, Table};
+use crate::pdb::{Partition, Table, Values};
 
 use super::manhattan::ix;
-use super::Heuristic;
+use super::{Heuristic, Manhattan};
 
 /// One group's tiles and table.
 #[derive(Debug, Clone)]
 struct Group {
     tiles: [u8; MAX_GROUP_TILES],
     k: usize,
+    /// Whether the table is four bits an entry (the value then needs the group's Manhattan sum).
+    packed: bool,
     table: Arc<Table>,
 }
 
@@ -32,6 +35,17 @@ pub struct Pdb {
     /// `group_of[tile]`: the group holding `tile` (unused for the blank).
     group_of: [u8; GRID_CELLS],
     binom: Binomials,
+    /// For the packed tables' lookups.
+    md: Manhattan,
+}
+
+/// Where a lookup goes: group `g`'s entry `i`, and (for a packed table, else 0) the Manhattan
+/// distance of the group's tiles in that placement.
+#[derive(Debug, Clone, Copy)]
+struct Target {
+    g: usize,
+    i: usize,
+    md: u8,
 }
 
 /// Per-group values and their sum.
@@ -46,6 +60,7 @@ impl Pdb {
     /// by [`crate::pdb::load_or_build`].
     pub fn new(partition: &Partition, tables: Vec<Arc<Table>>) -> Pdb {
         assert_eq!(partition.groups().len(), tables.len());
+        let md = Manhattan::new(&tables[0].goal);
         let mut group_of = [0u8; GRID_CELLS];
         let groups = partition
             .groups()
@@ -62,6 +77,7 @@ impl Pdb {
                 Group {
                     tiles: t,
                     k: tiles.len(),
+                    packed: table.values.is_packed(),
                     table,
                 }
             })
@@ -70,39 +86,64 @@ impl Pdb {
             groups,
             group_of,
             binom: Binomials::new(),
+            md,
         }
     }
 
     /// Where group `g`'s value lies in its table when tile `t` of the group stands at `cell(t)`.
     #[inline(always)]
-    fn index(&self, g: usize, cell: impl Fn(u8) -> u8) -> usize {
+    fn target(&self, g: usize, cell: impl Fn(u8) -> u8) -> Target {
         let group = &self.groups[g];
         let mut cells = [0u8; MAX_GROUP_TILES];
         for (c, &t) in cells.iter_mut().zip(&group.tiles).take(group.k) {
             *c = cell(t);
         }
-        rank_dispatch(&self.binom, &cells, group.k)
+        let mut md = 0;
+        if group.packed {
+            for (&c, &t) in cells.iter().zip(&group.tiles).take(group.k) {
+                md += self.md.distance(t, c as usize) as u8;
+            }
+        }
+        Target {
+            g,
+            i: rank_dispatch(&self.binom, &cells, group.k),
+            md,
+        }
+    }
+
+    /// The value at a lookup's target.
+    #[inline(always)]
+    fn value_at(&self, t: Target) -> u8 {
+        let group = &self.groups[t.g];
+        let raw = group.table.values.raw();
+        if group.packed {
+            t.md + 2 * Values::excess_in(raw, t.i)
+        } else {
+            raw[t.i]
+        }
     }
 
     /// The value of group `g` when tile `t` of the group stands at `cell(t)`.
     #[inline(always)]
     fn value(&self, g: usize, cell: impl Fn(u8) -> u8) -> u8 {
-        self.groups[g].table.entries[self.index(g, cell)]
+        self.value_at(self.target(g, cell))
     }
 
-    /// Asks for entry `i` of group `g`'s table ahead of its use, so that its cache miss overlaps
-    /// other work (a large table's lookup is a miss more often than not).
+    /// Asks for a lookup's entry ahead of its use, so that its cache miss overlaps other work (a
+    /// large table's lookup is a miss more often than not).
     #[inline(always)]
-    fn prefetch(&self, g: usize, i: usize) {
+    fn prefetch(&self, t: Target) {
+        let group = &self.groups[t.g];
+        let at = if group.packed { t.i >> 1 } else { t.i };
         #[cfg(target_arch = "x86_64")]
-        if let Some(e) = self.groups[g].table.entries.get(i) {
+        if let Some(e) = group.table.values.raw().get(at) {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             // SAFETY: a prefetch is a hint only: it never faults and changes nothing the program
             // can observe, and the pointer comes from a live reference into the table anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>((e as *const u8).cast::<i8>()) }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = (g, i);
+        let _ = at;
     }
 
     fn state(&self, cell: impl Fn(u8) -> u8 + Copy) -> PdbState {
@@ -120,25 +161,25 @@ impl Pdb {
     /// The state after a move, re-ranking group `g` with `cell`.
     #[inline(always)]
     fn moved(&self, s: &PdbState, g: usize, cell: impl Fn(u8) -> u8) -> PdbState {
-        self.moved_at(s, g, self.index(g, cell))
+        self.moved_at(s, self.target(g, cell))
     }
 
-    /// The state after a move that puts group `g` at entry `i` of its table.
+    /// The state after a move that puts group `t.g` at entry `t.i` of its table.
     #[inline(always)]
-    fn moved_at(&self, s: &PdbState, g: usize, i: usize) -> PdbState {
-        let v = self.groups[g].table.entries[i];
+    fn moved_at(&self, s: &PdbState, t: Target) -> PdbState {
+        let v = self.value_at(t);
         let mut n = *s;
-        let g = g & (MAX_GROUPS - 1);
+        let g = t.g & (MAX_GROUPS - 1);
         n.sum = n.sum + v as u32 - n.vals[g] as u32;
         n.vals[g] = v;
         n
     }
 
-    /// Bytes of the groups' tables (shared by every search that uses them).
+    /// Bytes of the groups' tables in memory (shared by every search that uses them).
     pub fn table_bytes(&self) -> u64 {
         self.groups
             .iter()
-            .map(|g| g.table.entries.len() as u64)
+            .map(|g| g.table.values.memory_bytes() as u64)
             .sum()
     }
 
@@ -214,7 +255,7 @@ impl ReflectedPdb {
         let prefetch = pdb
             .groups
             .iter()
-            .any(|g| g.table.entries.len() >= PREFETCH_BYTES);
+            .any(|g| g.table.values.memory_bytes() >= PREFETCH_BYTES);
         ReflectedPdb {
             pdb,
             mirror,
@@ -227,45 +268,43 @@ impl ReflectedPdb {
     /// moves to `transpose(to)`.
     #[inline(always)]
     fn mirrored_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
-        let (g, i) = self.mirrored_target(grid, tile, to);
-        self.pdb.moved_at(&s.mirrored, g, i)
+        self.pdb
+            .moved_at(&s.mirrored, self.mirrored_target(grid, tile, to))
     }
 
     /// The board's own sums after `tile` moves to `to`.
     #[inline(always)]
     fn normal_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
-        let (g, i) = self.normal_target(grid, tile, to);
-        self.pdb.moved_at(&s.normal, g, i)
+        self.pdb
+            .moved_at(&s.normal, self.normal_target(grid, tile, to))
     }
 
     /// The group and table entry the mirrored board's move re-ranks.
     #[inline(always)]
-    fn mirrored_target(&self, grid: &Grid, tile: u8, to: usize) -> (usize, usize) {
+    fn mirrored_target(&self, grid: &Grid, tile: u8, to: usize) -> Target {
         let mt = self.mirror[ix(tile)];
         let mto = self.transpose[ix(to)];
         let g = self.pdb.group_of[ix(mt)] as usize;
-        let i = self.pdb.index(g, |t| {
+        self.pdb.target(g, |t| {
             if t == mt {
                 mto
             } else {
                 self.mirrored_cell(grid, t)
             }
-        });
-        (g, i)
+        })
     }
 
     /// The group and table entry the board's own move re-ranks.
     #[inline(always)]
-    fn normal_target(&self, grid: &Grid, tile: u8, to: usize) -> (usize, usize) {
+    fn normal_target(&self, grid: &Grid, tile: u8, to: usize) -> Target {
         let g = self.pdb.group_of[ix(tile)] as usize;
-        let i = self.pdb.index(g, |t| {
+        self.pdb.target(g, |t| {
             if t == tile {
                 to as u8
             } else {
                 grid.cell_of[ix(t)]
             }
-        });
-        (g, i)
+        })
     }
 
     /// The cell of tile `t` on the mirrored board: where `mirror(t)` is, transposed.
@@ -329,23 +368,23 @@ impl Heuristic for ReflectedPdb {
         if !self.prefetch {
             return self.update_below_in_turn(s, grid, tile, to, cutoff);
         }
-        let (gn, i_n) = self.normal_target(grid, tile, to);
-        let (gm, i_m) = self.mirrored_target(grid, tile, to);
+        let n = self.normal_target(grid, tile, to);
+        let m = self.mirrored_target(grid, tile, to);
         if s.mirrored.sum > s.normal.sum {
-            self.pdb.prefetch(gn, i_n);
-            let mirrored = self.pdb.moved_at(&s.mirrored, gm, i_m);
+            self.pdb.prefetch(n);
+            let mirrored = self.pdb.moved_at(&s.mirrored, m);
             if mirrored.sum >= cutoff {
                 return None;
             }
-            let normal = self.pdb.moved_at(&s.normal, gn, i_n);
+            let normal = self.pdb.moved_at(&s.normal, n);
             Some(ReflectedState { normal, mirrored })
         } else {
-            self.pdb.prefetch(gm, i_m);
-            let normal = self.pdb.moved_at(&s.normal, gn, i_n);
+            self.pdb.prefetch(m);
+            let normal = self.pdb.moved_at(&s.normal, n);
             if normal.sum >= cutoff {
                 return None;
             }
-            let mirrored = self.pdb.moved_at(&s.mirrored, gm, i_m);
+            let mirrored = self.pdb.moved_at(&s.mirrored, m);
             Some(ReflectedState { normal, mirrored })
         }
     }

@@ -18,7 +18,7 @@
 //! placement, written by the thread that owns the placement's subset.
 //!
 //! Memory for the 8-tile group of 7-8: 12,870 subsets × ~1.1 regions × 8! × 2 bits ≈ 145 MB of
-//! states plus the 519 MB table.
+//! states plus the 519 MB table (packed to 260 MB afterwards, see [`super::values`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -17,15 +17,23 @@
 //! Files are written under a temporary name and renamed into place, so a crash or a concurrent
 //! build never leaves a half-written file under the real name. A file is used only after its
 //! length, header and checksum all agree with what was asked for.
+//!
+//! The body stays one byte an entry whatever the form in memory ([`super::values`]): a large
+//! table is packed while it is read, a block of subsets at a time, and unpacked the same way
+//! while it is written.
 
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 use crate::board::{Goal, Size};
 
 use super::rank::{placements, MAX_GROUP_TILES};
-use super::{Entries, PdbError, Table};
+use super::values::Packer;
+use super::{Entries, PdbError, Table, Values};
+
+/// Entries read or written at a time when a table is packed or unpacked on the way (about 16 MB).
+const BLOCK_ENTRIES: usize = 16 << 20;
 
 pub const MAGIC: &[u8; 8] = b"TBPDB\0\r\n";
 pub const FORMAT_VERSION: u32 = 1;
@@ -113,12 +121,18 @@ fn decode_header(path: &Path, b: &[u8; HEADER_LEN]) -> Result<Header, PdbError> 
     })
 }
 
-fn checksum(header: &[u8; HEADER_LEN], body: &[u8]) -> u32 {
+/// The checksum's hasher after the header (with its checksum field zero); the body follows.
+fn hasher(header: &[u8; HEADER_LEN]) -> crc32fast::Hasher {
     let mut h = *header;
     h[72..76].fill(0);
     let mut hasher = crc32fast::Hasher::new();
     hasher.update(&h);
-    hasher.update(body);
+    hasher
+}
+
+fn checksum(header: &[u8; HEADER_LEN], values: &Values) -> u32 {
+    let mut hasher = hasher(header);
+    values.for_each_block(BLOCK_ENTRIES, |b| hasher.update(b));
     hasher.finalize()
 }
 
@@ -138,14 +152,20 @@ pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
         size: table.goal.size(),
         goal: table.goal.tiles().to_vec(),
         tiles: table.tiles.clone(),
-        entries: table.entries.len() as u64,
+        entries: table.values.len() as u64,
         build_seconds: table.build_seconds,
         checksum: 0,
     };
-    header.checksum = checksum(&encode_header(&header), &table.entries);
+    header.checksum = checksum(&encode_header(&header), &table.values);
     crate::results::atomic::write_with(path, |f| {
         f.write_all(&encode_header(&header))?;
-        f.write_all(&table.entries)
+        let mut result = Ok(());
+        table.values.for_each_block(BLOCK_ENTRIES, |b| {
+            if result.is_ok() {
+                result = f.write_all(b);
+            }
+        });
+        result
     })
     .map_err(io(path))
 }
@@ -263,9 +283,9 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
             found: len,
         });
     }
-    let mut entries = Entries::filled(expected_entries as usize, 0);
-    f.read_exact(&mut entries).map_err(io(path))?;
-    let found = checksum(&hb, &entries);
+    let len = expected_entries as usize;
+    let pack = Values::worth_packing(len, tiles.len());
+    let (values, found) = read_body(&mut f, &hb, goal, tiles, len, pack).map_err(io(path))?;
     if found != header.checksum {
         return Err(PdbError::Checksum {
             path: path.to_path_buf(),
@@ -276,9 +296,48 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
     Ok(Table {
         goal: goal.clone(),
         tiles: tiles.to_vec(),
-        entries,
+        values,
         build_seconds: header.build_seconds,
     })
+}
+
+/// Reads the body after header `hb`: the values (packed on the way with `pack` if every entry
+/// fits) and the checksum of header and body.
+fn read_body(
+    f: &mut File,
+    hb: &[u8; HEADER_LEN],
+    goal: &Goal,
+    tiles: &[u8],
+    len: usize,
+    pack: bool,
+) -> std::io::Result<(Values, u32)> {
+    let mut hasher = hasher(hb);
+    if pack {
+        let mut packer = Packer::new(goal, tiles, len);
+        let block = packer.block();
+        let mut buf = vec![0u8; (BLOCK_ENTRIES / block).max(1) * block];
+        let mut left = len;
+        let mut fits = true;
+        while left > 0 && fits {
+            let n = left.min(buf.len());
+            let b = &mut buf[..n];
+            f.read_exact(b)?;
+            hasher.update(b);
+            fits = packer.push(b);
+            left -= b.len();
+        }
+        if fits {
+            return Ok((packer.finish(), hasher.finalize()));
+        }
+        // Some entry does not fit a nibble: read the whole body again, in bytes.
+        drop(packer);
+        f.seek(std::io::SeekFrom::Start(HEADER_LEN as u64))?;
+        hasher = self::hasher(hb);
+    }
+    let mut entries = Entries::filled(len, 0);
+    f.read_exact(&mut entries)?;
+    hasher.update(&entries);
+    Ok((Values::bytes(entries), hasher.finalize()))
 }
 
 #[cfg(test)]
@@ -337,7 +396,7 @@ mod tests {
         let path = dir.join(file_name(&goal, &tiles));
         write(&path, &table).unwrap();
         let back = read(&path, &goal, &tiles).unwrap();
-        assert_eq!(back.entries, table.entries);
+        assert_eq!(back.values, table.values);
         assert_eq!(read_header(&path).unwrap().entries, 3024);
         let good = fs::read(&path).unwrap();
 
@@ -384,6 +443,52 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A packed table is written byte for byte as its byte form is, and a body read with packing
+    /// comes back packed when every entry fits, in bytes (read again) when one does not, with the
+    /// same values and checksum either way.
+    #[test]
+    fn packing_on_the_way_changes_nothing_on_disk() {
+        let dir = scratch("packed");
+        let goal = Goal::blank_first(Size::new(4, 4).unwrap());
+        let tiles = [1u8, 2, 3];
+        let table = build(&goal, &tiles, &crate::pdb::Silent);
+        assert!(!table.values.is_packed(), "too small to pack by default");
+        let bytes = table.values.to_vec();
+        let mut packer = Packer::new(&goal, &tiles, bytes.len());
+        assert!(packer.push(&bytes));
+        let packed = Table {
+            values: packer.finish(),
+            ..table.clone()
+        };
+        assert!(packed.values.is_packed());
+        let (a, b) = (dir.join("a.pdb"), dir.join("b.pdb"));
+        write(&a, &table).unwrap();
+        write(&b, &packed).unwrap();
+        assert_eq!(fs::read(&a).unwrap(), fs::read(&b).unwrap());
+
+        let body = |path: &Path, pack: bool| {
+            let mut f = File::open(path).unwrap();
+            let mut hb = [0u8; HEADER_LEN];
+            f.read_exact(&mut hb).unwrap();
+            let stored = decode_header(path, &hb).unwrap().checksum;
+            let (values, sum) = read_body(&mut f, &hb, &goal, &tiles, bytes.len(), pack).unwrap();
+            (values, sum == stored)
+        };
+        let (v, sum_ok) = body(&a, true);
+        assert!(v.is_packed() && sum_ok);
+        assert_eq!(v.to_vec(), bytes);
+        // An entry 32 above its Manhattan distance does not fit a nibble.
+        let mut raw = fs::read(&a).unwrap();
+        raw[HEADER_LEN + 77] += 32;
+        fs::write(&a, &raw).unwrap();
+        let (v, sum_ok) = body(&a, true);
+        assert!(!v.is_packed(), "read again in bytes");
+        assert!(!sum_ok, "the tampered body fails its checksum");
+        assert_eq!(v.get(77), bytes[77] + 32);
+        assert_eq!(v.to_vec()[..77], bytes[..77]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn damaged_files_are_refused_without_build_and_rebuilt_with_it() {
         let dir = scratch("rebuild");
@@ -402,7 +507,7 @@ mod tests {
         options.build_missing = true;
         let built = load_or_build(&goal, &tiles, &options)
             .unwrap()
-            .entries
+            .values
             .clone();
         let mut bytes = fs::read(&path).unwrap();
         bytes[HEADER_LEN + 5] ^= 1;
@@ -415,7 +520,7 @@ mod tests {
         ));
         options.build_missing = true;
         let rebuilt = load_or_build(&goal, &tiles, &options).unwrap();
-        assert_eq!(rebuilt.entries, built);
+        assert_eq!(rebuilt.values, built);
         assert!(read(&path, &goal, &tiles).is_ok());
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -17,6 +17,7 @@ pub mod entries;
 pub mod file;
 pub mod partition;
 pub mod rank;
+pub mod values;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -29,6 +30,7 @@ use crate::board::Goal;
 
 pub use entries::Entries;
 pub use partition::{Named, Partition};
+pub use values::Values;
 
 /// The environment variable that overrides the default cache directory.
 pub const DIR_ENV: &str = "TILEBENCH_PDB_DIR";
@@ -81,8 +83,9 @@ pub struct Table {
     pub goal: Goal,
     /// The group's tiles, ascending; `cells[i]` in a rank is the cell of `tiles[i]`.
     pub tiles: Vec<u8>,
-    /// On huge pages when large (see [`entries`]).
-    pub entries: Entries,
+    /// One byte an entry, or four bits for large tables (see [`values`]); on huge pages when
+    /// large (see [`entries`]).
+    pub values: Values,
     pub build_seconds: f64,
 }
 
@@ -154,7 +157,7 @@ pub fn build(goal: &Goal, tiles: &[u8], events: &dyn CacheEvents) -> Table {
     Table {
         goal: goal.clone(),
         tiles: tiles.to_vec(),
-        entries,
+        values: Values::new(goal, tiles, entries),
         build_seconds: started.elapsed().as_secs_f64(),
     }
 }
@@ -216,7 +219,7 @@ pub fn load_or_build(
 /// Whether `table` is on disk at `path` (a regular file of its full length); if not, writes it
 /// once more to report why it cannot be.
 fn ensure_cached(path: &Path, table: &Table) -> Result<(), PdbError> {
-    let want = file::HEADER_LEN as u64 + table.entries.len() as u64;
+    let want = file::HEADER_LEN as u64 + table.values.len() as u64;
     let on_disk = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == want);
     if on_disk {
         return Ok(());

@@ -87,3 +87,19 @@ fn pdb_663_solves_all_of_korfs_100_with_the_published_lengths() {
     // change in the tables, the lookups or the search changes it.
     assert_eq!(total_nodes, 153_110_996);
 }
+
+/// The 7-8 tables take at most 300 MB in memory (four bits an entry, 577 MB at one byte), read
+/// from the tests' cache in the one-byte file format every tilebench writes; pdb-78r still solves
+/// Korf's instances with the published lengths (tests/it/golden.rs holds its exact counts on all
+/// 100).
+#[test]
+fn the_7_8_tables_take_at_most_300_mb() {
+    let goal = Goal::blank_first(Size::new(4, 4).unwrap());
+    let h = prepared("pdb-78r", &goal);
+    let bytes = h.table_bytes();
+    assert!(bytes <= 300_000_000, "7-8 tables take {bytes} bytes");
+    for inst in korf100().into_iter().take(10) {
+        let (len, _) = solve_length(&h, &inst.board, &goal);
+        assert_eq!(len, inst.length, "instance #{}", inst.id);
+    }
+}

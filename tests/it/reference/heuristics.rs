@@ -231,7 +231,7 @@ fn pdb_sum(groups: &[(Vec<u8>, Arc<Table>)], tiles: &[u8]) -> u32 {
             for (i, &t) in group.iter().enumerate() {
                 cells[i] = tiles.iter().position(|&x| x == t).unwrap() as u8;
             }
-            table.entries[rank(&binom, &cells, group.len())] as u32
+            table.values.get(rank(&binom, &cells, group.len())) as u32
         })
         .sum()
 }

@@ -546,7 +546,7 @@ fn the_table_check_notices_one_wrong_entry() {
     let goal = Goal::blank_last(Size::new(3, 3).unwrap());
     let tiles = [1u8, 2, 3, 4];
     let table = tables::checked_table(&goal, &tiles);
-    let entries: Vec<u8> = table.entries.to_vec();
+    let entries: Vec<u8> = table.values.to_vec();
     assert!(tables::bellman_errors(&goal, &tiles, &entries, None).is_empty());
     for (i, delta) in [(1000usize, 1i32), (2000, -1), (77, 1)] {
         let mut wrong = entries.clone();
