@@ -11,7 +11,6 @@ use clap::Args;
 
 use super::pdb::PdbArgs;
 use super::progress::PairBar;
-use super::solve::parse_algorithm;
 use tilebench::experiment::{Request, RunRequest, Session};
 use tilebench::limits::{self, MemoryLimit};
 use tilebench::results::meta::Shard;
@@ -34,7 +33,7 @@ pub struct ExperimentArgs {
     /// Search algorithms, comma-separated: ida (IDA*), astar (A*), bfs (breadth-first). Each
     /// of ida and astar runs with every -H heuristic; bfs takes none and runs once per instance
     /// whatever -H says. Default: ida.
-    #[arg(long, short = 'a', value_delimiter = ',', value_name = "A", value_parser = parse_algorithm)]
+    #[arg(long, short = 'a', value_delimiter = ',', value_name = "A", value_parser = str::parse::<Algorithm>)]
     pub algorithm: Vec<Algorithm>,
     /// Stop A* or bfs on a pair before its stored states pass SIZE bytes (512M, 2G; K/M/G/T are
     /// powers of 1024), and kill an outside solver whose resident memory passes SIZE: status
@@ -62,12 +61,8 @@ pub struct ExperimentArgs {
     /// IDA*'s duplicate-path pruning: parent (never undo the last move; Korf's published counts)
     /// or fsm (Taylor & Korf's finite-state machine of short duplicate move strings: fewer
     /// nodes, same optimal lengths). Stored with the results: --resume keeps it.
-    #[arg(long, default_value = "parent", value_parser = parse_pruning)]
+    #[arg(long, default_value = "parent", value_parser = str::parse::<Pruning>)]
     pub pruning: Pruning,
-}
-
-pub(super) fn parse_pruning(text: &str) -> Result<Pruning, String> {
-    text.parse().map_err(|e| format!("{e}"))
 }
 
 impl ExperimentArgs {

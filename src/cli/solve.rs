@@ -32,7 +32,7 @@ pub enum Format {
 #[derive(Args)]
 pub struct SolveArgs {
     /// Search algorithm: ida (IDA*), astar (A*) or bfs (breadth-first, no heuristic).
-    #[arg(long, short = 'a', default_value = "ida", value_parser = parse_algorithm)]
+    #[arg(long, short = 'a', default_value = "ida", value_parser = str::parse::<Algorithm>)]
     algorithm: Algorithm,
     /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
     /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
@@ -73,7 +73,7 @@ pub struct SolveArgs {
     threads: u16,
     /// IDA*'s duplicate-path pruning: parent (never undo the last move; Korf's published
     /// counts) or fsm (Taylor & Korf's finite-state machine: fewer nodes, same length).
-    #[arg(long, default_value = "parent", value_parser = super::run::parse_pruning, conflicts_with = "solver")]
+    #[arg(long, default_value = "parent", value_parser = str::parse::<Pruning>, conflicts_with = "solver")]
     pruning: Pruning,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
@@ -126,10 +126,6 @@ fn print_progress(p: &search::progress::Progress) {
 /// the search's tables (the report takes it from a method's largest search for that reason).
 const SMALL_SEARCH_STATES: u64 = 100_000;
 
-pub(super) fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
-    text.parse().map_err(|e| format!("{e}"))
-}
-
 pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let size = args.size.as_deref().map(Size::parse).transpose()?;
     let board = Board::parse(&args.tiles.join(" "), size)?;
@@ -166,7 +162,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         checkpoint: None,
         pruning: args.pruning,
     };
-    let outcome = search::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
+    let outcome =
+        tilebench::heuristic::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
     let (result, memory) = (&outcome.result, &outcome.memory);
     if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());

@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 use crate::experiment::lock::DirLock;
 use crate::experiment::ExperimentError;
 
-use super::{io_err, slurm, ClusterError};
-use crate::experiment::provenance::{experiment_meta, git_commit, git_dirty, now_rfc3339};
+use super::error::{io_err, ClusterError};
+use super::slurm;
+use crate::experiment::describe::experiment_meta;
+use crate::experiment::provenance::{git_commit, git_dirty, now_rfc3339};
 use crate::experiment::writer::{self, Files};
 use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
 use crate::results::meta::{Collected, LimitsInfo, Shard, ShardSession};

@@ -9,9 +9,9 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
-use super::ClusterError;
+pub use super::error::SlurmError;
+use super::error::{io_err, ClusterError};
 use crate::experiment::provenance::now_rfc3339;
 use crate::experiment::shard::{read_json, write_json};
 use crate::results::meta::is_plain_word;
@@ -23,35 +23,6 @@ pub const SLURM_DIR: &str = "slurm";
 pub const JOB_FILE: &str = "job.sh";
 pub const SUBMISSIONS_FILE: &str = "submissions.json";
 pub const LOGS_DIR: &str = "logs";
-
-/// Why Slurm did not take or finish a job.
-#[derive(Debug, Error)]
-pub enum SlurmError {
-    #[error(
-        "sbatch not found on PATH: is Slurm installed? use --dry-run to only write the script"
-    )]
-    SbatchNotFound,
-    #[error("{command} failed: {source}")]
-    Spawn {
-        command: String,
-        source: std::io::Error,
-    },
-    #[error("sbatch refused the job ({status}): {stderr}")]
-    Refused { status: String, stderr: String },
-    #[error("sbatch printed no job id (stdout: {0:?})")]
-    NoJobId(String),
-    #[error("job {job} is still queued or running; wait for it (or `scancel {job}`) before submitting again")]
-    StillRunning { job: String },
-    #[error("job {job} still queued or running after {seconds} s")]
-    WaitTimeout { job: String, seconds: u64 },
-    /// A value that cannot be written into the job script safely.
-    #[error("{option} {value:?}: {reason}")]
-    BadValue {
-        option: String,
-        value: String,
-        reason: String,
-    },
-}
 
 /// Refuses a value for the job script that holds a control character (a newline would end an
 /// `#SBATCH` line and make the rest a shell command) or is empty. `option` names where the
@@ -297,9 +268,9 @@ pub fn job_script(
 /// task whose log cannot be opened fails without a trace).
 pub fn write_job(out: &Path, script: &str) -> Result<PathBuf, ClusterError> {
     let logs = slurm_dir(out).join(LOGS_DIR);
-    std::fs::create_dir_all(&logs).map_err(super::io_err(&logs))?;
+    std::fs::create_dir_all(&logs).map_err(io_err(&logs))?;
     let path = slurm_dir(out).join(JOB_FILE);
-    crate::results::atomic::write(&path, script.as_bytes()).map_err(super::io_err(&path))?;
+    crate::results::atomic::write(&path, script.as_bytes()).map_err(io_err(&path))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

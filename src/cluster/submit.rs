@@ -4,8 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::collect::pending_shards;
+use super::error::ClusterError;
 use super::slurm::{self, JobOptions, Task};
-use super::{pending_shards, ClusterError};
 use crate::experiment::lock::DirLock;
 use crate::experiment::{self, ExperimentError, Request};
 use crate::pdb::CacheOptions;

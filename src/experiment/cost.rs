@@ -18,11 +18,11 @@ use std::time::Duration;
 
 use crate::analysis::per_instance::published_column;
 use crate::board::{Board, Goal};
-use crate::heuristic::{ErasedHeuristic, Heuristic, HeuristicError, Prepared, WithHeuristic};
+use crate::heuristic::{ErasedHeuristic, Heuristic, Prepared, WithHeuristic};
 use crate::predict::{predict_random_starts, PredictError, Prediction};
 use crate::results::meta::Shard;
 use crate::results::{RunKey, RunRecord};
-use crate::search::{Algorithm, Limits, Pruning, SearchOptions};
+use crate::search::{Algorithm, Limits, Pruning, SearchError, SearchOptions};
 
 use super::plan::{Experiment, Pair};
 
@@ -261,7 +261,7 @@ pub fn calibrate(
     goal: &Goal,
     seconds: f64,
     pruning: Pruning,
-) -> Result<f64, HeuristicError> {
+) -> Result<f64, SearchError> {
     let options = SearchOptions {
         limits: Limits {
             time_limit: Some(Duration::from_secs_f64(seconds.max(0.01))),

@@ -13,67 +13,29 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::checkpoint::{Checkpoints, PairId};
+use super::describe;
+use super::error::ExperimentError;
 use super::outside::{self, OutsideSolver, ProcessLimits};
 use super::plan::{Experiment, Pair, Series};
+use super::progress::Progress;
+use super::provenance;
+use super::resume;
+use super::settings::Settings;
 use super::writer::{self, Files, RowWriter};
-use super::{provenance, resume, ExperimentError, Progress};
 use crate::board::Goal;
 use crate::heuristic::{HeuristicName, Prepared};
 use crate::instances::Instance;
 use crate::moves::path_string;
 use crate::pdb::CacheOptions;
-use crate::results::meta::Shard;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
 use crate::search::{self, Algorithm, Iteration, Limits, SearchOptions, SearchResult, Status};
-
-/// How to run.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    pub out: PathBuf,
-    /// Pool size: pairs run at once (`--jobs`).
-    pub threads: usize,
-    /// Threads of each pair's search (`--search-threads`).
-    pub search_threads: usize,
-    pub node_limit: Option<u64>,
-    pub time_limit: Option<Duration>,
-    /// Bytes A* and breadth-first search may store per pair, and an outside solver's process
-    /// may hold resident (killed beyond).
-    pub memory_limit: Option<u64>,
-    /// Outside solvers: find unknown optimal lengths with the built-in search.
-    pub check_optimal: bool,
-    /// Keep the finished rows of `out` and run only the missing pairs.
-    pub resume: bool,
-    /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
-    pub overwrite: bool,
-    /// With `resume`: run the pairs whose rows have these statuses again.
-    pub retry: Vec<RunStatus>,
-    /// Set to stop (Ctrl-C); unfinished pairs are not written.
-    pub cancel: Arc<AtomicBool>,
-    /// Recorded in meta.json.
-    pub command_line: Vec<String>,
-    /// Where pattern databases live and whether missing ones may be built.
-    pub cache: CacheOptions,
-    /// The history file a completed run appends its headline figures to (see [`history`]).
-    pub history: Option<PathBuf>,
-    /// The slice of a larger experiment these pairs are (recorded in meta.json).
-    pub shard: Option<Shard>,
-    /// Run one complete iteration with this threshold per pair instead of solving
-    /// (status fixed-bound; the limits do not apply).
-    pub fixed_bound: Option<u32>,
-    /// Save each search's progress at most this often into `out/checkpoints/`, and continue
-    /// from there (`None`: no checkpoints; fixed-bound runs have none).
-    pub checkpoint_every: Option<Duration>,
-    /// Run only the pairs of these instance ids in this session (`--only-ids`); the experiment
-    /// is still all the pairs, and a later `--resume` runs the others.
-    pub only_ids: Option<Vec<String>>,
-}
 
 /// What a run did.
 #[derive(Debug, Clone, Default)]
@@ -210,7 +172,7 @@ pub fn run(
     let threads = crate::limits::pool_size(settings.threads, pending.len());
 
     // meta.json, rewritten at the end.
-    let mut meta = provenance::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
+    let mut meta = describe::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
     meta.threads = threads;
     meta.write(&meta_path)?;
     let result = run_pending(
@@ -396,7 +358,7 @@ fn run_pending(
     if !summary.interrupted {
         let (mut runs, iterations) = writer::recover(files)?;
         // Outside answers judged before the built-in search found the optimum: judged again.
-        let rejudged = super::outside::judge::rejudge_lengths(&mut runs);
+        let rejudged = crate::results::rejudge::rejudge_lengths(&mut runs);
         for _ in &rejudged {
             let solved = summary.by_status.entry(RunStatus::Solved).or_default();
             *solved = solved.saturating_sub(1);
@@ -579,7 +541,7 @@ fn run_pair(
     let outcome = match (fixed_bound, h) {
         (Some(d), Some(h)) if p.algorithm == Algorithm::Ida => Ok(search::Outcome {
             algorithm: p.algorithm,
-            result: crate::predict::fixed_bound_search(h, &instance.board, d),
+            result: crate::heuristic::fixed_bound_search(h, &instance.board, d),
             reopened: 0,
             memory: search::Memory {
                 table_bytes: h.table_bytes(),
@@ -587,7 +549,7 @@ fn run_pair(
             },
         }),
         (Some(_), _) => Err(search::SearchError::FixedBoundNotIda(p.algorithm)),
-        (None, h) => search::solve(p.algorithm, h, &instance.board, &set.goal, options),
+        (None, h) => crate::heuristic::solve(p.algorithm, h, &instance.board, &set.goal, options),
     };
     let (status, problem, outcome) = match outcome {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),

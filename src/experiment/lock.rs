@@ -16,8 +16,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::provenance::{machine, now_rfc3339};
-use super::shard::{EXPERIMENT_FILE, SHARDS_DIR};
-use crate::results::{ITERATIONS_FILE, META_FILE, RUNS_FILE};
+use crate::results::{EXPERIMENT_FILE, ITERATIONS_FILE, META_FILE, RUNS_FILE, SHARDS_DIR};
 
 /// The lock file inside a results directory.
 pub const LOCK_FILE: &str = ".lock";

@@ -18,12 +18,16 @@
 
 pub mod checkpoint;
 pub mod cost;
+pub mod describe;
+pub mod error;
 pub mod execute;
 pub mod lock;
 pub mod outside;
 pub mod plan;
+pub mod progress;
 pub mod provenance;
 pub mod resume;
+pub mod settings;
 pub mod shard;
 pub mod writer;
 
@@ -31,125 +35,19 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use thiserror::Error;
-
-pub use execute::{prepare, prepare_all, run, Settings, Summary};
+pub use error::ExperimentError;
+pub use execute::{prepare, prepare_all, run, Summary};
 pub use plan::{
     Chosen, Experiment, Pair, Request, Series, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
 };
+pub use progress::{Progress, Quiet};
+pub use settings::Settings;
 pub use shard::{shard_dir, EXPERIMENT_FILE, SHARDS_DIR};
 
-use crate::heuristic::HeuristicError;
-use crate::instances::InstanceError;
 use crate::pdb::CacheOptions;
-use crate::results::history::{self, HistoryError};
+use crate::results::history;
 use crate::results::meta::Shard;
-use crate::results::{CsvError, ExperimentSpec, MetaError, RunRecord, RunStatus, META_FILE};
-
-/// Everything that stops an experiment from running or being recorded.
-#[derive(Debug, Error)]
-pub enum ExperimentError {
-    #[error(transparent)]
-    Instances(#[from] InstanceError),
-    #[error(transparent)]
-    HeuristicName(#[from] HeuristicError),
-    #[error(transparent)]
-    Outside(#[from] outside::OutsideError),
-    #[error("{0}")]
-    BadOption(String),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error(transparent)]
-    Csv(#[from] CsvError),
-    #[error(transparent)]
-    Meta(#[from] MetaError),
-    #[error("{}: {source}", path.display())]
-    Json {
-        path: PathBuf,
-        source: serde_json::Error,
-    },
-    #[error("{}: {reason}", path.display())]
-    BadSpec { path: PathBuf, reason: String },
-    #[error(
-        "{} already holds {rows} finished runs; pass --resume to add the missing ones, or \
-         --overwrite to start again",
-        dir.display()
-    )]
-    Exists { dir: PathBuf, rows: usize },
-    #[error(
-        "{} already holds a different experiment ({what}); use another --out, or the same \
-         options as before",
-        dir.display()
-    )]
-    Mismatch { dir: PathBuf, what: String },
-    #[error("heuristic {heuristic} for goal {goal}: {source}")]
-    Heuristic {
-        heuristic: String,
-        goal: String,
-        source: Box<HeuristicError>,
-    },
-    #[error("{0}")]
-    Pool(#[from] rayon::ThreadPoolBuildError),
-    #[error(transparent)]
-    Lock(#[from] lock::LockError),
-    #[error(
-        "instance sets {first} and {second} have the same name '{name}' (the name is the key \
-         of their rows in runs.csv); rename one file, or give a file once"
-    )]
-    SameSetName {
-        name: String,
-        first: String,
-        second: String,
-    },
-    #[error(
-        "checkpoint {}: {reason}; delete the file to run that pair again from the start",
-        path.display()
-    )]
-    Checkpoint { path: PathBuf, reason: String },
-    #[error("heuristic '{0}' is given twice")]
-    DuplicateHeuristic(String),
-    #[error(
-        "{} holds another experiment; --resume adds only to the same one:\n  {}\n\
-         (give the same options as before; a changed limit goes with --retry of its status; \
-         or use another --out, or --overwrite)",
-        dir.display(), differences.join("\n  ")
-    )]
-    ResumeMismatch {
-        dir: PathBuf,
-        differences: Vec<String>,
-    },
-    #[error(
-        "{}: {META_FILE} is missing, so --resume cannot check that the rows are of the same \
-         experiment; use --overwrite or another --out",
-        .0.display()
-    )]
-    NoMeta(PathBuf),
-    #[error(transparent)]
-    History(#[from] HistoryError),
-}
-
-/// What a running experiment reports. Called from the pool's threads, one call at a time per
-/// pair; the default methods ignore everything.
-pub trait Progress: Sync {
-    /// The pool starts on `pending` pairs.
-    fn start(&self, _pending: usize) {}
-    /// A pair's row was written; `problem` says what is wrong when its status is a failure.
-    fn pair_done(&self, _run: &RunRecord, _problem: Option<&str>) {}
-    /// The pool is done (all pairs written, or cancelled).
-    fn finish(&self) {}
-    /// `jobs` pairs at once, each searching on `search_threads` threads, want more threads
-    /// than the machine's `cores`: they will share them, and each pair's time grows.
-    fn oversubscribed(&self, _jobs: usize, _search_threads: usize, _cores: usize) {}
-}
-
-/// Reports nothing.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Quiet;
-
-impl Progress for Quiet {}
+use crate::results::{ExperimentSpec, RunStatus};
 
 /// The memory limit an experiment gets when none is given: none when it runs no A* or
 /// breadth-first search; when resumed, the one stored with its results; else

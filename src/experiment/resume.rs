@@ -14,25 +14,11 @@
 
 use std::collections::BTreeSet;
 
-use super::execute::Settings;
 use super::plan::Experiment;
+use super::settings::Settings;
 use crate::instances::InstanceSet;
 use crate::results::meta::{LimitsInfo, SetInfo};
 use crate::results::{IterationRecord, Meta, RunKey, RunRecord, RunStatus};
-
-/// A checksum of what a set contributes to the experiment: size, goal, and each selected
-/// instance's id, tiles and known optimal length (not comments or other columns).
-pub fn content_hash(set: &InstanceSet) -> String {
-    let mut h = crc32fast::Hasher::new();
-    h.update(format!("{} {}\n", set.size, set.goal.name()).as_bytes());
-    for i in &set.instances {
-        h.update(i.id.as_bytes());
-        h.update(b"\t");
-        h.update(i.board.tiles());
-        h.update(format!("\t{:?}\n", i.optimal).as_bytes());
-    }
-    format!("crc32:{:08x}:{}", h.finalize(), set.instances.len())
-}
 
 fn or_none<T: std::fmt::Display>(v: Option<T>, unit: &str) -> String {
     v.map_or("none".into(), |v| format!("{v}{unit}"))
@@ -145,7 +131,7 @@ fn set_differences(old: &SetInfo, selection: &str, set: &InstanceSet) -> Vec<Str
             set.instances.len()
         ));
     } else if let Some(hash) = &old.content_hash {
-        let now = content_hash(set);
+        let now = set.content_hash();
         if *hash != now {
             d.push(format!(
                 "instance set {name}: the boards of {selection} changed since (content {hash} \

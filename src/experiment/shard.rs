@@ -22,10 +22,7 @@ use crate::results::io::atomic_write;
 use crate::results::meta::Shard;
 use crate::results::ExperimentSpec;
 
-/// The experiment of a sharded results directory.
-pub const EXPERIMENT_FILE: &str = "experiment.json";
-/// The folder holding one folder per shard.
-pub const SHARDS_DIR: &str = "shards";
+pub use crate::results::{EXPERIMENT_FILE, SHARDS_DIR};
 
 /// Where shard `index` of the experiment in `out` writes.
 pub fn shard_dir(out: &Path, index: usize) -> PathBuf {

@@ -14,7 +14,8 @@
 
 use crate::board::{Goal, Grid, Size, GRID_CELLS};
 
-use super::manhattan::{ix, Manhattan};
+use super::distance::ix;
+use super::distance::TileDistances;
 use super::{BuildHeuristic, Heuristic, HeuristicError};
 use crate::pdb::CacheOptions;
 
@@ -24,7 +25,7 @@ const MAX_LINES: usize = 10;
 /// Linear conflict to a fixed goal.
 #[derive(Debug, Clone)]
 pub struct LinearConflict {
-    manhattan: Manhattan,
+    manhattan: TileDistances,
     /// `row_line[cell]`, `col_line[cell]`: index into the codes of the row / column of `cell`.
     row_line: [u8; GRID_CELLS],
     col_line: [u8; GRID_CELLS],
@@ -103,7 +104,7 @@ impl LinearConflict {
             }
         }
         LinearConflict {
-            manhattan: Manhattan::new(goal),
+            manhattan: TileDistances::new(goal),
             row_line,
             col_line,
             row_part,

@@ -2,53 +2,26 @@
 //! cell. Each move changes exactly one tile's distance by exactly one, so the update is a table
 //! lookup.
 
-use crate::board::{Goal, Grid, GRID_CELLS};
-
-use super::{BuildHeuristic, Heuristic, HeuristicError};
+use crate::board::{Goal, Grid};
 use crate::pdb::CacheOptions;
+
+use super::distance::TileDistances;
+use super::error::HeuristicError;
+use super::traits::{BuildHeuristic, Heuristic};
 
 /// Manhattan distance to a fixed goal.
 #[derive(Debug, Clone)]
-pub struct Manhattan {
-    /// `dist[tile][cell]`: the distance of `tile` in `cell` from its goal cell (0 for the blank).
-    dist: [[u8; GRID_CELLS]; GRID_CELLS],
-}
-
-/// Masks a tile or cell number into the fixed tables (always in bounds, see `GRID_CELLS`).
-#[inline(always)]
-pub(crate) fn ix(i: impl Into<usize>) -> usize {
-    i.into() & (GRID_CELLS - 1)
-}
+pub struct Manhattan(TileDistances);
 
 impl Manhattan {
     pub fn new(goal: &Goal) -> Manhattan {
-        let size = goal.size();
-        let mut dist = [[0u8; GRID_CELLS]; GRID_CELLS];
-        for tile in 1..size.cells() as u8 {
-            let g = goal.cell_of(tile);
-            for (cell, d) in dist[tile as usize]
-                .iter_mut()
-                .enumerate()
-                .take(size.cells())
-            {
-                *d = (size.row(cell).abs_diff(size.row(g)) + size.col(cell).abs_diff(size.col(g)))
-                    as u8;
-            }
-        }
-        Manhattan { dist }
+        Manhattan(TileDistances::new(goal))
     }
 
     /// The distance of `tile` in `cell` from its goal cell.
     #[inline(always)]
     pub fn distance(&self, tile: u8, cell: usize) -> u32 {
-        self.dist[ix(tile)][ix(cell)] as u32
-    }
-
-    /// The sum of the tiles' distances.
-    pub fn total(&self, grid: &Grid) -> u32 {
-        (1..GRID_CELLS)
-            .map(|t| self.dist[t][ix(grid.cell_of[t])] as u32)
-            .sum()
+        self.0.distance(tile, cell)
     }
 }
 
@@ -56,12 +29,12 @@ impl Heuristic for Manhattan {
     type State = u32;
     const READS_CELL_OF: bool = false;
 
-    fn as_manhattan(&self) -> Option<&Manhattan> {
-        Some(self)
+    fn as_manhattan(&self) -> Option<&TileDistances> {
+        Some(&self.0)
     }
 
     fn init(&self, grid: &Grid) -> u32 {
-        self.total(grid)
+        self.0.total(grid)
     }
 
     #[inline(always)]

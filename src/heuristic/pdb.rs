@@ -15,8 +15,9 @@ use crate::pdb::partition::MAX_GROUPS;
 use crate::pdb::rank::{rank_dispatch, Binomials, MAX_GROUP_TILES};
 use crate::pdb::{Partition, Table, Values};
 
-use super::manhattan::ix;
-use super::{Heuristic, Manhattan};
+use super::distance::ix;
+use super::distance::TileDistances;
+use super::Heuristic;
 
 /// One group's tiles and table.
 #[derive(Debug, Clone)]
@@ -36,7 +37,7 @@ pub struct Pdb {
     group_of: [u8; GRID_CELLS],
     binom: Binomials,
     /// For the packed tables' lookups.
-    md: Manhattan,
+    md: TileDistances,
 }
 
 /// Where a lookup goes: group `g`'s entry `i`, and (for a packed table, else 0) the Manhattan
@@ -60,7 +61,7 @@ impl Pdb {
     /// by [`crate::pdb::load_or_build`].
     pub fn new(partition: &Partition, tables: Vec<Arc<Table>>) -> Pdb {
         assert_eq!(partition.groups().len(), tables.len());
-        let md = Manhattan::new(&tables[0].goal);
+        let md = TileDistances::new(&tables[0].goal);
         let mut group_of = [0u8; GRID_CELLS];
         let groups = partition
             .groups()

@@ -11,7 +11,7 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
 
 use crate::board::{Board, Goal};
-use crate::heuristic::{BuildHeuristic, HeuristicError, HeuristicName};
+use crate::heuristic::{BuildHeuristic, HeuristicError};
 use crate::pdb::CacheOptions;
 use crate::predict::{Distribution, IterationCount, PredictError, Prediction};
 use crate::search::{Algorithm, Outcome, SearchError, SearchOptions, SearchResult};
@@ -144,11 +144,11 @@ impl fmt::Debug for Entry {
 /// shards, Slurm jobs) parses to the same heuristic.
 #[derive(Debug, Default)]
 pub struct Registry {
-    entries: Vec<Entry>,
+    pub(super) entries: Vec<Entry>,
 }
 
 /// The registered heuristics of this process (none until [`Registry::install`]).
-static INSTALLED: OnceLock<Vec<Entry>> = OnceLock::new();
+pub(super) static INSTALLED: OnceLock<Vec<Entry>> = OnceLock::new();
 
 impl Registry {
     /// The built-in heuristics only.
@@ -176,45 +176,6 @@ impl Registry {
     /// The names registered with [`Registry::with`], in order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.entries.iter().map(|e| e.name)
-    }
-
-    /// Makes these heuristics known to the whole process. Errors when a name is not a plain
-    /// name (letters, digits, `-` and `_`), is taken by a built-in heuristic or by another
-    /// registered one, or when another registry was installed before.
-    pub fn install(self) -> Result<(), HeuristicError> {
-        self.check()?;
-        INSTALLED
-            .set(self.entries)
-            .map_err(|_| HeuristicError::BadRegistration {
-                name: String::new(),
-                reason: "a registry was installed before".into(),
-            })
-    }
-
-    /// Whether every name is plain and new (see [`Registry::install`]).
-    fn check(&self) -> Result<(), HeuristicError> {
-        for (i, e) in self.entries.iter().enumerate() {
-            let plain = !e.name.is_empty()
-                && e.name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-            let reason = if !plain {
-                Some("a name is letters, digits, '-' and '_'")
-            } else if e.name.parse::<HeuristicName>().is_ok() || e.name.starts_with("pdb") {
-                Some("it is a built-in heuristic's name")
-            } else if self.entries[..i].iter().any(|f| f.name == e.name) {
-                Some("it is registered twice")
-            } else {
-                None
-            };
-            if let Some(reason) = reason {
-                return Err(HeuristicError::BadRegistration {
-                    name: e.name.to_string(),
-                    reason: reason.to_string(),
-                });
-            }
-        }
-        Ok(())
     }
 }
 

@@ -1,7 +1,7 @@
 //! Heuristics by name, built once per goal and shared by every search that uses them.
 //!
 //! This is the one place that turns a heuristic's name into a concrete type: [`Prepared::with`]
-//! runs code generic over the heuristic (IDA* in `search::solve`, and any later search) with
+//! runs code generic over the heuristic (the searches in `heuristic::run`, and any later one) with
 //! the concrete heuristic, so every pairing is monomorphised and the search loop never
 //! dispatches dynamically.
 
@@ -9,38 +9,21 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use thiserror::Error;
-
-use crate::board::{Board, BoardError, Goal};
-use crate::heuristic::registered::{self, ErasedHeuristic};
-use crate::heuristic::walking_distance::WalkingDistanceError;
+use crate::board::{Board, Goal};
+use crate::heuristic::error::{HeuristicError, MAX_TERMS};
+use crate::heuristic::registered::{self, ErasedHeuristic, Registry};
 use crate::heuristic::{AnyHeuristic, BuildHeuristic, Heuristic, Max, Pdb, ReflectedPdb};
 use crate::pdb::{CacheOptions, Named, Partition, PdbError};
 use crate::with_concrete;
 
-/// Errors in choosing, building or running a heuristic.
-#[derive(Debug, Error)]
-pub enum HeuristicError {
-    #[error("unknown heuristic '{0}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8), and max(H1,H2,…)", known = HeuristicName::known().join(", "))]
-    UnknownHeuristic(String),
-    #[error("cannot register heuristic '{name}': {reason}")]
-    BadRegistration { name: String, reason: String },
-    #[error("'{0}' is a registered heuristic, which cannot be a term of max(…)")]
-    RegisteredInMax(String),
-    #[error("'{name}': {reason} (write max(H1,H2,…) with 2 to {MAX_TERMS} heuristics, custom partitions inside with dots: pdb:1.2.3/4.5.6)")]
-    BadMax { name: String, reason: String },
-    #[error(transparent)]
-    WalkingDistance(#[from] WalkingDistanceError),
-    #[error("{0} needs a goal that the main diagonal maps onto itself (the blank on the diagonal of a square board)")]
-    NotReflectable(String),
-    #[error("{0}")]
-    Partition(String),
-    #[error(transparent)]
-    Board(#[from] BoardError),
-    #[error(transparent)]
-    Pdb(#[from] PdbError),
-    #[error(transparent)]
-    Search(#[from] crate::search::SearchError),
+impl HeuristicError {
+    /// `name` is no heuristic the program knows.
+    pub(crate) fn unknown(name: impl ToString) -> HeuristicError {
+        HeuristicError::UnknownHeuristic {
+            name: name.to_string(),
+            known: HeuristicName::known().join(", "),
+        }
+    }
 }
 
 /// Which partition a pattern-database heuristic uses.
@@ -84,9 +67,6 @@ impl PdbName {
         }
     }
 }
-
-/// Most heuristics one `max(…)` may combine.
-pub const MAX_TERMS: usize = 4;
 
 /// The max of several heuristics, none itself a max.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -309,7 +289,7 @@ impl FromStr for HeuristicName {
                 )));
             }
         }
-        Err(HeuristicError::UnknownHeuristic(s.to_string()))
+        Err(HeuristicError::unknown(s))
     }
 }
 
@@ -343,7 +323,7 @@ impl Prepared {
             }
             HeuristicName::Registered(n) => Prepared::Registered(
                 registered::lookup(n)
-                    .ok_or_else(|| HeuristicError::UnknownHeuristic(n.to_string()))?
+                    .ok_or_else(|| HeuristicError::unknown(n))?
                     .build(goal, options)?,
             ),
             other => Prepared::One(Box::new(prepare_one(other, goal, options)?)),
@@ -427,6 +407,48 @@ pub trait WithHeuristic {
     /// method of [`ErasedHeuristic`] that runs this task's generic code (a new kind of task adds
     /// its method there).
     fn run_registered(self, heuristic: &dyn ErasedHeuristic) -> Self::Output;
+}
+
+/// Installing a [`Registry`] lives here, beside the names it must not take.
+impl Registry {
+    /// Makes these heuristics known to the whole process. Errors when a name is not a plain
+    /// name (letters, digits, `-` and `_`), is taken by a built-in heuristic or by another
+    /// registered one, or when another registry was installed before.
+    pub fn install(self) -> Result<(), HeuristicError> {
+        self.check()?;
+        registered::INSTALLED
+            .set(self.entries)
+            .map_err(|_| HeuristicError::BadRegistration {
+                name: String::new(),
+                reason: "a registry was installed before".into(),
+            })
+    }
+
+    /// Whether every name is plain and new (see [`Registry::install`]).
+    pub(super) fn check(&self) -> Result<(), HeuristicError> {
+        for (i, e) in self.entries.iter().enumerate() {
+            let plain = !e.name().is_empty()
+                && e.name()
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            let reason = if !plain {
+                Some("a name is letters, digits, '-' and '_'")
+            } else if e.name().parse::<HeuristicName>().is_ok() || e.name().starts_with("pdb") {
+                Some("it is a built-in heuristic's name")
+            } else if self.entries[..i].iter().any(|f| f.name() == e.name()) {
+                Some("it is registered twice")
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(HeuristicError::BadRegistration {
+                    name: e.name().to_string(),
+                    reason: reason.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -29,12 +29,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use thiserror::Error;
-
 use crate::board::{Goal, Grid, Size, GRID_CELLS};
 
-use super::manhattan::ix;
-use super::{BuildHeuristic, Heuristic, HeuristicError};
+use super::distance::ix;
+use super::error::{HeuristicError, WalkingDistanceError};
+use super::traits::{BuildHeuristic, Heuristic};
 use crate::pdb::CacheOptions;
 
 /// Most abstract states a table may have. Measured counts (lines × cells per line): 4×4 24,964;
@@ -42,21 +41,6 @@ use crate::pdb::CacheOptions;
 /// 65,650,495 (9 minutes, 2.6 GB of transitions). So the 15-puzzle and every board up to 5×3 /
 /// 3×5 is supported; 5×4, 4×5 and 5×5 are a [`WalkingDistanceError::TooLarge`].
 pub const MAX_STATES: usize = 1 << 20;
-
-/// Why walking distance is not available.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum WalkingDistanceError {
-    #[error(
-        "walking distance for {size} needs a table of more than {limit} abstract states \
-         ({lines} lines of {per_line} cells): supported are boards up to 4x4, 5x3 and 3x5"
-    )]
-    TooLarge {
-        size: Size,
-        lines: usize,
-        per_line: usize,
-        limit: usize,
-    },
-}
 
 /// The abstract distances for one axis: `lines` lines of `per_line` cells, the goal's blank in
 /// line `blank_line`.

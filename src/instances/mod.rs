@@ -167,6 +167,22 @@ pub struct InstanceSet {
 const KEYS: &[&str] = &["size", "goal", "source", "generator", "seed"];
 
 impl InstanceSet {
+    /// A checksum of what a set contributes to the experiment: size, goal, and each selected
+    /// instance's id, tiles and known optimal length (not comments or other columns).
+    pub fn content_hash(&self) -> String {
+        let mut h = crc32fast::Hasher::new();
+        h.update(format!("{} {}\n", self.size, self.goal.name()).as_bytes());
+        for i in &self.instances {
+            h.update(i.id.as_bytes());
+            h.update(b"\t");
+            h.update(i.board.tiles());
+            h.update(format!("\t{:?}\n", i.optimal).as_bytes());
+        }
+        format!("crc32:{:08x}:{}", h.finalize(), self.instances.len())
+    }
+}
+
+impl InstanceSet {
     /// Reads and validates a file (see the module docs for the format).
     pub fn read(path: &Path) -> Result<InstanceSet, InstanceError> {
         let bytes = std::fs::read(path).map_err(|source| InstanceError::Io {

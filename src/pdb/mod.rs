@@ -14,9 +14,11 @@
 
 pub mod build;
 pub mod entries;
+pub mod error;
 pub mod file;
 pub mod partition;
 pub mod rank;
+pub mod table;
 pub mod values;
 
 use std::collections::HashMap;
@@ -24,70 +26,16 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::Instant;
 
-use thiserror::Error;
-
 use crate::board::Goal;
 
 pub use entries::Entries;
+pub use error::PdbError;
 pub use partition::{Named, Partition};
+pub use table::Table;
 pub use values::Values;
 
 /// The environment variable that overrides the default cache directory.
 pub const DIR_ENV: &str = "TILEBENCH_PDB_DIR";
-
-/// Everything that can go wrong with a partition or a table file. Every file error names the file.
-#[derive(Debug, Error)]
-pub enum PdbError {
-    #[error("invalid partition: {0}")]
-    Partition(String),
-    #[error(
-        "{}: {what} where a pattern database should be (only a regular file is read); remove it",
-        path.display()
-    )]
-    NotAFile { path: PathBuf, what: String },
-    #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{path}: truncated: {found} bytes, expected {expected}")]
-    Truncated {
-        path: PathBuf,
-        expected: u64,
-        found: u64,
-    },
-    #[error("{path}: corrupt: {reason}")]
-    Corrupt { path: PathBuf, reason: String },
-    #[error("{path}: built for another {what}: {found}, wanted {wanted}")]
-    Mismatch {
-        path: PathBuf,
-        what: String,
-        found: String,
-        wanted: String,
-    },
-    #[error("{path}: checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt")]
-    Checksum {
-        path: PathBuf,
-        stored: u32,
-        computed: u32,
-    },
-    #[error("{path}: pattern database missing and building is disabled (--no-build); run `tilebench pdb build` first")]
-    Missing { path: PathBuf },
-    #[error("{path}: the table could not be written to the cache: {reason}")]
-    NotCached { path: PathBuf, reason: String },
-}
-
-/// One group's table: entry `rank::rank(cells)` is the group's cost from that placement.
-#[derive(Debug, Clone)]
-pub struct Table {
-    pub goal: Goal,
-    /// The group's tiles, ascending; `cells[i]` in a rank is the cell of `tiles[i]`.
-    pub tiles: Vec<u8>,
-    /// One byte an entry, or four bits for large tables (see [`values`]); on huge pages when
-    /// large (see [`entries`]).
-    pub values: Values,
-    pub build_seconds: f64,
-}
 
 /// What the cache reports while it works. The library prints nothing: the command line draws
 /// a progress bar and prints the warnings; tests and embedders pass [`Silent`].

@@ -4,12 +4,9 @@
 //! as a child after parent pruning, *expanded* when its children are generated. A node is
 //! expanded when g + h ≤ threshold; the root too (if h(root) exceeds the threshold, nothing is).
 
-use std::time::Instant;
-
 use crate::board::{Board, Grid, GRID_CELLS};
-use crate::heuristic::{ErasedHeuristic, Heuristic, Prepared, WithHeuristic};
+use crate::heuristic::Heuristic;
 use crate::moves::MoveTable;
-use crate::search::{Iteration, SearchResult, Status};
 
 /// The counts of one iteration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,37 +71,6 @@ pub fn fixed_threshold<H: Heuristic>(board: &Board, h: &H, threshold: u32) -> It
     }
 }
 
-/// [`fixed_threshold`] with a prepared heuristic, reported as a search (status
-/// [`Status::FixedBound`], one iteration, no moves) so that `run --fixed-bound` records it like
-/// any run.
-pub fn fixed_bound_search(h: &Prepared, board: &Board, threshold: u32) -> SearchResult {
-    struct Fixed<'a>(&'a Board, u32);
-    impl WithHeuristic for Fixed<'_> {
-        type Output = IterationCount;
-        fn run<H: Heuristic>(self, h: &H) -> IterationCount {
-            fixed_threshold(self.0, h, self.1)
-        }
-        fn run_registered(self, h: &dyn ErasedHeuristic) -> IterationCount {
-            h.fixed_threshold(self.0, self.1)
-        }
-    }
-    let start = Instant::now();
-    let count = h.with(Fixed(board, threshold));
-    let seconds = start.elapsed().as_secs_f64();
-    SearchResult {
-        status: Status::FixedBound,
-        moves: Vec::new(),
-        h0: h.evaluate(board),
-        iterations: vec![Iteration {
-            bound: threshold,
-            expanded: count.expanded,
-            generated: count.generated,
-            seconds,
-        }],
-        seconds,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,27 +101,6 @@ mod tests {
         };
         assert_eq!(it.expanded as u128, sum(&nodes, 9));
         assert_eq!(it.generated as u128, sum(&children, 9));
-    }
-
-    #[test]
-    fn fixed_bound_search_reports_the_complete_iteration_of_each_earlier_ida_bound() {
-        let goal = Goal::blank_last(Size::new(3, 3).unwrap());
-        let b = crate::board::Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
-        let name: crate::heuristic::HeuristicName = "max(wd,lc)".parse().unwrap();
-        let h = Prepared::new(&name, &goal, &Default::default()).unwrap();
-        let r = h.solve(&b, &goal, &Limits::none()).unwrap();
-        for it in &r.iterations[..r.iterations.len() - 1] {
-            let f = fixed_bound_search(&h, &b, it.bound);
-            assert_eq!(f.status, Status::FixedBound);
-            assert!(f.moves.is_empty());
-            assert_eq!(f.h0, r.h0);
-            assert_eq!(f.iterations.len(), 1);
-            let one = f.iterations[0];
-            assert_eq!(
-                (one.bound, one.expanded, one.generated),
-                (it.bound, it.expanded, it.generated)
-            );
-        }
     }
 
     #[test]

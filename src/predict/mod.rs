@@ -29,7 +29,7 @@ use std::ops::RangeInclusive;
 use thiserror::Error;
 
 pub use distribution::Distribution;
-pub use iteration::{fixed_bound_search, fixed_threshold, IterationCount};
+pub use iteration::{fixed_threshold, IterationCount};
 pub use tree::{tree_counts, uniform_weights, TreeCounts};
 
 use crate::board::Goal;

@@ -17,6 +17,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+pub(crate) use super::spec::ida_only;
 use super::spec::ExperimentSpec;
 
 /// The schema this tilebench writes.
@@ -397,11 +398,6 @@ pub fn shell_line(words: &[String]) -> String {
         .map(|w| sh_quote(w))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// What files from before the `algorithms` field ran.
-pub(crate) fn ida_only() -> Vec<String> {
-    vec![crate::search::Algorithm::Ida.to_string()]
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The results model: what a results directory holds, typed, with one reader and one writer.
 //!
 //! - [`record`]: the rows ([`RunRecord`], [`IterationRecord`]), [`RunStatus`], [`RunKey`];
+//! - [`rejudge`]: outside solvers' answers judged again against the lengths the rows know;
 //! - [`meta`]: `meta.json` as [`Meta`], with its schema version;
 //! - [`spec`]: `experiment.json` of a sharded directory;
 //! - [`history`]: `history.csv`, the headline figures of each run over commits;
@@ -17,6 +18,7 @@ pub mod history;
 pub mod io;
 pub mod meta;
 pub mod record;
+pub mod rejudge;
 pub mod spec;
 
 use std::collections::{HashMap, HashSet};
@@ -35,6 +37,10 @@ pub use spec::ExperimentSpec;
 pub const RUNS_FILE: &str = "runs.csv";
 pub const ITERATIONS_FILE: &str = "iterations.csv";
 pub const META_FILE: &str = "meta.json";
+/// The folder holding one folder per shard.
+pub const SHARDS_DIR: &str = "shards";
+/// The experiment of a sharded results directory.
+pub const EXPERIMENT_FILE: &str = "experiment.json";
 
 /// Why a results directory could not be read.
 #[derive(Debug, Error)]
@@ -96,7 +102,7 @@ impl Results {
         let iterations: Vec<IterationRecord> = iterations.into_iter().map(|(_, i)| i).collect();
         refigure_growth(&mut runs, &iterations);
         // An outside answer longer than an optimum the experiment found is never `solved`.
-        crate::experiment::outside::judge::rejudge_lengths(&mut runs);
+        rejudge::rejudge_lengths(&mut runs);
         Ok(Results {
             dir: dir.to_path_buf(),
             runs,
@@ -218,9 +224,7 @@ pub fn check_solutions(
         let Ok(set) = crate::instances::InstanceSet::read_selection(&info.path) else {
             continue;
         };
-        if info.content_hash.as_deref()
-            == Some(crate::experiment::resume::content_hash(&set).as_str())
-        {
+        if info.content_hash.as_deref() == Some(set.content_hash().as_str()) {
             boards.insert(info.name.clone(), set);
         }
     }

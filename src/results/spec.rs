@@ -18,7 +18,7 @@ pub struct ExperimentSpec {
     /// Heuristic names as written in the result files (they parse back to the same heuristic).
     pub heuristics: Vec<String>,
     /// Algorithm names (`ida` alone in files from before the field).
-    #[serde(default = "super::meta::ida_only")]
+    #[serde(default = "ida_only")]
     pub algorithms: Vec<String>,
     pub node_limit: Option<u64>,
     pub time_limit_seconds: Option<f64>,
@@ -138,7 +138,7 @@ impl ExperimentSpec {
             args.push(h.clone());
         }
         // IDA* alone is the default: left out, so older scripts read the same.
-        if self.algorithms != super::meta::ida_only() {
+        if self.algorithms != ida_only() {
             for a in &self.algorithms {
                 args.push("--algorithm".to_string());
                 args.push(a.clone());
@@ -169,6 +169,11 @@ impl ExperimentSpec {
         }
         args
     }
+}
+
+/// What files from before the `algorithms` field ran.
+pub(crate) fn ida_only() -> Vec<String> {
+    vec![crate::search::Algorithm::Ida.to_string()]
 }
 
 #[cfg(test)]

@@ -15,10 +15,11 @@ use crate::board::{Board, BoardError, Goal, Grid, GRID_CELLS};
 use crate::heuristic::Heuristic;
 use crate::moves::MoveTable;
 
+use super::limits::{Limits, Watch};
 use super::memory::{make_room, Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::progress::Progress;
-use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
+use super::result::{Algorithm, Iteration, Outcome, SearchResult, Status};
 
 /// The open list: `buckets[f][g]` holds node indices.
 #[derive(Default)]

@@ -9,10 +9,11 @@ use std::time::Instant;
 use crate::board::{Board, BoardError, Goal, Grid, GRID_CELLS};
 use crate::moves::MoveTable;
 
+use super::limits::{Limits, Watch};
 use super::memory::{Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::progress::Progress;
-use super::{Algorithm, Iteration, Limits, Outcome, SearchResult, Status, Watch};
+use super::result::{Algorithm, Iteration, Outcome, SearchResult, Status};
 
 /// Solves `board` optimally by breadth-first search, storing at most `limits.memory_limit` bytes (none:
 /// unlimited). Moves are generated in IDA*'s order with the move back to the parent skipped;

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::Iteration;
+use super::result::Iteration;
 
 /// Where a search stands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

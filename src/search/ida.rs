@@ -11,15 +11,14 @@ use crate::heuristic::Heuristic;
 use crate::moves::Dir;
 
 use super::checkpoint::Saver;
-use super::kernel::{Generic, Kernel};
+use super::kernel::{sequential_pass, Generic, Kernel};
+use super::limits::Limits;
+use super::options::{SearchError, SearchOptions};
 use super::packed::PackedManhattan;
 use super::parallel;
-use super::pass::{Control, Pass};
+use super::pass::{Control, MAX_DEPTH};
 use super::pruning::{Fsm, ParentOnly, Prune, Pruning};
-use super::{Iteration, Limits, SearchError, SearchOptions, SearchResult, Status};
-
-/// Longest path the search can return; far above any optimal 5×5 solution (at most 208 moves).
-pub const MAX_DEPTH: usize = 256;
+use super::result::{Iteration, SearchResult, Status};
 
 /// How many generated nodes a single-threaded pass goes between looks at the clock and the
 /// cancel flag (and reservations from the node budget).
@@ -28,15 +27,6 @@ const CHECK_EVERY: u64 = 1 << 20;
 /// The same for each thread of a parallel search: smaller, so that a limit, or a solution in an
 /// earlier subtree, stops the other threads within a fraction of a millisecond.
 const PARALLEL_CHECK_EVERY: u64 = 1 << 16;
-
-/// What one pass (one iteration) found.
-pub(crate) struct Outcome {
-    pub(crate) expanded: u64,
-    pub(crate) generated: u64,
-    pub(crate) next_bound: u32,
-    /// The moves to the goal, by direction index, when the pass reached it.
-    pub(crate) solution: Option<Vec<u8>>,
-}
 
 /// Solves `board` optimally with IDA* under an admissible heuristic built for `goal`, on one
 /// thread.
@@ -216,22 +206,4 @@ fn drive<K: Kernel>(
             .as_ref()
             .map_or(started.elapsed().as_secs_f64(), Saver::seconds),
     })
-}
-
-/// One whole pass from the root on this thread.
-pub(crate) fn sequential_pass<K: Kernel>(
-    k: &K,
-    root: &K::Node,
-    bound: u32,
-    control: &Control,
-) -> Outcome {
-    let mut p = Pass::new(control, bound, 0);
-    k.search(&mut p, root, 0);
-    p.finish();
-    Outcome {
-        expanded: p.expanded,
-        generated: p.generated,
-        next_bound: p.next_bound,
-        solution: p.found.then(|| p.path[..p.length].to_vec()),
-    }
 }

@@ -7,9 +7,8 @@ use crate::board::{Goal, Grid, Size, GRID_CELLS};
 use crate::heuristic::Heuristic;
 use crate::moves::MoveTable;
 
-use super::pass::Pass;
+use super::pass::{Control, Pass, PassOutcome, MAX_DEPTH};
 use super::pruning::Prune;
-use super::MAX_DEPTH;
 
 /// Parent pruning: the root has no parent, and no move has this number as its opposite.
 pub(crate) const NO_MOVE: u8 = 4;
@@ -202,5 +201,23 @@ impl<H: Heuristic, P: Prune> Kernel for Generic<'_, H, P> {
             node.fsm,
             node.state,
         )
+    }
+}
+
+/// One whole pass from the root on this thread.
+pub(crate) fn sequential_pass<K: Kernel>(
+    k: &K,
+    root: &K::Node,
+    bound: u32,
+    control: &Control,
+) -> PassOutcome {
+    let mut p = Pass::new(control, bound, 0);
+    k.search(&mut p, root, 0);
+    p.finish();
+    PassOutcome {
+        expanded: p.expanded,
+        generated: p.generated,
+        next_bound: p.next_bound,
+        solution: p.found.then(|| p.path[..p.length].to_vec()),
     }
 }

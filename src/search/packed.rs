@@ -15,13 +15,13 @@
 //!   search stops exactly at the limit.
 
 use crate::board::{Board, Size};
-use crate::heuristic::Manhattan;
+use crate::heuristic::TileDistances;
 use crate::moves::{step, Dir};
 
 use super::kernel::{Kernel, NO_MOVE};
 use super::pass::Pass;
+use super::pass::MAX_DEPTH;
 use super::pruning::Prune;
-use super::MAX_DEPTH;
 
 /// Most cells a packed board holds (tiles 0..=15 in four bits each).
 pub(crate) const PACKED_CELLS: usize = 16;
@@ -68,7 +68,7 @@ pub(crate) struct PackedNode<F> {
 impl<P: Prune> PackedManhattan<P> {
     /// The kernel for `size` (None for boards of more than 16 cells).
     pub(crate) fn new(
-        m: &Manhattan,
+        m: &TileDistances,
         prune: P,
         size: Size,
         exact: bool,

@@ -19,9 +19,9 @@ use std::time::Instant;
 use rayon::ThreadPool;
 
 use super::checkpoint::{CheckpointMismatch, DoneSubtree, PartialIteration, Saver};
-use super::ida::{sequential_pass, Outcome};
+use super::kernel::sequential_pass;
 use super::kernel::Kernel;
-use super::pass::{Control, Pass};
+use super::pass::{Control, Pass, PassOutcome};
 
 /// Deepest split (the moves above a task are kept in an array of this size).
 const MAX_SPLIT: usize = 24;
@@ -140,7 +140,7 @@ pub(crate) fn pass<K: Kernel>(
     threads: usize,
     saver: Option<&Saver>,
     resume: Option<&PartialIteration>,
-) -> Result<Outcome, CheckpointMismatch> {
+) -> Result<PassOutcome, CheckpointMismatch> {
     let started = Instant::now();
     let earlier = resume.map_or(0.0, |r| r.seconds);
     let split = match resume.filter(|r| r.split_depth > 0) {
@@ -272,7 +272,7 @@ fn done_subtrees(slots: &[OnceLock<TaskOutcome>]) -> Vec<DoneSubtree> {
 }
 
 /// The pass's counts from the shallow walk and the tasks' outcomes (None: never started).
-fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> Outcome {
+fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> PassOutcome {
     let first = outcomes
         .iter()
         .position(|o| o.as_ref().is_some_and(|o| o.solution.is_some()));
@@ -290,7 +290,7 @@ fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> Outcome {
                 ),
                 |(e, g), o| (e + o.expanded, g + o.generated),
             );
-            return Outcome {
+            return PassOutcome {
                 expanded,
                 generated,
                 next_bound: u32::MAX,
@@ -300,13 +300,13 @@ fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> Outcome {
     }
     // No solution, or a limit stopped an earlier task: everything that was searched counts.
     outcomes.iter().flatten().fold(
-        Outcome {
+        PassOutcome {
             expanded: split.expanded,
             generated: split.generated,
             next_bound: split.next_bound,
             solution: None,
         },
-        |acc, o| Outcome {
+        |acc, o| PassOutcome {
             expanded: acc.expanded + o.expanded,
             generated: acc.generated + o.generated,
             next_bound: acc.next_bound.min(o.next_bound),
@@ -369,13 +369,13 @@ mod tests {
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
-        let k = PackedManhattan::new(&md, ParentOnly, size, false).unwrap();
+        let k = PackedManhattan::new(md.as_manhattan().unwrap(), ParentOnly, size, false).unwrap();
         agrees(&k, k.root(&board, h0), h0);
         // The same with the finite-state machine: the split carries each subtree's state.
         let fsm = Fsm::for_size(size);
         let k = Generic::new(&lc, &*fsm, &goal, size);
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
-        let k = PackedManhattan::new(&md, &*fsm, size, false).unwrap();
+        let k = PackedManhattan::new(md.as_manhattan().unwrap(), &*fsm, size, false).unwrap();
         agrees(&k, k.root(&board, h0), h0);
     }
 }

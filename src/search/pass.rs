@@ -8,7 +8,20 @@
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::{Limits, Status, MAX_DEPTH};
+use super::limits::Limits;
+use super::result::Status;
+
+/// Longest path the search can return; far above any optimal 5×5 solution (at most 208 moves).
+pub const MAX_DEPTH: usize = 256;
+
+/// What one pass (one iteration) found.
+pub(crate) struct PassOutcome {
+    pub(crate) expanded: u64,
+    pub(crate) generated: u64,
+    pub(crate) next_bound: u32,
+    /// The moves to the goal, by direction index, when the pass reached it.
+    pub(crate) solution: Option<Vec<u8>>,
+}
 
 /// The state of one search shared by its threads: the limits, why it stopped (if it did), the
 /// node budget left, and which subtree holds the first solution found.

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::Algorithm;
+use super::result::Algorithm;
 
 /// Where a storing search is, at one moment.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -8,9 +8,10 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force::{distances, unrank, UNREACHED};
+use tilebench::heuristic::solve;
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
-use tilebench::search::{solve, Algorithm, Limits, Outcome, SearchError, SearchOptions, Status};
+use tilebench::search::{Algorithm, Limits, Outcome, SearchError, SearchOptions, Status};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()

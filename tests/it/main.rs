@@ -18,6 +18,7 @@ mod input_checks;
 mod instances_fuzz;
 mod integrity;
 mod korf100_manhattan;
+mod layers;
 mod memory_limit;
 mod oracle;
 mod outside_solver;

@@ -9,7 +9,9 @@
 use std::process::ExitCode;
 
 use tilebench::board::{Goal, Grid, GRID_CELLS};
-use tilebench::heuristic::{BuildHeuristic, Heuristic, HeuristicError, Manhattan, Registry};
+use tilebench::heuristic::{
+    BuildHeuristic, Heuristic, HeuristicError, Manhattan, Registry, TileDistances,
+};
 use tilebench::pdb::CacheOptions;
 
 /// The number of tiles not on their goal cell (the blank not counted). Each misplaced tile needs
@@ -82,8 +84,8 @@ impl Heuristic for MyManhattan {
 
     const READS_CELL_OF: bool = false;
 
-    fn as_manhattan(&self) -> Option<&Manhattan> {
-        Some(&self.0)
+    fn as_manhattan(&self) -> Option<&TileDistances> {
+        self.0.as_manhattan()
     }
 }
 

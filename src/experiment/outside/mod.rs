@@ -10,6 +10,7 @@
 //! - [`rows`]: an outside solver's outcome as result rows.
 
 pub mod counts;
+pub mod error;
 pub mod judge;
 pub mod process;
 pub mod protocol;
@@ -17,6 +18,7 @@ pub mod rows;
 pub mod solver;
 
 pub use counts::CountCheck;
+pub use error::OutsideError;
 pub use judge::{judge, reference_heuristic, reference_length, Judgement, Verdict};
 pub use process::{
     group_alive, kill_running_and_exit, Ended, Finished, ProcessLimits, SolverCommand,
@@ -24,38 +26,10 @@ pub use process::{
 pub use protocol::{Answer, ReportedIteration, Request};
 pub use solver::OutsideSolver;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use crate::board::{Board, Goal};
 use serde::Serialize;
-use thiserror::Error;
-
-use crate::board::{Board, BoardError, Goal};
-use crate::heuristic::HeuristicError;
-
-/// Errors in starting or judging an outside solver (a solver's own failures are verdicts).
-#[derive(Debug, Error)]
-pub enum OutsideError {
-    #[error("solver command '{command}' cannot be split into words: {reason}")]
-    BadCommand { command: String, reason: String },
-    #[error("--solver '{spec}': {reason}")]
-    BadSolver { spec: String, reason: String },
-    #[error("cannot start solver '{command}': {source}")]
-    Spawn {
-        command: String,
-        source: std::io::Error,
-    },
-    #[error("waiting for the solver failed: {0}")]
-    Wait(std::io::Error),
-    #[error("cannot write the solver's log {path}: {source}")]
-    Log {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error(transparent)]
-    Board(#[from] BoardError),
-    #[error("the reference search for --check-optimal failed: {0}")]
-    Reference(#[from] HeuristicError),
-}
 
 /// One board run through an outside solver and judged: what `tilebench solve --solver` prints
 /// and what a run records per pair.

@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force;
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::search::{self, Algorithm, Outcome, SearchOptions, Status};
+use tilebench::search::{Algorithm, Outcome, SearchOptions, Status};
 
 use crate::common;
 
@@ -185,7 +185,7 @@ fn product_within(
     let prepared = heuristic.map(|h| prepared(h, &case.goal));
     let mut options = SearchOptions::default();
     options.limits.node_limit = budget;
-    let outcome = search::solve(
+    let outcome = tilebench::heuristic::solve(
         algorithm,
         prepared.as_ref(),
         &case.board,

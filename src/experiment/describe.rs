@@ -1,0 +1,94 @@
+//! An experiment's record in `meta.json` ([`Meta`]): what it runs, under which limits and
+//! settings, by which binary on which machine.
+
+use super::plan::Experiment;
+use super::provenance::{git_commit, git_dirty, machine, now_rfc3339, RUSTC_VERSION};
+use super::settings::Settings;
+use crate::results::meta::{LimitsInfo, Meta, RunState, SetInfo, SolverInfo, SCHEMA_VERSION};
+
+/// The record of a session that starts now: `pairs` pairs, `done_before` of them already in the
+/// results, after the `previous` sessions' record (on resume).
+pub fn new_meta(
+    exp: &Experiment,
+    pairs: usize,
+    done_before: usize,
+    settings: &Settings,
+    previous: Option<Meta>,
+) -> Meta {
+    let limits = LimitsInfo {
+        node_limit: settings.node_limit,
+        time_limit_seconds: settings.time_limit.map(|d| d.as_secs_f64()),
+        memory_limit_bytes: settings.memory_limit,
+        fixed_bound: settings.fixed_bound,
+    };
+    let mut meta = experiment_meta(exp, limits, settings.command_line.clone());
+    for s in &mut meta.solvers {
+        s.check_optimal = settings.check_optimal;
+    }
+    meta.threads = settings.threads;
+    meta.pairs = pairs;
+    meta.pairs_done_before = done_before;
+    meta.shard = settings.shard;
+    meta.retry = settings.retry.clone();
+    if let Some(mut p) = previous {
+        meta.previous_sessions.append(&mut p.previous_sessions);
+        meta.previous_sessions.push(p);
+    }
+    meta
+}
+
+/// The record of `exp` under `limits`, started now by `command_line` in this binary on this
+/// machine: no pairs, no threads, no sessions yet.
+pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<String>) -> Meta {
+    Meta {
+        schema_version: SCHEMA_VERSION,
+        command_line,
+        tilebench_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit().map(str::to_string),
+        git_dirty: git_dirty(),
+        rustc_version: RUSTC_VERSION.to_string(),
+        machine: machine(),
+        started: now_rfc3339(),
+        finished: None,
+        state: RunState::Running,
+        threads: 0,
+        instance_sets: exp
+            .sets
+            .iter()
+            .map(|(spec, s)| SetInfo {
+                name: s.name.clone(),
+                path: spec.clone(),
+                size: s.size.to_string(),
+                goal: s.goal.name(),
+                instances: s.instances.len(),
+                seed: s.header_value("seed").map(str::to_string),
+                generator: s.header_value("generator").map(str::to_string),
+                source: s.header_value("source").map(str::to_string),
+                content_hash: Some(s.content_hash()),
+            })
+            .collect(),
+        algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
+        heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
+        pruning: exp.pruning,
+        solvers: exp
+            .solvers
+            .iter()
+            .map(|s| SolverInfo {
+                name: s.name.clone(),
+                command: s.command.text().to_string(),
+                heuristic: s.heuristic.as_ref().map(|h| h.to_string()),
+                check_optimal: false,
+            })
+            .collect(),
+        limits,
+        pairs: 0,
+        pairs_done_before: 0,
+        retry: Vec::new(),
+        previous_sessions: Vec::new(),
+        shard: None,
+        collected: None,
+        experiment: None,
+        shards: Vec::new(),
+        slurm_submissions: Vec::new(),
+    }
+}
