@@ -143,11 +143,6 @@ impl WdTable {
         self.dist.len()
     }
 
-    /// The largest abstract distance.
-    pub fn max_distance(&self) -> u8 {
-        self.dist.iter().copied().max().unwrap_or(0)
-    }
-
     /// The id after the blank moves forward (`forward`) or back past a tile of goal line `g`.
     #[inline(always)]
     fn step(&self, id: u32, forward: bool, g: u8) -> u32 {

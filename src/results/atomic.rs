@@ -116,19 +116,6 @@ pub fn open_append(path: &Path, create: bool) -> io::Result<File> {
     Ok(file)
 }
 
-/// Reads `path` as text, refusing (rather than blocking on) a FIFO or device and a symlink.
-pub fn ensure_regular(path: &Path) -> io::Result<()> {
-    let meta = fs::symlink_metadata(path)?;
-    if meta.is_file() {
-        Ok(())
-    } else {
-        Err(io::Error::other(format!(
-            "not a regular file ({})",
-            kind_of(&meta)
-        )))
-    }
-}
-
 /// What a non-regular file is, in words.
 pub fn kind_of(meta: &fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
