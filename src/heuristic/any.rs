@@ -1,7 +1,7 @@
 //! One of the built-in heuristics, chosen at run time.
 //!
 //! The registry builds an [`AnyHeuristic`] from a name. A search over a single heuristic, or over
-//! the max of two, is monomorphised per concrete type with [`with_concrete!`]; the max of three or
+//! the max of two, is monomorphised per concrete type with [`with_concrete!`](crate::with_concrete); the max of three or
 //! more terms searches over `AnyHeuristic` itself, which dispatches each call with a `match` (static
 //! dispatch, no `dyn`, no allocation) so that their number of combinations does not multiply the
 //! compiled copies of the search. Everything here is generated from the one list of built-in

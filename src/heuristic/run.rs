@@ -92,7 +92,7 @@ pub fn solve(
     Ok(outcome)
 }
 
-/// [`fixed_threshold`] with a prepared heuristic, reported as a search (status
+/// [`fixed_threshold`](crate::predict::fixed_threshold) with a prepared heuristic, reported as a search (status
 /// [`Status::FixedBound`], one iteration, no moves) so that `run --fixed-bound` records it like
 /// any run.
 pub fn fixed_bound_search(h: &Prepared, board: &Board, threshold: u32) -> SearchResult {

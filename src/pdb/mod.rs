@@ -4,8 +4,8 @@
 //! admissible heuristic (and it dominates Manhattan distance group by group).
 //!
 //! - [`rank`]: the perfect index of a placement;
-//! - [`build`]: the breadth-first search that fills a table;
-//! - [`file`]: the on-disk format (header, checksum, atomic write, verification);
+//! - [`build`](mod@build): the breadth-first search that fills a table;
+//! - [`file`](mod@file): the on-disk format (header, checksum, atomic write, verification);
 //! - [`partition`]: named and custom partitions;
 //! - the lookups are the heuristics in [`crate::heuristic::pdb`].
 //!

@@ -172,7 +172,7 @@ impl Values {
     }
 
     /// The value of placement `r` (slow for a packed table: it unranks `r`; the search uses
-    /// [`Values::byte`] or [`Values::excess`] instead). Panics when `r` is out of range.
+    /// [`Values::raw`] and [`Values::excess_in`] instead). Panics when `r` is out of range.
     pub fn get(&self, r: usize) -> u8 {
         assert!(r < self.len, "entry {r} of a table of {}", self.len);
         match &self.form {

@@ -47,7 +47,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_with(path, |f| f.write_all(bytes))
 }
 
-/// Like [`write`], with the content streamed by `fill` into the temporary file.
+/// Like [`write()`], with the content streamed by `fill` into the temporary file.
 pub fn write_with(path: &Path, fill: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
     let mut tmp = temp_beside(path)?;
     fill(tmp.as_file_mut())?;
@@ -56,7 +56,7 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut File) -> io::Result<()>) -
     Ok(())
 }
 
-/// Like [`write`], for a writer that insists on a path of its own (the PNG encoder): it writes
+/// Like [`write()`], for a writer that insists on a path of its own (the PNG encoder): it writes
 /// `file` inside a fresh private directory beside `path`, which is then renamed over `path`.
 pub fn write_via_path(path: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
     let dir = parent_of(path);

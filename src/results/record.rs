@@ -2,7 +2,7 @@
 //! heuristic) and [`IterationRecord`] (a row of `iterations.csv`, one per IDA* iteration), with
 //! the typed [`RunStatus`] and the [`RunKey`] that names a run.
 //!
-//! The column lists are the serde field lists of the structs ([`columns`]), so a column is added
+//! The column lists are the serde field lists of the structs ([`columns`](super::io::columns)), so a column is added
 //! by adding a field (with `#[serde(default)]` if older files lack it) and nothing else.
 
 use std::fmt;

@@ -10,7 +10,7 @@ use super::result::Status;
 
 /// When to give up. On one thread the node limit is exact (the search stops having generated
 /// exactly that many nodes); the clock and the cancel flag are looked at every 2^20 generated
-/// nodes. For more threads see [`SearchOptions`].
+/// nodes. For more threads see [`SearchOptions`](super::SearchOptions).
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Stop once this many nodes have been generated over all iterations.

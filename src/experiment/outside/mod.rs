@@ -4,7 +4,7 @@
 //!
 //! - [`protocol`]: the request and answer objects;
 //! - [`process`]: the child process (no shell, own process group, limits, no leftovers);
-//! - [`judge`]: the verdict on an answer, and the reference length for `--check-optimal`;
+//! - [`judge`](mod@judge): the verdict on an answer, and the reference length for `--check-optimal`;
 //! - [`counts`]: reported node counts beside the built-in search's;
 //! - [`solver`]: an outside solver as an experiment names it (`--solver NAME=COMMAND`);
 //! - [`rows`]: an outside solver's outcome as result rows.

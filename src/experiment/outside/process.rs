@@ -4,7 +4,7 @@
 //!
 //! No process is left behind on any path: the group is killed when the solver exits (taking any
 //! background children with it), when a limit or the cancel flag strikes, and by
-//! [`kill_running`] (for a Ctrl-C handler that exits at once); tilebench is the reaper of the
+//! [`kill_running_and_exit`] (for a Ctrl-C handler that exits at once); tilebench is the reaper of the
 //! solver's orphans (Linux `PR_SET_CHILD_SUBREAPER`), so `run` returns only once every process of
 //! the group is gone. The direct child also gets `SIGKILL` should tilebench die unexpectedly
 //! (Linux `PR_SET_PDEATHSIG`).
@@ -112,7 +112,7 @@ pub struct Finished {
     pub cpu_seconds: f64,
     /// The larger of the process's own peak (getrusage) and the group's sampled peak.
     pub peak_rss_bytes: u64,
-    /// The end of standard output (the last [`STDOUT_KEEP`] bytes at least).
+    /// The end of standard output (the last `STDOUT_KEEP` bytes at least).
     pub stdout: Vec<u8>,
     /// All bytes the solver wrote to standard error (the log keeps the first 1 MB).
     pub stderr_bytes: u64,
