@@ -135,13 +135,14 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     let known: Vec<f64> = costs.iter().filter_map(|c| c.seconds).collect();
     let unknown = costs.len() - known.len();
-    let nodes: f64 = costs.iter().filter_map(|c| c.nodes).sum();
+    // A fold from +0.0: `Sum for f64` starts at -0.0, printed "-0.000e0" when no count is known.
+    let nodes = costs.iter().filter_map(|c| c.nodes).fold(0.0, |sum, n| sum + n);
     let published = costs
         .iter()
         .filter(|c| matches!(c.source, Source::Published(_)))
         .count();
     let kre = costs.iter().filter(|c| c.source == Source::Kre).count();
-    let total: f64 = known.iter().sum();
+    let total = known.iter().fold(0.0, |sum, s| sum + s);
     let cores = args
         .cores
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
