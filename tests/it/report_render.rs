@@ -24,10 +24,12 @@ fn fixture() -> &'static str {
     concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/small")
 }
 
-/// Runs a tool, failing with a clear message when it is not installed.
+/// Runs a tool, failing with a clear message when it is not installed. TeX's log lines are
+/// not wrapped (`max_print_line`): a file name broken at column 79 would not be found in it.
 fn tool(name: &str, args: &[&str], dir: &Path) -> Output {
     Command::new(name)
         .args(args)
+        .env("max_print_line", "100000")
         .current_dir(dir)
         .output()
         .unwrap_or_else(|e| panic!("{name} could not be run ({e}): this test {NEEDS}"))
