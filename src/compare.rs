@@ -30,7 +30,6 @@
 //! alternately in one session instead.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -447,162 +446,15 @@ pub fn compare_runs(
     })
 }
 
-fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
-    v.map_or_else(|| "–".to_string(), |v| v.to_string())
-}
-
 impl Comparison {
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
     }
 
-    /// The report: a per-heuristic summary, every matched run, one-side-only runs, the verdict.
-    pub fn to_markdown(&self, base_name: &str, new_name: &str) -> String {
-        let o = &self.options;
-        let mut s = String::new();
-        let _ = writeln!(s, "# tilebench compare\n");
-        let _ = writeln!(s, "- base: `{base_name}`\n- new: `{new_name}`");
-        let _ = writeln!(
-            s,
-            "- slowdown threshold: {}% on each heuristic's time ratio new/base over the runs \
-             solved on both sides: the geometric mean over the runs of which either side took \
-             ≥ {} s, and the ratio of the total seconds; each judged only over at least {} \
-             runs",
-            o.threshold_pct, o.min_seconds, o.min_runs
-        );
-        let _ = writeln!(
-            s,
-            "- node-count changes: {}",
-            if o.allow_node_changes {
-                "allowed (reported only)"
-            } else {
-                "fail"
-            }
-        );
-        if let Some(note) = &self.measurement {
-            let _ = writeln!(s, "- **{note}**");
-        }
-        let _ = writeln!(s);
-
-        let _ = writeln!(s, "## Per heuristic\n");
-        let _ = writeln!(
-            s,
-            "| heuristic | matched runs | timed runs | geomean time ratio | node-count changes \
-             | total seconds (base → new) | total time ratio |"
-        );
-        let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|");
-        for h in &self.summaries {
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {:.3} → {:.3} | {} |",
-                h.heuristic,
-                h.matched,
-                h.timed,
-                h.geomean_ratio.map_or("–".into(), |r| format!("{r:.3}")),
-                h.node_changes,
-                h.total_seconds.0,
-                h.total_seconds.1,
-                h.total_ratio.map_or("–".into(), |r| format!("{r:.3}")),
-            );
-        }
-
-        let _ = writeln!(s, "\n## Runs\n");
-        let _ = writeln!(
-            s,
-            "| set | id | heuristic | status | length | generated (base) | generated (new) \
-             | Δ generated | seconds (base) | seconds (new) | ratio | change |"
-        );
-        let _ = writeln!(s, "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---|");
-        for m in &self.matched {
-            let (b, n) = (&m.base, &m.new);
-            let status = if m.status_changed() {
-                format!("{} → {}", b.status, n.status)
-            } else {
-                b.status.to_string()
-            };
-            let length = if b.length == n.length {
-                opt(b.length)
-            } else {
-                format!("{} → {}", opt(b.length), opt(n.length))
-            };
-            let delta = n.generated as i128 - b.generated as i128;
-            // Ratios left out of the geometric mean are shown in parentheses.
-            let ratio = match m.time_ratio(o.min_seconds) {
-                Some(r) => format!("{r:.3}"),
-                None if b.seconds > 0.0 && n.seconds > 0.0 => {
-                    format!("({:.3})", n.seconds / b.seconds)
-                }
-                None => "–".into(),
-            };
-            let mut change = Vec::new();
-            if m.nodes_changed() {
-                change.push("**nodes**");
-            }
-            if m.lost_solution() {
-                change.push("**lost solution**");
-            } else if m.status_changed() {
-                change.push("status");
-            }
-            if m.length_changed() {
-                change.push("**length**");
-            }
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {} | {} | {}{} | {:.3} | {:.3} | {} | {} |",
-                m.key.instance_set,
-                m.key.instance_id,
-                m.key.method(),
-                status,
-                length,
-                b.generated,
-                n.generated,
-                if delta > 0 { "+" } else { "" },
-                delta,
-                b.seconds,
-                n.seconds,
-                ratio,
-                change.join(", ")
-            );
-        }
-
-        if !self.only_base.is_empty() || !self.only_new.is_empty() {
-            let _ = writeln!(s, "\n## Runs on one side only\n");
-            let _ = writeln!(s, "| set | id | heuristic | present in |");
-            let _ = writeln!(s, "|---|---|---|---|");
-            for (keys, side) in [(&self.only_base, "base"), (&self.only_new, "new")] {
-                for k in keys {
-                    let _ = writeln!(
-                        s,
-                        "| {} | {} | {} | {side} only |",
-                        k.instance_set,
-                        k.instance_id,
-                        k.method()
-                    );
-                }
-            }
-        }
-
-        let _ = writeln!(s, "\n## Verdict\n");
-        if self.failures.is_empty() {
-            let _ = writeln!(s, "PASS: no regression.");
-        } else {
-            let _ = writeln!(s, "FAIL: {} problem(s).\n", self.failures.len());
-            for f in &self.failures {
-                let _ = writeln!(s, "- {f}");
-            }
-        }
-        let untimed: Vec<String> = self
-            .summaries
-            .iter()
-            .filter_map(|h| h.untimed_reason(o.min_runs))
-            .collect();
-        if !untimed.is_empty() {
-            let _ = writeln!(s);
-            for u in untimed {
-                let _ = writeln!(s, "- {u}");
-            }
-        }
-        s
+    /// What `compare` prints: the comparison's report ([`crate::report::comparison`]) as
+    /// Markdown, without plots; `base` and `new` name the two directories.
+    pub fn to_markdown(&self, base: &str, new: &str) -> String {
+        crate::report::comparison_markdown(self, base, new)
     }
 }
 
@@ -875,8 +727,8 @@ mod tests {
         assert_eq!(c.only_base.len(), 1);
         assert_eq!(c.only_new.len(), 1);
         let md = c.to_markdown("a", "b");
-        assert!(md.contains("| korf100 | 1 | manhattan | base only |"));
-        assert!(md.contains("| korf100 | 3 | manhattan | new only |"));
+        assert!(md.contains("| korf100 | 1 | `manhattan` | base only |"));
+        assert!(md.contains("| korf100 | 3 | `manhattan` | new only |"));
     }
 
     #[test]

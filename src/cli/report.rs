@@ -65,7 +65,10 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, Box<dyn Error>> {
             match &args.plots {
                 PlotSelection::Default => String::new(),
                 PlotSelection::All => " --plots all".to_string(),
-                PlotSelection::Kinds(k) => format!(" --plots {}", k.join(",")),
+                PlotSelection::Kinds(k) => {
+                    let names: Vec<&str> = k.iter().map(|k| k.name()).collect();
+                    format!(" --plots {}", names.join(","))
+                }
             },
             if args.sections.is_empty() {
                 String::new()

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError};
+use super::{axis, chart, draw_legend, legend, style, Chart, LogAxis, Out, PlotError, PlotKind};
 use crate::results::{Results, RunRecord, RunStatus};
 
 /// The file-name prefix of these plots (they span every instance set).
@@ -66,11 +66,12 @@ impl ByLength {
     pub(super) fn save(
         &self,
         out: &mut Out,
+        kind: PlotKind,
         name: &str,
         title: String,
         caption: String,
     ) -> Result<(), PlotError> {
-        out.save(name, style::SIZE, self, title, caption)
+        out.save(kind, name, style::SIZE, self, title, caption)
     }
 }
 
@@ -106,9 +107,12 @@ impl Chart for ByLength {
             .x_label_formatter(&chart::integer_tick)
             .y_label_formatter(&axis::log_tick)
             .draw()?;
+        let mut drawn: Vec<Vec<(f64, f64)>> = Vec::new();
         for m in &self.methods {
             let look = style::look_of(&m.name);
             let medians = medians(&m.points);
+            drawn.push(medians.clone());
+            drawn.extend(m.points.iter().map(|&(x, y, _)| vec![(x, y)]));
             chart::draw_line(&mut chart, &m.name, &medians, 0)?;
             for solved in [true, false] {
                 let points: Vec<(f64, f64)> = m
@@ -120,7 +124,9 @@ impl Chart for ByLength {
                 super::draw_markers(&mut chart, &points, look, 4, solved)?;
             }
         }
-        draw_legend(&mut chart, SeriesLabelPosition::LowerRight)?;
+        let labels: Vec<&str> = self.methods.iter().map(|m| m.name.as_str()).collect();
+        let corner = legend::free_corner(&chart, &drawn, &labels, legend::Corner::LowerRight);
+        draw_legend(&mut chart, corner)?;
         Ok(())
     }
 }

@@ -6,7 +6,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError};
+use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
 use crate::compare::Comparison;
 
 struct BaseNew {
@@ -71,6 +71,7 @@ pub fn plot_comparison(
         let runs: usize = series.iter().map(|s| s.1.len()).sum();
         let chart = BaseNew { what, series, axis };
         out.save(
+            PlotKind::BaseNew,
             name,
             style::SQUARE,
             &chart,

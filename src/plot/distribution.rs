@@ -3,7 +3,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 /// The q-quantile of sorted values, interpolating linearly between order statistics (the
 /// "type 7" definition of R and numpy's default).
@@ -76,6 +76,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     // rather than let the labels overlap.
     let width = style::SIZE.0.max(205 * boxes.len() as u32 + 120);
     out.save(
+        PlotKind::NodesDistribution,
         "nodes-distribution",
         (width, style::SIZE.1),
         &Distribution { boxes, y },

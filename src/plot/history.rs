@@ -14,7 +14,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, Series};
+use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series};
 use crate::results::history::HistoryRow;
 
 /// Tick labels ("abc1234 2024-05-01", about 160 pixels each) that fit side by side; with more
@@ -189,7 +189,14 @@ pub(super) fn plot(
             y_desc: "nodes generated per second",
         };
         let title = format!("{set}: speed over commits");
-        out.save("history-speed", style::SIZE, &chart, title, caption)?;
+        out.save(
+            PlotKind::History,
+            "history-speed",
+            style::SIZE,
+            &chart,
+            title,
+            caption,
+        )?;
     }
 
     // Total nodes generated, with changes ringed.
@@ -239,7 +246,14 @@ pub(super) fn plot(
             y_desc: "nodes generated (total)",
         };
         let title = format!("{set}: nodes generated over commits");
-        out.save("history-nodes", style::SIZE, &chart, title, caption)?;
+        out.save(
+            PlotKind::History,
+            "history-nodes",
+            style::SIZE,
+            &chart,
+            title,
+            caption,
+        )?;
     }
 
     // Instructions of the search, where `regress --instructions` counted them.
@@ -260,7 +274,14 @@ pub(super) fn plot(
             y_desc: "instructions (total)",
         };
         let title = format!("{set}: instructions over commits");
-        out.save("history-instructions", style::SIZE, &chart, title, caption)?;
+        out.save(
+            PlotKind::History,
+            "history-instructions",
+            style::SIZE,
+            &chart,
+            title,
+            caption,
+        )?;
     }
     Ok(())
 }

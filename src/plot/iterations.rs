@@ -5,8 +5,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, Series, SetData,
-    DEFAULT_ITERATION_INSTANCES,
+    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, Series,
+    SetData, DEFAULT_ITERATION_INSTANCES,
 };
 
 struct Iterations {
@@ -96,6 +96,7 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
             y,
         };
         out.save(
+            PlotKind::Iterations,
             &format!("iterations-{}", crate::results::atomic::name_component(&id)),
             style::SIZE,
             &chart,

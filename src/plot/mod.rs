@@ -11,6 +11,8 @@ mod compare;
 mod distribution;
 mod history;
 mod iterations;
+mod kind;
+mod legend;
 mod nodes_by_length;
 mod nodes_per_instance;
 mod overhead;
@@ -37,6 +39,7 @@ use crate::results::{Results, RunRecord, RunStatus};
 
 pub use axis::{log_label, short_sci, LogAxis};
 pub use compare::plot_comparison;
+pub use kind::{PlotKind, UnknownKind};
 pub use prediction::plot_predictions;
 pub use regress::plot_regress;
 
@@ -106,6 +109,7 @@ pub const DEFAULT_ITERATION_INSTANCES: usize = 3;
 /// A plot that was written: `<stem>.svg` and `<stem>.png` in the output directory.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figure {
+    pub kind: PlotKind,
     pub instance_set: String,
     pub stem: String,
     pub title: String,
@@ -327,6 +331,7 @@ impl Out<'_> {
     /// Renders `chart` as `<set>-<name>.svg` and `.png` and records the figure.
     fn save(
         &mut self,
+        kind: PlotKind,
         name: &str,
         size: (u32, u32),
         chart: &impl Chart,
@@ -369,6 +374,7 @@ impl Out<'_> {
             source,
         })?;
         self.figures.push(Figure {
+            kind,
             instance_set: self.set.to_string(),
             stem,
             title,

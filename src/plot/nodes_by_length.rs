@@ -2,7 +2,7 @@
 //! heuristic (A*'s fewer nodes against IDA*'s re-expansions).
 
 use super::by_length::ByLength;
-use super::{Out, PlotError};
+use super::{Out, PlotError, PlotKind};
 use crate::results::Results;
 
 pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
@@ -15,6 +15,7 @@ pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
     };
     chart.save(
         out,
+        PlotKind::NodesByLength,
         "nodes-by-length",
         "Nodes generated against optimal solution length".to_string(),
         "Nodes generated (log scale) by every run against the optimal length of its instance, one \

@@ -6,7 +6,10 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, Series, SetData};
+use super::{
+    axis, chart, draw_legend, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series,
+    SetData,
+};
 
 /// Most instances whose ids fit side by side on the x axis.
 pub const MAX_ID_LABELS: usize = 30;
@@ -73,12 +76,24 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     let title = format!("{}: nodes generated per instance", data.set);
     let caption = format!(
         "Nodes generated (all iterations, log scale) for each instance of {set}, one line per \
-         heuristic; instances on the x axis{named} are sorted by the nodes {reference} \
+         {per}; instances on the x axis{named} are sorted by the nodes {reference} \
          generated, those it did not solve placed last; unsolved runs are left out.",
         set = data.set,
+        per = if data.results.compares_algorithms() {
+            "method (algorithm and heuristic; lines of equal counts coincide)"
+        } else {
+            "heuristic"
+        },
         named = if by_id { " (labelled by id)" } else { "" }
     );
-    out.save("nodes-per-instance", style::SIZE, &chart, title, caption)
+    out.save(
+        PlotKind::NodesPerInstance,
+        "nodes-per-instance",
+        style::SIZE,
+        &chart,
+        title,
+        caption,
+    )
 }
 
 impl Chart for NodesPerInstance {
@@ -108,7 +123,10 @@ impl Chart for NodesPerInstance {
             .y_label_formatter(&axis::log_tick)
             .draw()?;
         chart::draw_lines(&mut chart, &self.series, 3)?;
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        let lines: Vec<Vec<(f64, f64)>> = self.series.iter().map(|s| s.2.clone()).collect();
+        let labels: Vec<&str> = self.series.iter().map(|s| s.0.as_str()).collect();
+        let corner = legend::free_corner(&chart, &lines, &labels, legend::Corner::UpperLeft);
+        draw_legend(&mut chart, corner)?;
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, Out, PlotError, Series, SetData};
+use super::{chart, draw_legend, style, Chart, Out, PlotError, PlotKind, Series, SetData};
 
 /// The axes stop here so that a few runs with r close to 1 (huge predicted overhead) do not
 /// squash all the others into a corner; those runs are counted in the legend.
@@ -58,6 +58,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
          Dashed: y = x. Axes stop at {hi:.2}; {beyond} runs lie beyond and are not drawn."
     );
     out.save(
+        PlotKind::Overhead,
         "overhead",
         style::SQUARE,
         &Overhead { series, hi, beyond },

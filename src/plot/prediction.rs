@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError};
+use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
 use crate::analysis::prediction::PredictedVsMeasured;
 
 /// (heuristic, colour, measured points, predicted points).
@@ -63,6 +63,7 @@ pub fn plot_predictions(
         figures: &mut figures,
     };
     out.save(
+        PlotKind::PredictedVsMeasured,
         "predicted-vs-measured",
         style::SIZE,
         &Predicted {

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, label_look, style, Chart, Figure, Out, PlotError};
+use super::{chart, draw_legend, label_look, style, Chart, Figure, Out, PlotError, PlotKind};
 use crate::regress::verdict::Verdict;
 
 /// (label, method, median, lo, hi) of one timed pair.
@@ -56,6 +56,7 @@ pub fn plot_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figu
         figures: &mut figures,
     };
     out.save(
+        PlotKind::TimeRatios,
         "time-ratios",
         style::SIZE,
         &chart,

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{chart, draw_legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 struct Scatter {
     x_name: String,
@@ -67,6 +67,7 @@ pub(super) fn plot(
             axis,
         };
         out.save(
+            PlotKind::Scatter,
             &format!("scatter-{a}-vs-{b}"),
             style::SQUARE,
             &chart,
@@ -117,7 +118,14 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
             points,
             axis,
         };
-        out.save(&published_name(h), style::SQUARE, &chart, title, caption)?;
+        out.save(
+            PlotKind::Published,
+            &published_name(h),
+            style::SQUARE,
+            &chart,
+            title,
+            caption,
+        )?;
     }
     Ok(())
 }

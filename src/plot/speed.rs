@@ -4,7 +4,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, SetData};
+use super::{
+    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData,
+};
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -45,6 +47,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
                    legend); runs above their line were slower than that average."
         .to_string();
     out.save(
+        PlotKind::SecondsVsNodes,
         "seconds-vs-nodes",
         style::SIZE,
         &Speed { series, x, y },

@@ -36,6 +36,7 @@ pub struct Contents {
 /// A plot already drawn into the report's directory, with its SVG text.
 #[derive(Debug, Clone)]
 pub struct DrawnFigure {
+    pub kind: crate::plot::PlotKind,
     pub instance_set: String,
     pub stem: String,
     pub title: String,
@@ -117,7 +118,7 @@ pub fn build(
     if !contents.predicted.is_empty() {
         let plot = figures
             .iter()
-            .find(|f| f.stem.ends_with("-predicted-vs-measured"));
+            .find(|f| f.kind == crate::plot::PlotKind::PredictedVsMeasured);
         placed.extend(plot.map(|f| f.stem.clone()));
         sections.push(super::prediction::section(&contents.predicted, plot));
     }
@@ -144,7 +145,7 @@ pub fn build(
                 .code("--plots KIND,…")
                 .p(format!(
                     " those of some kinds ({}).",
-                    super::selection::KINDS.join(", ")
+                    super::selection::kind_names()
                 )),
             );
         }

@@ -1,6 +1,7 @@
 //! The report model of `tilebench compare BASE NEW --report OUT`: the settings, the
 //! per-heuristic time ratios, every matched run (collapsed), runs on one side only, the verdict
-//! and the base-against-new scatter plots. The same figures `compare` prints.
+//! and the base-against-new scatter plots. `compare` prints this same model as Markdown (without
+//! the plots), so what it prints and what `--report` writes cannot differ.
 
 use super::build::DrawnFigure;
 use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
@@ -13,9 +14,10 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
         Text::plain("base: ").code(base),
         Text::plain("new: ").code(new),
         Text::plain(format!(
-            "slowdown threshold: {}% on the per-heuristic geometric-mean time ratio (new/base) \
-             over runs solved on both sides of which either side took at least {} s, and on the \
-             ratio of their total seconds; each judged only over at least {} runs",
+            "slowdown threshold: {}% on each heuristic's time ratio new/base over the runs \
+             solved on both sides: the geometric mean over the runs of which either side took \
+             ≥ {} s, and the ratio of the total seconds; each judged only over at least {} \
+             runs",
             o.threshold_pct, o.min_seconds, o.min_runs
         )),
         Text::plain(format!(
@@ -27,8 +29,8 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
             }
         )),
     ])];
-    if let Some(note) = &c.measurement {
-        intro.push(Block::Paragraph(Text::plain("").strong(note.clone())));
+    if let (Some(note), Some(Block::List(items))) = (&c.measurement, intro.first_mut()) {
+        items.push(Text::plain("").strong(note.clone()));
     }
     let mut sections = Vec::new();
 
@@ -69,6 +71,9 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
             Column::number("timed runs", None),
             Column::number("geomean time ratio", None),
             Column::number("node-count changes", None),
+            Column::number("total seconds: base", Some("s")),
+            Column::number("new", Some("s")),
+            Column::number("total time ratio", None),
         ],
     );
     for h in &c.summaries {
@@ -78,6 +83,9 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
             Cell::Count(h.timed as u64),
             Cell::opt(h.geomean_ratio, Rounding::Decimals(3)),
             Cell::Count(h.node_changes as u64),
+            Cell::num(h.total_seconds.0, Rounding::Decimals(3)),
+            Cell::num(h.total_seconds.1, Rounding::Decimals(3)),
+            Cell::opt(h.total_ratio, Rounding::Decimals(3)),
         ]);
     }
     per.push(t);
@@ -128,22 +136,39 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
         } else {
             format!("{} → {}", show(b.length), show(n.length))
         };
-        let mut change = Vec::new();
+        // Changes that fail the comparison are bold.
+        let mut change = Text::new();
+        let mark = |t: Text, failing: bool, word: &str| {
+            let t = if t.0.is_empty() { t } else { t.p(", ") };
+            if failing {
+                t.strong(word)
+            } else {
+                t.p(word)
+            }
+        };
         if m.nodes_changed() {
-            change.push("nodes");
+            change = mark(change, true, "nodes");
         }
         if m.lost_solution() {
-            change.push("lost solution");
+            change = mark(change, true, "lost solution");
         } else if m.status_changed() {
-            change.push("status");
+            change = mark(change, false, "status");
         }
         if m.length_changed() {
-            change.push("length");
+            change = mark(change, true, "length");
         }
+        // Ratios left out of the geometric mean are shown in parentheses.
+        let ratio = match m.time_ratio(o.min_seconds) {
+            Some(r) => Cell::num(r, Rounding::Decimals(3)),
+            None if b.seconds > 0.0 && n.seconds > 0.0 => {
+                Cell::text(format!("({:.3})", n.seconds / b.seconds))
+            }
+            None => Cell::Empty,
+        };
         t.row(vec![
             Cell::text(&m.key.instance_set),
             Cell::text(&m.key.instance_id),
-            Cell::Code(m.key.heuristic.clone()),
+            Cell::Code(m.key.method()),
             Cell::text(status),
             Cell::text(length),
             Cell::Count(b.generated),
@@ -151,13 +176,14 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
             Cell::Diff(n.generated as i64 - b.generated as i64),
             Cell::num(b.seconds, Rounding::Significant(4)),
             Cell::num(n.seconds, Rounding::Significant(4)),
-            Cell::opt(m.time_ratio(o.min_seconds), Rounding::Decimals(3)),
-            Cell::text(change.join(", ")),
+            ratio,
+            Cell::Rich(change),
         ]);
     }
     t.collapsed = true;
     runs.push(Text::plain(
-        "Ratio: new / base seconds, empty for runs left out of the time comparison.",
+        "Ratio: new / base seconds, in parentheses for runs left out of the time comparison \
+         (both sides under the minimum seconds); bold: a change that fails the comparison.",
     ));
     runs.push(t);
     sections.push(runs);
@@ -179,7 +205,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
                 t.row(vec![
                     Cell::text(&k.instance_set),
                     Cell::text(&k.instance_id),
-                    Cell::Code(k.heuristic.clone()),
+                    Cell::Code(k.method()),
                     Cell::text(side),
                 ]);
             }

@@ -101,6 +101,7 @@ fn with_svg_and_pdf(
             crate::results::io::atomic_write(&pdf_path, &pdf).map_err(io(&pdf_path))?;
         }
         drawn.push(build::DrawnFigure {
+            kind: f.kind,
             instance_set: f.instance_set.clone(),
             stem: f.stem.clone(),
             title: f.title.clone(),
@@ -133,6 +134,16 @@ pub fn write_comparison_report(
         path: out_dir.to_path_buf(),
         source,
     })
+}
+
+/// The comparison as Markdown without plots: what `compare` prints, the same model that
+/// [`write_comparison_report`] renders.
+pub fn comparison_markdown(
+    comparison: &crate::compare::Comparison,
+    base: &str,
+    new: &str,
+) -> String {
+    render::markdown::render(&comparison::build(comparison, base, new, &[]))
 }
 
 /// Draws the plots and writes `report.md` and `summary.csv` into `out_dir`; returns the

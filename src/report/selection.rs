@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::plot::Figure;
+use crate::plot::{Figure, PlotKind};
 use crate::results::{Results, RunStatus};
 
 /// In an experiment that compares algorithms (many small sets, one per solution length), the
@@ -25,59 +25,29 @@ pub enum PlotSelection {
     Default,
     /// Every plot drawn.
     All,
-    /// The plots of these kinds ([`kind`]).
-    Kinds(Vec<String>),
+    /// The plots of these kinds.
+    Kinds(Vec<PlotKind>),
 }
 
 impl PlotSelection {
-    /// Reads `default`, `all` or a comma-separated list of kinds.
+    /// Reads `default`, `all` or a comma-separated list of kinds ([`PlotKind::name`]).
     pub fn parse(text: &str) -> Result<PlotSelection, String> {
         match text.trim() {
             "" | "default" => Ok(PlotSelection::Default),
             "all" => Ok(PlotSelection::All),
-            list => {
-                let kinds: Vec<String> = list.split(',').map(|k| k.trim().to_string()).collect();
-                if let Some(bad) = kinds.iter().find(|k| !KINDS.contains(&k.as_str())) {
-                    return Err(format!(
-                        "unknown plot kind '{bad}': use default, all, or some of {}",
-                        KINDS.join(", ")
-                    ));
-                }
-                Ok(PlotSelection::Kinds(kinds))
-            }
+            list => list
+                .split(',')
+                .map(|k| k.trim().parse::<PlotKind>().map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()
+                .map(PlotSelection::Kinds),
         }
     }
 }
 
 /// Every kind of plot, as `--plots` names them.
-pub const KINDS: &[&str] = &[
-    "nodes-per-instance",
-    "nodes-distribution",
-    "iterations",
-    "overhead",
-    "seconds-vs-nodes",
-    "scatter",
-    "published",
-    "nodes-by-length",
-    "peak-stored",
-    "predicted-vs-measured",
-    "history",
-];
-
-/// The kind of a drawn plot, from its stem (`korf100-iterations-2` is `iterations`).
-pub fn kind(f: &Figure) -> String {
-    if f.history.is_some() {
-        return "history".into();
-    }
-    let rest = f
-        .stem
-        .strip_prefix(&format!("{}-", f.instance_set))
-        .or_else(|| f.stem.strip_prefix("optimization-path-"))
-        .unwrap_or(&f.stem);
-    KINDS
-        .iter()
-        .find(|k| rest.starts_with(*k) || f.stem.ends_with(*k))
-        .map_or_else(|| rest.to_string(), |k| k.to_string())
+pub fn kind_names() -> String {
+    let names: Vec<&str> = PlotKind::REPORT.iter().map(|k| k.name()).collect();
+    names.join(", ")
 }
 
 /// The plots to show. The default leaves out per-set plots of sets with fewer than
@@ -90,7 +60,7 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
         PlotSelection::All => figures,
         PlotSelection::Kinds(kinds) => figures
             .into_iter()
-            .filter(|f| kinds.contains(&kind(f)))
+            .filter(|f| kinds.contains(&f.kind))
             .collect(),
         PlotSelection::Default => {
             let lab = results.compares_algorithms();
@@ -117,9 +87,9 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
                     }
                     // A small set of a lab still shows its methods instance by instance, in
                     // one plot; its other plots need more points.
-                    match kind(f).as_str() {
-                        "scatter" => false,
-                        "nodes-per-instance" => n >= MIN_INSTANCES_ALONE,
+                    match f.kind {
+                        PlotKind::Scatter => false,
+                        PlotKind::NodesPerInstance => n >= MIN_INSTANCES_ALONE,
                         _ => n >= MIN_INSTANCES,
                     }
                 })
@@ -148,8 +118,9 @@ mod tests {
     use crate::results::RunRecord;
     use crate::search::Algorithm;
 
-    fn fig(set: &str, stem: &str) -> Figure {
+    fn fig(set: &str, kind: PlotKind, stem: &str) -> Figure {
         Figure {
+            kind,
             instance_set: set.into(),
             stem: stem.into(),
             title: String::new(),
@@ -159,19 +130,21 @@ mod tests {
     }
 
     #[test]
-    fn kinds_come_from_the_stem() {
-        assert_eq!(kind(&fig("korf100", "korf100-iterations-2")), "iterations");
-        assert_eq!(kind(&fig("a", "a-scatter-manhattan-vs-pdb-663")), "scatter");
+    fn kinds_are_read_by_name() {
         assert_eq!(
-            kind(&fig("", "optimization-path-peak-stored")),
-            "peak-stored"
+            PlotSelection::parse("iterations, peak-stored"),
+            Ok(PlotSelection::Kinds(vec![
+                PlotKind::Iterations,
+                PlotKind::PeakStored
+            ]))
         );
-        assert_eq!(
-            kind(&fig("a-b", "a-b-nodes-per-instance")),
-            "nodes-per-instance"
+        let err = PlotSelection::parse("iterations,bogus").unwrap_err();
+        assert!(
+            err.contains("'bogus'") && err.contains("nodes-by-length"),
+            "{err}"
         );
-        assert!(PlotSelection::parse("iterations,bogus").is_err());
         assert_eq!(PlotSelection::parse("all"), Ok(PlotSelection::All));
+        assert_eq!(PlotSelection::parse(""), Ok(PlotSelection::Default));
     }
 
     /// A lab experiment with a 1-, a 3- and a 6-instance set: the default keeps the
@@ -201,13 +174,29 @@ mod tests {
             meta: None,
         };
         let figures = vec![
-            fig("", "optimization-path-nodes-by-length"),
-            fig("one", "one-nodes-per-instance"),
-            fig("small", "small-nodes-per-instance"),
-            fig("small", "small-iterations"),
-            fig("large", "large-nodes-per-instance"),
-            fig("large", "large-iterations"),
-            fig("large", "large-scatter-manhattan-vs-astar_manhattan"),
+            fig(
+                "optimization-path",
+                PlotKind::NodesByLength,
+                "optimization-path-nodes-by-length",
+            ),
+            fig("one", PlotKind::NodesPerInstance, "one-nodes-per-instance"),
+            fig(
+                "small",
+                PlotKind::NodesPerInstance,
+                "small-nodes-per-instance",
+            ),
+            fig("small", PlotKind::Iterations, "small-iterations"),
+            fig(
+                "large",
+                PlotKind::NodesPerInstance,
+                "large-nodes-per-instance",
+            ),
+            fig("large", PlotKind::Iterations, "large-iterations"),
+            fig(
+                "large",
+                PlotKind::Scatter,
+                "large-scatter-manhattan-vs-astar_manhattan",
+            ),
         ];
         let shown: Vec<String> = select(&results, figures.clone(), &PlotSelection::Default)
             .into_iter()

@@ -75,10 +75,10 @@ fn identical_directories_pass() {
     let o = compare(&a, &b, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let out = stdout(&o);
-    assert!(out.contains("| manhattan | 2 | 2 | 1.000 | 0 |"), "{out}");
+    assert!(out.contains("| `manhattan` | 2 | 2 | 1.000 | 0 |"), "{out}");
     // The 0.04 s linear-conflict run is below the timing minimum.
     assert!(
-        out.contains("| linear-conflict | 2 | 1 | 1.000 | 0 |"),
+        out.contains("| `linear-conflict` | 2 | 1 | 1.000 | 0 |"),
         "{out}"
     );
     assert!(out.contains("PASS"));
@@ -95,7 +95,7 @@ fn a_node_count_change_exits_1_unless_allowed() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(
-        out.contains("| 276361932 | 276361931 | -1 |"),
+        out.contains("| 276,361,932 | 276,361,931 | -1 |"),
         "the table shows the change: {out}"
     );
     assert!(out.contains("node counts changed: korf100 #1 manhattan"));
@@ -164,7 +164,7 @@ fn runs_on_one_side_only_are_listed_and_pass() {
     let b = write_dir(&root, "b", &runs()[..3]);
     let o = compare(&a, &b, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(stdout(&o).contains("| korf100 | 2 | linear-conflict | base only |"));
+    assert!(stdout(&o).contains("| korf100 | 2 | `linear-conflict` | base only |"));
 }
 
 #[test]

@@ -22,6 +22,7 @@ caption{caption-side:top;text-align:left;padding:.3rem 0;font-size:.9rem}
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;vertical-align:top}
 thead th{border-bottom:2px solid #555;text-align:left}
 th.r,td.r{text-align:right}td.r,td.c{white-space:nowrap}
+tbody td:first-child{white-space:nowrap}
 tbody tr:nth-child(even){background:#fafafa}
 details{margin:.5rem 0 1.2rem}summary{cursor:pointer;font-weight:600}
 figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:60rem}

@@ -49,7 +49,9 @@ const PREAMBLE: &str = r"% The plots are PDF 1.7: accept them without a warning 
 /// The whole document.
 pub fn render(report: &Report) -> String {
     let mut tex = String::from(PREAMBLE);
-    let _ = writeln!(tex, "\\begin{{document}}\n");
+    // Ragged-right: a justified line holding a long path or command is stretched into gaps
+    // wider than words.
+    let _ = writeln!(tex, "\\begin{{document}}\n\\raggedright\n");
     let _ = writeln!(
         tex,
         "\\begin{{center}}{{\\LARGE\\bfseries {}\\par}}\\end{{center}}\n",
@@ -105,8 +107,10 @@ fn parts(t: &Table) -> Vec<(String, String)> {
 
 /// The usable line width in points (16 cm).
 const LINE_PT: f64 = 455.0;
-/// The width of a character in the tables' \small type, generously, in points.
-const CHAR_PT: f64 = 5.2;
+/// The width of a character in the tables' \small type, in points: the typewriter font's
+/// 4.73 pt (0.525 em of 9 pt), wider than the roman digits (4.5 pt) and most letters. A larger
+/// figure split tables that fit into three parts of four columns (the lab report's summaries).
+const CHAR_PT: f64 = 4.75;
 /// The space between two columns in points (2 × \tabcolsep).
 const GAP_PT: f64 = 12.0;
 
@@ -119,7 +123,7 @@ fn column_widths(t: &Table) -> Vec<f64> {
             if paragraph_column(t, &t.rows, i) {
                 return LINE_PT * 0.6 + GAP_PT;
             }
-            let header = header_lines(c)
+            let header = header_lines(c, false)
                 .iter()
                 .map(|l| l.chars().count())
                 .max()
@@ -259,14 +263,40 @@ fn table_parts(t: &Table, rows: &[Vec<Cell>], cols: &[usize]) -> (String, String
             Align::Right => "r",
         })
         .collect();
-    let headers: Vec<String> = cols.iter().map(|&i| header(&t.columns[i])).collect();
+    let headers: Vec<String> = cols
+        .iter()
+        .map(|&i| header(&t.columns[i], paragraph_column(t, rows, i)))
+        .collect();
     let head = format!("{} \\\\\n", headers.join(" & "));
+    // `\raggedright` redefines `\\` inside its cell: rows with a ragged cell end with
+    // `\tabularnewline`, which it leaves alone.
+    let ragged_cols = cols.iter().any(|&i| paragraph_column(t, rows, i));
+    let end = if ragged_cols {
+        "\\tabularnewline"
+    } else {
+        "\\\\"
+    };
     let mut body = String::new();
     for row in rows {
-        let cells: Vec<String> = cols.iter().map(|&i| cell(&row[i])).collect();
-        let _ = writeln!(body, "{} \\\\", cells.join(" & "));
+        let cells: Vec<String> = cols
+            .iter()
+            .map(|&i| {
+                if paragraph_column(t, rows, i) {
+                    ragged(&cell(&row[i]))
+                } else {
+                    cell(&row[i])
+                }
+            })
+            .collect();
+        let _ = writeln!(body, "{} {end}", cells.join(" & "));
     }
     (spec, head, body)
+}
+
+/// A paragraph cell set ragged-right: justified, a line of a few long words (paths, commands)
+/// is stretched into wide gaps. No `\par` at its end: that adds an empty line to the row.
+fn ragged(content: &str) -> String {
+    format!("\\raggedright {content}")
 }
 
 /// Text cells longer than this (in characters) make their column a paragraph column.
@@ -276,9 +306,10 @@ const LONG_TEXT: usize = 60;
 const HEADER_LINE: usize = 14;
 
 /// A column header, broken into short lines (the unit on a line of its own) in a nested
-/// `tabular` aligned like the column.
-fn header(c: &Column) -> String {
-    let lines = header_lines(c);
+/// `tabular` aligned like the column; a paragraph column's header keeps its words on one line
+/// (the column is wide).
+fn header(c: &Column, wide: bool) -> String {
+    let lines = header_lines(c, wide);
     if lines.len() <= 1 {
         return escape(&c.label());
     }
@@ -293,12 +324,13 @@ fn header(c: &Column) -> String {
     )
 }
 
-/// A column header's lines: words joined up to [`HEADER_LINE`] characters, the unit last.
-fn header_lines(c: &Column) -> Vec<String> {
+/// A column header's lines: words joined up to [`HEADER_LINE`] characters (all on one line
+/// when `wide`), the unit last.
+fn header_lines(c: &Column, wide: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in c.header.split_whitespace() {
         match lines.last_mut() {
-            Some(l) if l.len() + 1 + word.len() <= HEADER_LINE => {
+            Some(l) if wide || l.len() + 1 + word.len() <= HEADER_LINE => {
                 l.push(' ');
                 l.push_str(word);
             }
@@ -381,11 +413,13 @@ fn table(tex: &mut String, t: &Table) {
     }
 }
 
+/// A plot at most 0.38 of the text height: two of them with captions of five lines share a
+/// page (at 0.42, a caption of four lines sent every plot to a page of its own).
 fn figure(tex: &mut String, f: &Figure) {
     let _ = writeln!(
         tex,
         "\\begin{{inplace}}{{figure}}\n\
-         \\includegraphics[width=\\linewidth,height=0.42\\textheight,keepaspectratio]{{{}.pdf}}\n\
+         \\includegraphics[width=\\linewidth,height=0.38\\textheight,keepaspectratio]{{{}.pdf}}\n\
          \\caption{{\\textbf{{{}.}} {}}}\\label{{fig:{}}}\n\\end{{inplace}}\n",
         f.stem,
         escape(&f.title),
@@ -593,6 +627,71 @@ mod tests {
         .contains("resizebox"));
     }
 
+    /// The lab report's summary (a method column and nine figures) fits the page in two parts:
+    /// a character width of 5.2 pt split it into three of four columns, each a third of the line.
+    #[test]
+    fn a_summary_splits_in_two_parts() {
+        let headers = [
+            ("solved / runs", None),
+            ("mean h0", Some("moves")),
+            ("mean nodes", None),
+            ("geometric-mean nodes", None),
+            ("mean seconds", Some("s")),
+            ("nodes per second", Some("1/s")),
+            ("reduction vs manhattan", Some("instances")),
+            ("mean overhead measured", Some("runs")),
+            ("mean overhead predicted", Some("runs")),
+        ];
+        let mut columns = vec![Column::text("heuristic")];
+        columns.extend(headers.iter().map(|(h, u)| Column::number(*h, *u)));
+        let mut t = Table::new("summary", Text::plain("c"), columns);
+        let mut row = vec![Cell::Code("astar+linear-conflict".into())];
+        row.extend(
+            [
+                "2 / 2",
+                "10.000",
+                "2,701,131",
+                "2,346",
+                "0.000006047",
+                "19,239,424",
+                "0.008354 (2)",
+                "1.155 (2)",
+                "1.318 (1)",
+            ]
+            .map(Cell::text),
+        );
+        t.row(row);
+        assert_eq!(column_groups(&t).len(), 2);
+    }
+
+    /// A paragraph column is set ragged-right, its row ended by `\tabularnewline` (the `\\` that
+    /// `\raggedright` redefines would not end it), with no `\par` (an empty line in the row).
+    #[test]
+    fn paragraph_cells_are_ragged_right() {
+        let mut t = Table::new(
+            "setup",
+            Text::plain("c"),
+            vec![Column::text("setting"), Column::text("value")],
+        );
+        t.row(vec![Cell::text("command"), Cell::text("word ".repeat(20))]);
+        t.row(vec![Cell::text("pool"), Cell::text("1 thread")]);
+        let (spec, head, body) = table_parts(&t, &t.rows, &[0, 1]);
+        assert_eq!(spec, "lp{0.6\\linewidth}");
+        assert_eq!(
+            head, "setting & value \\\\\n",
+            "a wide column's header on one line"
+        );
+        for line in body.lines() {
+            assert!(line.contains("& \\raggedright "), "{line}");
+            assert!(line.ends_with(" \\tabularnewline"), "{line}");
+        }
+        assert!(!body.contains("\\par"));
+        // Tables without a paragraph column keep `\\`.
+        let mut narrow = Table::new("n", Text::plain("c"), vec![Column::text("a")]);
+        narrow.row(vec![Cell::text("x")]);
+        assert_eq!(table_parts(&narrow, &narrow.rows, &[0]).2, "x \\\\\n");
+    }
+
     /// Nine equal columns of which four fit a part are split 3 + 3 + 3, not 4 + 4 + 1 (a part
     /// of the first column and one other).
     #[test]
@@ -601,7 +700,7 @@ mod tests {
         columns.extend((0..9).map(|i| Column::text(format!("length {i}"))));
         let mut t = Table::new("wide", Text::plain("c"), columns);
         let mut row = vec![Cell::text("astar+linear-conflict")];
-        row.extend((0..9).map(|_| Cell::text("1.2e6, 4.5e6")));
+        row.extend((0..9).map(|_| Cell::text("1.23e6, 4.56e6")));
         t.row(row);
         assert_eq!(
             greedy_column_groups(&t)
