@@ -19,25 +19,44 @@
 // into the library.
 extern crate self as tilebench;
 
-// The modules by layer, lowest first; one line each. No two files import each other, directly
-// or around a circle, inside folders too (tests/it/layers.rs checks the `use crate::` graph).
-// Where a folder's files sit on two layers, its line says which.
-pub mod analysis; // figures from results (its numbers format with `report::format`)
-pub mod board; // goals, boards, the search's grid
-pub mod brute_force; // breadth-first ground truth
-pub mod cli;
-pub mod cluster; // Slurm
-pub mod compare; // two results directories side by side
-pub mod experiment; // the experiment runner and outside solvers
+// The modules by layer, lowest first, one line each; blank lines keep rustfmt from sorting them.
+// No two files import each other, directly or around a circle, inside folders too
+// (tests/it/layers.rs checks the `use crate::` graph). A folder whose files sit on two layers
+// says so on its line.
 pub mod geometry; // sizes and cells
-pub mod heuristic; // heuristics; its names (`registry`, `registered`, `run`) are above `predict`
-pub mod instances; // instance files (`instances::generate` solves with `search`)
-pub mod limits; // checked limits of the command line and the process
+
 pub mod moves; // moves and operator tables
-pub mod pdb; // pattern-database tables (it writes files with `results::atomic`, below it)
-pub mod plot; // figures (`plot::regress` draws `regress` output)
+
+pub mod board; // goals, boards, the search's grid
+
+pub mod brute_force; // breadth-first ground truth
+
+pub mod search; // IDA*, A*, breadth-first search, generic over a heuristic's trait (heuristic/traits.rs)
+
+pub mod heuristic; // heuristics; its names (`registry`, `registered`, `run`) sit above `predict`
+
+pub mod pdb; // pattern-database tables (written with `results::atomic`, a leaf of results)
+
 pub mod predict; // KRE node-count prediction
-pub mod regress; // `tilebench regress`
-pub mod report; // reports
+
+pub mod instances; // instance files (`instances::generate` solves with `search`)
+
+pub mod limits; // checked limits of the command line and the process
+
 pub mod results; // the results model
-pub mod search; // IDA*, A*, breadth-first search // the command line
+
+pub mod experiment; // the experiment runner and outside solvers
+
+pub mod cluster; // Slurm
+
+pub mod analysis; // figures from results (its numbers format with `report::format`)
+
+pub mod compare; // two results directories side by side
+
+pub mod plot; // figures (`plot::regress` draws `regress` output)
+
+pub mod report; // reports
+
+pub mod regress; // `tilebench regress`
+
+pub mod cli; // the command line

@@ -136,7 +136,10 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
     let known: Vec<f64> = costs.iter().filter_map(|c| c.seconds).collect();
     let unknown = costs.len() - known.len();
     // A fold from +0.0: `Sum for f64` starts at -0.0, printed "-0.000e0" when no count is known.
-    let nodes = costs.iter().filter_map(|c| c.nodes).fold(0.0, |sum, n| sum + n);
+    let nodes = costs
+        .iter()
+        .filter_map(|c| c.nodes)
+        .fold(0.0, |sum, n| sum + n);
     let published = costs
         .iter()
         .filter(|c| matches!(c.source, Source::Published(_)))
