@@ -450,17 +450,16 @@ impl Comparison {
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
     }
-
-    /// What `compare` prints: the comparison's report ([`crate::report::comparison`]) as
-    /// Markdown, without plots; `base` and `new` name the two directories.
-    pub fn to_markdown(&self, base: &str, new: &str) -> String {
-        crate::report::comparison_markdown(self, base, new)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `compare` prints (the report renders a comparison; this module sits below it).
+    fn markdown(c: &Comparison) -> String {
+        crate::report::comparison_markdown(c, "a", "b")
+    }
 
     fn run(id: &str, heuristic: &str, generated: u64, seconds: f64) -> RunRecord {
         RunRecord {
@@ -530,9 +529,7 @@ mod tests {
         // Printed at the top of the report.
         let mut c = cmp(base(), base(), CompareOptions::default());
         c.measurement = Some(measurement_note(Some(&a), Some(&later)));
-        assert!(c
-            .to_markdown("a", "b")
-            .contains("- **Not measured side by side: on the same machine"));
+        assert!(markdown(&c).contains("- **Not measured side by side: on the same machine"));
     }
 
     #[test]
@@ -552,7 +549,7 @@ mod tests {
         assert!(c.passed(), "{:?}", c.failures);
         assert_eq!(c.matched.len(), 4);
         assert!(c.summaries.iter().all(|s| s.geomean_ratio == Some(1.0)));
-        assert!(c.to_markdown("a", "b").contains("PASS"));
+        assert!(markdown(&c).contains("PASS"));
     }
 
     #[test]
@@ -562,7 +559,7 @@ mod tests {
         let c = cmp(base(), n.clone(), CompareOptions::default());
         let key = n[1].key();
         assert_eq!(c.failures, vec![Failure::NodeCount(key)]);
-        assert!(c.to_markdown("a", "b").contains("**nodes**"));
+        assert!(markdown(&c).contains("**nodes**"));
         let allowed = CompareOptions {
             allow_node_changes: true,
             ..CompareOptions::default()
@@ -588,7 +585,7 @@ mod tests {
         // The default asks for five runs behind a time verdict: two are shown, not judged.
         let c = cmp(base(), n.clone(), CompareOptions::default());
         assert!(c.passed(), "{:?}", c.failures);
-        assert!(c.to_markdown("a", "b").contains(
+        assert!(markdown(&c).contains(
             "- manhattan: time not judged, 2 timed and 2 solved runs (fewer than 5, --min-runs)"
         ));
         let two = CompareOptions {
@@ -691,9 +688,7 @@ mod tests {
         let c = cmp(base(), n.clone(), CompareOptions::default());
         // Not also a node change: the statuses differ, so the counts are not comparable.
         assert_eq!(c.failures, vec![Failure::LostSolution(n[2].key())]);
-        assert!(c
-            .to_markdown("a", "b")
-            .contains("solved → time-limit | 50 → –"));
+        assert!(markdown(&c).contains("solved → time-limit | 50 → –"));
         // The reverse (a run that now solves) is listed but passes.
         let c = cmp(n, base(), CompareOptions::default());
         assert!(c.passed());
@@ -726,7 +721,7 @@ mod tests {
         assert!(c.passed());
         assert_eq!(c.only_base.len(), 1);
         assert_eq!(c.only_new.len(), 1);
-        let md = c.to_markdown("a", "b");
+        let md = markdown(&c);
         assert!(md.contains("| korf100 | 1 | `manhattan` | base only |"));
         assert!(md.contains("| korf100 | 3 | `manhattan` | new only |"));
     }

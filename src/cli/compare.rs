@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::compare::{compare_dirs, CompareOptions};
-use tilebench::report::{write_comparison_report, Format};
+use tilebench::report::{comparison_markdown, write_comparison_report, Format};
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -70,7 +70,8 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     print!(
         "{}",
-        comparison.to_markdown(
+        comparison_markdown(
+            &comparison,
             &args.base.display().to_string(),
             &args.new.display().to_string()
         )
