@@ -2,6 +2,7 @@
 # slurm-local.sh - throwaway single-node Slurm cluster on localhost, for
 # developing and CI-testing tilebench's Slurm backend.
 #
+#   scripts/slurm-local.sh install  install slurm-wlm and munge if missing (nothing started)
 #   scripts/slurm-local.sh start    install (if needed) + start munged, slurmctld, slurmd
 #   scripts/slurm-local.sh stop     cancel jobs, stop the daemons this script started
 #   scripts/slurm-local.sh status   show daemons, sinfo and squeue
@@ -336,9 +337,10 @@ cmd_clean() {
 }
 
 case "${1:-}" in
+    install) need_root install; install_packages ;;
     start) cmd_start ;;
     stop) cmd_stop ;;
     status) cmd_status ;;
     clean) cmd_clean ;;
-    *) echo "usage: $0 start|stop|status|clean" >&2; exit 2 ;;
+    *) echo "usage: $0 install|start|stop|status|clean" >&2; exit 2 ;;
 esac
