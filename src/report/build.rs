@@ -76,17 +76,27 @@ pub fn build(
         .p(" unrounded.")
         .into()];
     let mut sections = vec![setup(results)];
-    // A lab experiment (several algorithms) leads with its core, the optimization path.
-    let lab = results.compares_algorithms();
-    if lab {
-        sections.extend(
-            super::optimization_path::sections(results)
-                .into_iter()
-                .flatten(),
-        );
-    }
     // Plots placed in a section of their own rather than under Plots.
     let mut placed: BTreeSet<String> = BTreeSet::new();
+    // A lab experiment (several algorithms) leads with its core, the optimization path, its two
+    // plots beside its tables rather than after every other section.
+    let lab = results.compares_algorithms();
+    if lab {
+        if let Some(mut path) = super::optimization_path::sections(results) {
+            if let Some(first) = path.first_mut() {
+                for f in figures.iter().filter(|f| {
+                    matches!(
+                        f.kind,
+                        crate::plot::PlotKind::NodesByLength | crate::plot::PlotKind::PeakStored
+                    )
+                }) {
+                    first.push(figure(f));
+                    placed.insert(f.stem.clone());
+                }
+            }
+            sections.extend(path);
+        }
+    }
     for set in results.instance_sets() {
         let rows: Vec<&Summary> = summaries.iter().filter(|s| s.instance_set == set).collect();
         if rows.is_empty() {
