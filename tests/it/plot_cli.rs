@@ -56,14 +56,14 @@ fn plot_writes_every_plot_as_svg_and_png() {
         (
             "korf100-scatter-pdb-555-vs-pdb-78r",
             "pdb-78r against pdb-555",
-            (500, 470),
+            (680, 470),
         ),
         ("korf100-iterations-5", "instance 5", (720, 460)),
         ("korf100-iterations-17", "instance 17", (720, 460)),
         (
             "korf100-overhead",
             "overhead, measured against predicted",
-            (500, 470),
+            (680, 470),
         ),
         ("korf100-seconds-vs-nodes", "time against nodes", (720, 460)),
     ];

@@ -18,7 +18,7 @@ code{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.9em;back
 padding:0 .2em;border-radius:3px;overflow-wrap:break-word}.nw{white-space:nowrap}
 .table{overflow-x:auto;margin:.5rem 0 1.2rem}
 table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}
-caption{caption-side:top;text-align:left;padding:.3rem 0;font-size:.9rem}
+.caption{margin:.5rem 0 .2rem;font-size:.9rem}
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;vertical-align:top}
 thead th{border-bottom:2px solid #555;text-align:left}
 th.r,td.r{text-align:right}td.r,td.c{white-space:nowrap}
@@ -93,9 +93,18 @@ fn table(h: &mut String, t: &Table) {
             t.rows.len()
         );
     }
-    let _ = writeln!(h, "<div class=\"table\">\n<table id=\"{}\">", escape(&t.id));
-    if !t.collapsed {
-        let _ = writeln!(h, "<caption>{}</caption>", text(&t.caption));
+    // The caption stands above the scrolling box, not inside it: a table wider than the screen
+    // scrolled its caption's end out of sight too.
+    if t.collapsed {
+        let _ = writeln!(h, "<div class=\"table\">\n<table id=\"{}\">", escape(&t.id));
+    } else {
+        let _ = writeln!(
+            h,
+            "<p class=\"caption\" id=\"{id}-caption\">{}</p>\n<div class=\"table\">\n\
+             <table id=\"{id}\" aria-labelledby=\"{id}-caption\">",
+            text(&t.caption),
+            id = escape(&t.id)
+        );
     }
     h.push_str("<thead><tr>");
     for c in &t.columns {
@@ -281,6 +290,21 @@ mod tests {
              optimization-path/</span><wbr><span class=\"nw\">depth10-4x4.txt,</span><wbr>x.txt</code>"
         );
         assert_eq!(code("<&>"), "<code>&lt;&amp;&gt;</code>");
+    }
+
+    /// A wide table scrolls sideways on a narrow screen; its caption stands above the scrolling
+    /// box so that it wraps at the page's width, not the table's.
+    #[test]
+    fn caption_stands_outside_the_scrolling_box() {
+        let mut t = Table::new("t", Text::plain("the caption"), vec![Column::text("a")]);
+        t.row(vec![Cell::text("x")]);
+        let mut h = String::new();
+        table(&mut h, &t);
+        let caption = h.find("<p class=\"caption\" id=\"t-caption\">the caption</p>");
+        let scroll = h.find("<div class=\"table\">");
+        assert!(caption.is_some() && caption < scroll, "{h}");
+        assert!(h.contains("aria-labelledby=\"t-caption\""));
+        assert!(!h.contains("<caption>"));
     }
 
     #[test]

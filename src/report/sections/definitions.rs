@@ -5,7 +5,7 @@ use crate::report::summary_csv::rounding;
 use crate::results::RUNS_FILE;
 
 /// Every formula the report's tables use, with its rounding.
-pub(in crate::report) fn definitions() -> Section {
+pub(crate) fn definitions() -> Section {
     let mut s = Section::new(1, "Definitions");
     s.push(
         Text::plain("Column names in ")

@@ -24,7 +24,7 @@ fn solved_ids<'a>(results: &'a Results, set: &str, heuristic: &str) -> BTreeSet<
         .collect()
 }
 
-pub(in crate::report) fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
+pub(crate) fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
     let mut s = Section::new(2, "Beside Korf & Felner (2002)");
     s.push(Text::plain(format!("Source: {KORF_FELNER_2002_SOURCE}")));
     let all: BTreeSet<String> = (1..=KORF100_SIZE).map(|i| i.to_string()).collect();

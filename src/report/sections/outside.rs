@@ -10,7 +10,7 @@ use crate::results::{Results, RunStatus};
 /// "Outside solvers", when the results have any, and a subsection per solver: its command, its
 /// verdicts, and per instance its length and reported node counts beside the built-in search's
 /// under the heuristic it implements.
-pub(in crate::report) fn outside_solvers(results: &Results) -> Vec<Section> {
+pub(crate) fn outside_solvers(results: &Results) -> Vec<Section> {
     let solvers = compare_solvers(results);
     if solvers.is_empty() {
         return Vec::new();

@@ -5,11 +5,7 @@ use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunStatus};
 
 /// One row per instance of `set`: its length, and each heuristic's nodes and seconds.
-pub(in crate::report) fn per_instance(
-    results: &Results,
-    set: &str,
-    heuristics: &[&str],
-) -> Section {
+pub(crate) fn per_instance(results: &Results, set: &str, heuristics: &[&str]) -> Section {
     let mut s = Section::new(2, format!("Per instance: {set}"));
     let mut columns = vec![
         Column::text("instance"),

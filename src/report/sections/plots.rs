@@ -5,7 +5,7 @@ use crate::report::drawn::{figure, DrawnFigure};
 use crate::report::model::{Section, Text};
 
 /// The figures placed in no other section; `None` when there are none and none was left out.
-pub(in crate::report) fn plots_section(
+pub(crate) fn plots_section(
     plots: &[&DrawnFigure],
     left_out: usize,
     command: &str,
@@ -41,7 +41,7 @@ pub(in crate::report) fn plots_section(
 }
 
 /// The figures drawn from a history file; `None` without one.
-pub(in crate::report) fn history_section(history: &[&DrawnFigure]) -> Option<Section> {
+pub(crate) fn history_section(history: &[&DrawnFigure]) -> Option<Section> {
     let path = history.first().and_then(|f| f.history.as_ref())?;
     let mut s = Section::new(1, "History");
     s.push(

@@ -8,7 +8,7 @@ use crate::report::model::{self, Block, Cell, Column, Rounding, Section, Table, 
 /// Our solved runs beside a published per-instance column: the counts as the paper counted,
 /// how many match exactly, the distribution of the ratios, the mismatches with what is known
 /// about them, every instance (collapsed) and the log-log plot.
-pub(in crate::report) fn beside_published(
+pub(crate) fn beside_published(
     p: &per_instance::PublishedColumn,
     c: Option<&PerInstanceComparison>,
     plot: Option<&DrawnFigure>,

@@ -6,7 +6,7 @@ use crate::report::model::{Cell, Column, Section, Table, Text};
 use crate::results::meta::{shell_line, LimitsInfo, Machine};
 use crate::results::{Meta, Results, META_FILE};
 
-pub(in crate::report) fn setup(results: &Results) -> Section {
+pub(crate) fn setup(results: &Results) -> Section {
     let mut s = Section::new(1, "Setup");
     let Some(meta) = &results.meta else {
         s.push(

@@ -8,11 +8,7 @@ use crate::report::model::{self, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunStatus};
 
-pub(in crate::report) fn summary_section(
-    results: &Results,
-    set: &str,
-    rows: &[&Summary],
-) -> Section {
+pub(crate) fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
     let reference = rows
         .iter()
         .find_map(|s| s.reduction.as_ref().map(|r| r.reference.clone()))
