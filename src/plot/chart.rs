@@ -114,7 +114,8 @@ where
     DB: DrawingBackend + 'a,
     CT: CoordTranslate<From = (f64, f64)>,
 {
-    for (name, _, points) in series {
+    // A series without a point gets no legend entry either: the legend names what is drawn.
+    for (name, _, points) in series.iter().filter(|s| !s.2.is_empty()) {
         draw_line(chart, name, points, radius)?;
     }
     Ok(())

@@ -1,9 +1,11 @@
 //! Plot 2: the distribution of generated nodes per heuristic, as box plots on a log scale.
 
+use std::collections::BTreeSet;
+
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+use super::{axis, chart, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 /// The q-quantile of sorted values, interpolating linearly between order statistics (the
 /// "type 7" definition of R and numpy's default).
@@ -28,21 +30,53 @@ struct BoxStats {
     mean: f64,
 }
 
-/// Width of one heuristic's slot on the (integer) x axis; boxes are centred on multiples.
+/// Height of one method's slot on the (integer) y axis; boxes are centred on multiples.
 const SLOT: i32 = 100;
 
 struct Distribution {
-    boxes: Vec<(String, RGBColor, BoxStats, usize)>,
-    y: LogAxis,
+    /// Top to bottom: (method, colour, statistics).
+    boxes: Vec<(String, RGBColor, BoxStats)>,
+    x: LogAxis,
+    y_desc: String,
+}
+
+/// The methods to draw and the instances to draw them over: every method drawn solved every one
+/// of those instances, so the boxes compare the same boards. A method that solved fewer than half
+/// as many instances as the one that solved most is left out (with its count), rather than
+/// shrink the common set to the boards it managed.
+fn common_subset<'a>(data: &SetData<'a>) -> (Vec<String>, BTreeSet<&'a str>, Vec<(String, usize)>) {
+    let counts: Vec<(String, usize)> = data
+        .heuristics
+        .iter()
+        .map(|h| (h.clone(), data.solved[h].len()))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let most = counts.iter().map(|c| c.1).max().unwrap_or(0);
+    let (kept, left_out): (Vec<_>, Vec<_>) = counts.into_iter().partition(|(_, n)| 2 * n >= most);
+    let mut common: Option<BTreeSet<&'a str>> = None;
+    for (h, _) in &kept {
+        let ids: BTreeSet<&'a str> = data.solved[h].keys().copied().collect();
+        common = Some(match common {
+            None => ids,
+            Some(c) => c.intersection(&ids).copied().collect(),
+        });
+    }
+    (
+        kept.into_iter().map(|k| k.0).collect(),
+        common.unwrap_or_default(),
+        left_out,
+    )
 }
 
 pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
-    let boxes: Vec<(String, RGBColor, BoxStats, usize)> = data
-        .heuristics
+    let (methods, common, left_out) = common_subset(data);
+    let boxes: Vec<(String, RGBColor, BoxStats)> = methods
         .iter()
         .filter_map(|h| {
-            let mut v: Vec<f64> = data
-                .solved_runs(h)
+            let runs = &data.solved[h];
+            let mut v: Vec<f64> = common
+                .iter()
+                .filter_map(|id| runs.get(id))
                 .map(|r| r.generated as f64)
                 .filter(|&n| n > 0.0)
                 .collect();
@@ -58,28 +92,43 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
                 max: v[v.len() - 1],
                 mean: v.iter().sum::<f64>() / v.len() as f64,
             };
-            Some((h.clone(), data.color(h), stats, v.len()))
+            Some((h.clone(), data.color(h), stats))
         })
         .collect();
-    let Some(y) = LogAxis::covering(boxes.iter().flat_map(|b| [b.2.min, b.2.max])) else {
+    let Some(x) = LogAxis::covering(boxes.iter().flat_map(|b| [b.2.min, b.2.max])) else {
         return Ok(());
     };
-    let title = format!(
-        "{}: distribution of nodes generated per heuristic",
-        data.set
+    let n = common.len();
+    let title = format!("{}: distribution of nodes generated per method", data.set);
+    let left_out = if left_out.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " Left out, having solved fewer than half as many: {}.",
+            left_out
+                .iter()
+                .map(|(h, k)| format!("{h} ({k} solved)"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let caption = format!(
+        "Nodes generated over the {n} instance{s} of {set} that every method drawn solved, so \
+         that the boxes compare the same boards. Box: quartiles (25 % to 75 %, linear \
+         interpolation between order statistics); black bar: median; whiskers: minimum and \
+         maximum; triangle: arithmetic mean; log scale.{left_out}",
+        s = if n == 1 { "" } else { "s" },
+        set = data.set,
     );
-    let caption = "Box: quartiles (25 % to 75 %, linear interpolation between order statistics); \
-                   black bar: median; whiskers: minimum and maximum; triangle: arithmetic mean. \
-                   Solved runs only, log scale."
-        .to_string();
-    // Each box's label needs about 200 pixels (`astar+linear-conflict (11)`): widen the figure
-    // rather than let the labels overlap.
-    let width = style::SIZE.0.max(205 * boxes.len() as u32 + 120);
     out.save(
         PlotKind::NodesDistribution,
         "nodes-distribution",
-        (width, style::SIZE.1),
-        &Distribution { boxes, y },
+        style::SIZE,
+        &Distribution {
+            boxes,
+            x,
+            y_desc: format!("method ({n} instances all solved)"),
+        },
         title,
         caption,
     )
@@ -91,79 +140,65 @@ impl Chart for Distribution {
         root: &DrawingArea<DB, Shift>,
         title: &str,
     ) -> Result<(), PlotError> {
-        let n = self.boxes.len();
-        let names: Vec<String> = self
-            .boxes
+        // Horizontal boxes: the methods' names stand level on the y axis, readable at print size
+        // however many there are (side by side on the x axis they overlapped or shrank the plot).
+        let n = self.boxes.len() as i32;
+        let names: Vec<&str> = self.boxes.iter().map(|b| b.0.as_str()).collect();
+        let widest = names
             .iter()
-            .map(|(name, _, _, count)| format!("{name} ({count})"))
-            .collect();
-        let mut chart = chart::frame(root, title).build_cartesian_2d(
-            (-SLOT / 2..(n as i32 * SLOT - SLOT / 2))
-                .with_key_points((0..n as i32).map(|i| i * SLOT).collect()),
-            self.y.coord(),
+            .map(|s| {
+                root.estimate_text_size(s, &style::tick_font())
+                    .map(|(w, _)| w as i32)
+                    .unwrap_or(s.len() as i32 * 10)
+            })
+            .max()
+            .unwrap_or(0);
+        let slot_y = |i: usize| (n - 1 - i as i32) * SLOT;
+        let mut builder = chart::frame(root, title);
+        builder.y_label_area_size(widest + 45);
+        let mut chart = builder.build_cartesian_2d(
+            self.x.coord(),
+            (-SLOT / 2..(n * SLOT - SLOT / 2)).with_key_points((0..n).map(|i| i * SLOT).collect()),
         )?;
-        chart::mesh(&mut chart, "heuristic (solved runs)", "nodes generated")
-            .disable_x_mesh()
-            .x_label_formatter(&|x| {
-                let i = x / SLOT;
-                if x % SLOT == 0 && i >= 0 && (i as usize) < names.len() {
-                    names[i as usize].clone()
+        chart::mesh(&mut chart, "nodes generated", self.y_desc.as_str())
+            .disable_y_mesh()
+            .y_label_formatter(&|y| {
+                let i = n - 1 - y / SLOT;
+                if y % SLOT == 0 && (0..n).contains(&i) {
+                    names[i as usize].to_string()
                 } else {
                     String::new()
                 }
             })
-            .y_label_formatter(&axis::log_tick)
+            .x_label_formatter(&axis::log_tick)
             .draw()?;
         let half = SLOT * 3 / 10;
-        for (i, (_, color, s, _)) in self.boxes.iter().enumerate() {
-            let x = i as i32 * SLOT;
+        for (i, (_, color, s)) in self.boxes.iter().enumerate() {
+            let y = slot_y(i);
             let c = *color;
             // Whiskers and caps.
             chart.draw_series([
-                PathElement::new(vec![(x, s.min), (x, s.q1)], BLACK.stroke_width(1)),
-                PathElement::new(vec![(x, s.q3), (x, s.max)], BLACK.stroke_width(1)),
+                PathElement::new(vec![(s.min, y), (s.q1, y)], BLACK.stroke_width(1)),
+                PathElement::new(vec![(s.q3, y), (s.max, y)], BLACK.stroke_width(1)),
                 PathElement::new(
-                    vec![(x - half / 2, s.min), (x + half / 2, s.min)],
+                    vec![(s.min, y - half / 2), (s.min, y + half / 2)],
                     BLACK.stroke_width(1),
                 ),
                 PathElement::new(
-                    vec![(x - half / 2, s.max), (x + half / 2, s.max)],
+                    vec![(s.max, y - half / 2), (s.max, y + half / 2)],
                     BLACK.stroke_width(1),
                 ),
             ])?;
             chart.draw_series([
-                Rectangle::new([(x - half, s.q1), (x + half, s.q3)], c.mix(0.45).filled()),
-                Rectangle::new([(x - half, s.q1), (x + half, s.q3)], c.stroke_width(2)),
+                Rectangle::new([(s.q1, y - half), (s.q3, y + half)], c.mix(0.45).filled()),
+                Rectangle::new([(s.q1, y - half), (s.q3, y + half)], c.stroke_width(2)),
             ])?;
             chart.draw_series([PathElement::new(
-                vec![(x - half, s.median), (x + half, s.median)],
+                vec![(s.median, y - half), (s.median, y + half)],
                 BLACK.stroke_width(3),
             )])?;
-            chart.draw_series([TriangleMarker::new((x, s.mean), 7, BLACK.filled())])?;
+            chart.draw_series([TriangleMarker::new((s.mean, y), 7, BLACK.filled())])?;
         }
-        // Legend entries explaining the glyphs.
-        chart
-            .draw_series(std::iter::empty::<Circle<(i32, f64), i32>>())?
-            .label("box: 25 % to 75 % quantiles")
-            .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 20, y + 6)], BLACK.stroke_width(1)));
-        chart
-            .draw_series(std::iter::empty::<Circle<(i32, f64), i32>>())?
-            .label("bar: median")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(3)));
-        chart
-            .draw_series(std::iter::empty::<Circle<(i32, f64), i32>>())?
-            .label("whiskers: min and max")
-            .legend(|(x, y)| {
-                PathElement::new(
-                    vec![(x + 10, y - 7), (x + 10, y + 7)],
-                    BLACK.stroke_width(1),
-                )
-            });
-        chart
-            .draw_series(std::iter::empty::<Circle<(i32, f64), i32>>())?
-            .label("triangle: mean")
-            .legend(|(x, y)| TriangleMarker::new((x + 10, y), 7, BLACK.filled()));
-        draw_legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }

@@ -4,6 +4,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::search::Algorithm;
+
 use super::{
     chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, Series,
     SetData, DEFAULT_ITERATION_INSTANCES,
@@ -53,8 +55,13 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
                     .results
                     .iterations
                     .iter()
+                    // BFS's one row holds the depth it reached, not a cost bound f = g + h:
+                    // on this axis it would stretch the range far left of the IDA* lines.
                     .filter(|i| {
-                        i.instance_set == data.set && i.instance_id == id && &i.method() == h
+                        i.instance_set == data.set
+                            && i.instance_id == id
+                            && &i.method() == h
+                            && i.algorithm != Algorithm::Bfs
                     })
                     .collect();
                 rows.sort_by_key(|i| i.iteration);

@@ -523,7 +523,7 @@ fn label_look<'a, DB: DrawingBackend + 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::{RunRecord, RunStatus};
+    use crate::results::{IterationRecord, RunRecord, RunStatus};
     use crate::search::Algorithm;
     use std::collections::BTreeSet;
 
@@ -545,6 +545,190 @@ mod tests {
 
     fn hex(c: RGBColor) -> String {
         format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    }
+
+    /// The text of every `<text>` element of an SVG, trimmed.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                let body = &t[t.find('>')? + 1..];
+                Some(body[..body.find("</text>")?].trim().to_string())
+            })
+            .collect()
+    }
+
+    /// An attribute's number in an SVG tag (`width="720"`).
+    fn number_attr(tag: &str, name: &str) -> Option<f64> {
+        let key = format!(" {name}=\"");
+        let i = tag.find(&key)? + key.len();
+        tag[i..i + tag[i..].find('"')?].parse().ok()
+    }
+
+    /// A lab-shaped set: IDA* with two heuristics solves all 4 boards, A*+Manhattan 3 of them,
+    /// A*+pdb-663 one, BFS none (memory limit); instance 4 has its IDA* iterations from bound 41
+    /// and BFS's one row at the depth 22 it reached. Every plot reads at print size (no text
+    /// under 8 pt when set as the LaTeX report sets it: 16 cm wide at most, 0.38 of a 24 cm text
+    /// height tall), names in its legend only what it draws, fits its x axis to the iterations
+    /// drawn, and compares the methods of the box plot over the boards all of them solved.
+    #[test]
+    fn plots_read_at_print_size_and_show_only_what_they_draw() {
+        let run = |algorithm, heuristic: &str, id: &str, status, generated| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status,
+            length: (status == RunStatus::Solved).then_some(50),
+            optimal_length: Some(50),
+            generated,
+            peak_stored: Some(generated / 2),
+            ..RunRecord::default()
+        };
+        let mut runs = Vec::new();
+        for (k, id) in ["1", "2", "3", "4"].into_iter().enumerate() {
+            let n = 1000 * 10u64.pow(k as u32);
+            let solved_if = |c: bool| {
+                if c {
+                    RunStatus::Solved
+                } else {
+                    RunStatus::MemoryLimit
+                }
+            };
+            runs.push(run(Algorithm::Bfs, "", id, RunStatus::MemoryLimit, n * 50));
+            runs.push(run(Algorithm::Astar, "manhattan", id, solved_if(k < 3), n));
+            runs.push(run(
+                Algorithm::Astar,
+                "pdb-663",
+                id,
+                solved_if(k == 0),
+                n / 20,
+            ));
+            runs.push(run(
+                Algorithm::Ida,
+                "manhattan",
+                id,
+                RunStatus::Solved,
+                n * 3,
+            ));
+            runs.push(run(
+                Algorithm::Ida,
+                "pdb-663",
+                id,
+                RunStatus::Solved,
+                n / 10,
+            ));
+        }
+        let row = |algorithm, heuristic: &str, iteration, bound, generated| IterationRecord {
+            instance_set: "s".into(),
+            instance_id: "4".into(),
+            algorithm,
+            heuristic: heuristic.into(),
+            iteration,
+            bound,
+            expanded: generated / 2,
+            generated,
+            seconds: 0.1,
+        };
+        let mut iterations = vec![row(Algorithm::Bfs, "", 1, 22, 5_000_000)];
+        for (i, bound) in [41, 43, 45, 47, 49].into_iter().enumerate() {
+            let n = 100 * 10u64.pow(i as u32);
+            iterations.push(row(Algorithm::Ida, "manhattan", i as u32 + 1, bound, n));
+            iterations.push(row(Algorithm::Ida, "pdb-663", i as u32 + 1, bound, n / 50));
+        }
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations,
+            meta: None,
+        };
+        let dir = std::env::temp_dir().join(format!("tilebench-plot-print-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        let figures = plot_all(&results, &dir, &options).unwrap();
+        // As report/render/latex sets a figure (its test checks the preamble says so).
+        let (width_pt, height_pt) = (16.0 * 28.4528, 0.38 * 24.0 * 28.4528);
+        let mut svgs = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "svg") {
+                continue;
+            }
+            svgs += 1;
+            let svg = std::fs::read_to_string(&path).unwrap();
+            let tag = &svg[svg.find("<svg").unwrap()..];
+            let tag = &tag[..tag.find('>').unwrap()];
+            let (w, h) = (
+                number_attr(tag, "width").unwrap(),
+                number_attr(tag, "height").unwrap(),
+            );
+            let pt_per_px = (width_pt / w).min(height_pt / h);
+            for part in svg.split("font-size=\"").skip(1) {
+                let px: f64 = part[..part.find('"').unwrap()].parse().unwrap();
+                assert!(
+                    px * pt_per_px >= 8.0,
+                    "{}: text of {px} px is {:.1} pt printed",
+                    path.display(),
+                    px * pt_per_px
+                );
+            }
+        }
+        assert!(svgs >= 5, "{svgs} plots");
+
+        let read = |stem: &str| std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
+        let nodes = texts(&read("s-nodes-per-instance"));
+        assert!(nodes.contains(&"manhattan".to_string()), "{nodes:?}");
+        assert!(!nodes.contains(&"bfs".to_string()), "{nodes:?}");
+
+        let svg = read("s-iterations-4");
+        let iterations = texts(&svg);
+        // The x axis's tick labels are centred under their tick (the y axis's end at it).
+        let ticks: Vec<u32> = svg
+            .split("<text")
+            .skip(1)
+            .filter(|t| t[..t.find('>').unwrap()].contains("text-anchor=\"middle\""))
+            .filter_map(|t| {
+                let body = &t[t.find('>')? + 1..];
+                body[..body.find("</text>")?].trim().parse().ok()
+            })
+            .collect();
+        assert!(
+            ticks.iter().all(|&t| (40..=50).contains(&t)) && ticks.contains(&41),
+            "x ticks {ticks:?} do not fit the bounds 41..49"
+        );
+        assert!(
+            !iterations.iter().any(|t| t.starts_with("bfs")),
+            "{iterations:?}"
+        );
+
+        let boxes = texts(&read("s-nodes-distribution"));
+        for (method, drawn) in [
+            ("manhattan", true),
+            ("pdb-663", true),
+            ("astar+manhattan", true),
+            ("astar+pdb-663", false),
+            ("bfs", false),
+        ] {
+            assert_eq!(
+                boxes.contains(&method.to_string()),
+                drawn,
+                "{method}: {boxes:?}"
+            );
+        }
+        let caption = &figures
+            .iter()
+            .find(|f| f.kind == PlotKind::NodesDistribution)
+            .unwrap()
+            .caption;
+        assert!(
+            caption.contains("over the 3 instances of s that every method drawn solved")
+                && caption.contains("astar+pdb-663 (1 solved)"),
+            "{caption}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// BFS, A* and IDA* with Manhattan distance drawn together: in the nodes-per-instance and

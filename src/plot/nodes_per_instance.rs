@@ -57,6 +57,8 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
                 .collect();
             (h.clone(), data.color(h), points)
         })
+        // A method that solved none of the set has no line, so no legend entry either.
+        .filter(|s: &Series| !s.2.is_empty())
         .collect();
     let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
         return Ok(());

@@ -3,7 +3,7 @@
 //! and the base-against-new scatter plots. `compare` prints this same model as Markdown (without
 //! the plots), so what it prints and what `--report` writes cannot differ.
 
-use super::build::DrawnFigure;
+use super::drawn::DrawnFigure;
 use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
 use crate::compare::Comparison;
 

@@ -5,13 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::model::{Cell, Rounding};
+use super::model::Cell;
 use crate::analysis::Summary;
 use crate::results::io::atomic_write;
 
 /// The rounding of each kind of figure, shared by the report's tables and `summary.csv`.
 pub mod rounding {
-    use super::Rounding;
+    use crate::report::model::Rounding;
     /// Mean h(start): 3 decimals (Korf & Felner print 3).
     pub const H0: Rounding = Rounding::Decimals(3);
     /// Node counts and rates: nearest integer.

@@ -58,7 +58,7 @@ fn plot_history_draws_both_trends_per_set() {
         let svg = out.join(format!("{stem}.svg"));
         assert!(listed.contains(arg(&svg)), "{stem} not listed");
         assert_svg(&svg, title, 20);
-        assert_png(&out.join(format!("{stem}.png")), (1100, 700));
+        assert_png(&out.join(format!("{stem}.png")), (720, 460));
         let text = fs::read_to_string(&svg).unwrap();
         // One tick per run, labelled with the short commit and the day; * marks a dirty build.
         for label in [

@@ -14,10 +14,11 @@ use std::path::Path;
 /// A module's path below the crate root (`["search", "ida"]`; the root is `[]`).
 type ModPath = Vec<String>;
 
-/// Folders whose cycles belong to another open change (the report and plot code is being
-/// reworked on its own branch). A cycle wholly inside one of them is tolerated; the test fails
-/// once a folder listed here has none, so the entry is removed when it is no longer needed.
-const CYCLES_OWNED_ELSEWHERE: &[&str] = &["report", "plot"];
+/// Folders whose cycles belong to another open change (the plot code is being reworked on its
+/// own branch). A cycle wholly inside one of them is tolerated; the test fails once a folder
+/// listed here has none, so the entry is removed when it is no longer needed (report's went
+/// with its split into one file per section).
+const CYCLES_OWNED_ELSEWHERE: &[&str] = &["plot"];
 
 #[test]
 fn library_modules_form_a_dag() {

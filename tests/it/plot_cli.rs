@@ -45,31 +45,27 @@ fn plot_writes_every_plot_as_svg_and_png() {
         (
             "korf100-nodes-per-instance",
             "nodes generated per instance",
-            (1100, 700),
+            (720, 460),
         ),
         (
             "korf100-nodes-distribution",
             "distribution of nodes",
-            // Six boxes, about 205 pixels a label, so that the labels do not overlap.
-            (1350, 700),
+            // Horizontal boxes, their names level on the y axis: the common size.
+            (720, 460),
         ),
         (
             "korf100-scatter-pdb-555-vs-pdb-78r",
             "pdb-78r against pdb-555",
-            (850, 800),
+            (680, 470),
         ),
-        ("korf100-iterations-5", "instance 5", (1100, 700)),
-        ("korf100-iterations-17", "instance 17", (1100, 700)),
+        ("korf100-iterations-5", "instance 5", (720, 460)),
+        ("korf100-iterations-17", "instance 17", (720, 460)),
         (
             "korf100-overhead",
             "overhead, measured against predicted",
-            (850, 800),
+            (680, 470),
         ),
-        (
-            "korf100-seconds-vs-nodes",
-            "time against nodes",
-            (1100, 700),
-        ),
+        ("korf100-seconds-vs-nodes", "time against nodes", (720, 460)),
     ];
     for (stem, title, size) in expected {
         let svg = out.join(format!("{stem}.svg"));

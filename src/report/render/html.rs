@@ -15,17 +15,17 @@ color:#1a1a1a;background:#fff;max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ccc}\
 h3{font-size:1.1rem;margin-top:1.5rem}h4{font-size:1rem}
 code{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.9em;background:#f3f3f3;\
-padding:0 .2em;border-radius:3px;overflow-wrap:anywhere}
+padding:0 .2em;border-radius:3px;overflow-wrap:break-word}.nw{white-space:nowrap}
 .table{overflow-x:auto;margin:.5rem 0 1.2rem}
 table{border-collapse:collapse;font-size:.9rem;font-variant-numeric:tabular-nums}
-caption{caption-side:top;text-align:left;padding:.3rem 0;font-size:.9rem}
+.caption{margin:.5rem 0 .2rem;font-size:.9rem}
 th,td{padding:.25rem .6rem;border-bottom:1px solid #ddd;vertical-align:top}
 thead th{border-bottom:2px solid #555;text-align:left}
 th.r,td.r{text-align:right}td.r,td.c{white-space:nowrap}
 tbody td:first-child{white-space:nowrap}
 tbody tr:nth-child(even){background:#fafafa}
 details{margin:.5rem 0 1.2rem}summary{cursor:pointer;font-weight:600}
-figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:60rem}
+figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width:45rem}
 figcaption{font-size:.9rem;color:#333}
 @media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}th,td{padding:.2rem .35rem}}
 @media print{body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
@@ -93,9 +93,18 @@ fn table(h: &mut String, t: &Table) {
             t.rows.len()
         );
     }
-    let _ = writeln!(h, "<div class=\"table\">\n<table id=\"{}\">", escape(&t.id));
-    if !t.collapsed {
-        let _ = writeln!(h, "<caption>{}</caption>", text(&t.caption));
+    // The caption stands above the scrolling box, not inside it: a table wider than the screen
+    // scrolled its caption's end out of sight too.
+    if t.collapsed {
+        let _ = writeln!(h, "<div class=\"table\">\n<table id=\"{}\">", escape(&t.id));
+    } else {
+        let _ = writeln!(
+            h,
+            "<p class=\"caption\" id=\"{id}-caption\">{}</p>\n<div class=\"table\">\n\
+             <table id=\"{id}\" aria-labelledby=\"{id}-caption\">",
+            text(&t.caption),
+            id = escape(&t.id)
+        );
     }
     h.push_str("<thead><tr>");
     for c in &t.columns {
@@ -137,12 +146,44 @@ fn cell(c: &Cell) -> String {
     if let Cell::Rich(t) = c {
         return text(t);
     }
-    let s = escape(&c.display());
     if c.is_code() {
-        format!("<code>{s}</code>")
+        code(&c.display())
     } else {
-        s
+        escape(&c.display())
     }
+}
+
+/// Code longer than this may break after a `/` or `,` (paths, lists of files).
+const LONG_CODE: usize = 30;
+
+/// A `<code>` span. Code wraps at its spaces, never inside an option such as `--seed`
+/// (`overflow-wrap:break-word`, and a part with a hyphen kept whole, as browsers break after
+/// hyphens); a long word (a path, a comma-separated list of files) may also break after each `/`
+/// and `,`, so that a table cell holding it can be narrower than the word.
+fn code(s: &str) -> String {
+    let mut out = String::from("<code>");
+    for (i, word) in s.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let parts: Vec<&str> = if word.chars().count() > LONG_CODE {
+            word.split_inclusive(['/', ',']).collect()
+        } else {
+            vec![word]
+        };
+        for (j, part) in parts.iter().enumerate() {
+            if j > 0 {
+                out.push_str("<wbr>");
+            }
+            if part.contains('-') {
+                let _ = write!(out, "<span class=\"nw\">{}</span>", escape(part));
+            } else {
+                out.push_str(&escape(part));
+            }
+        }
+    }
+    out.push_str("</code>");
+    out
 }
 
 fn figure(h: &mut String, f: &Figure) {
@@ -196,7 +237,7 @@ fn text(t: &Text) -> String {
     t.0.iter()
         .map(|i| match i {
             Inline::Plain(s) => escape(s),
-            Inline::Code(s) => format!("<code>{}</code>", escape(s)),
+            Inline::Code(s) => code(s),
             Inline::Strong(s) => format!("<strong>{}</strong>", escape(s)),
             Inline::Ref { id, text } => format!("<a href=\"#{}\">{}</a>", escape(id), escape(text)),
         })
@@ -229,6 +270,41 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape(NASTY), "&amp;&lt;&gt;&quot;_%$#{}\\~^&#39;");
+    }
+
+    /// A command wraps at its spaces, never inside `--seed` (the CSS's `anywhere` let a table
+    /// column shrink below a word and broke options mid-word); a long path breaks after its
+    /// slashes and commas only.
+    #[test]
+    fn code_wraps_at_spaces_and_long_paths_after_slashes() {
+        assert!(!CSS.contains("anywhere"), "{CSS}");
+        assert!(CSS.contains("overflow-wrap:break-word"));
+        assert_eq!(
+            code("gen --seed 10 a/b"),
+            "<code>gen <span class=\"nw\">--seed</span> 10 a/b</code>",
+            "short words get no break opportunity, nor a hyphen"
+        );
+        assert_eq!(
+            code("-i instances/optimization-path/depth10-4x4.txt,x.txt"),
+            "<code><span class=\"nw\">-i</span> instances/<wbr><span class=\"nw\">\
+             optimization-path/</span><wbr><span class=\"nw\">depth10-4x4.txt,</span><wbr>x.txt</code>"
+        );
+        assert_eq!(code("<&>"), "<code>&lt;&amp;&gt;</code>");
+    }
+
+    /// A wide table scrolls sideways on a narrow screen; its caption stands above the scrolling
+    /// box so that it wraps at the page's width, not the table's.
+    #[test]
+    fn caption_stands_outside_the_scrolling_box() {
+        let mut t = Table::new("t", Text::plain("the caption"), vec![Column::text("a")]);
+        t.row(vec![Cell::text("x")]);
+        let mut h = String::new();
+        table(&mut h, &t);
+        let caption = h.find("<p class=\"caption\" id=\"t-caption\">the caption</p>");
+        let scroll = h.find("<div class=\"table\">");
+        assert!(caption.is_some() && caption < scroll, "{h}");
+        assert!(h.contains("aria-labelledby=\"t-caption\""));
+        assert!(!h.contains("<caption>"));
     }
 
     #[test]

@@ -536,6 +536,29 @@ mod tests {
     use super::*;
     use crate::report::model::{Column, Rounding};
 
+    /// The print size the plots' fonts are set for (`plot::style`, and its test
+    /// `plots_read_at_print_size_and_show_only_what_they_draw`): 16 cm wide at most, 0.38 of a
+    /// 24 cm text height tall.
+    #[test]
+    fn figures_are_set_at_the_size_the_plots_are_drawn_for() {
+        assert!(PREAMBLE.contains("\\setlength{\\textwidth}{16cm}"));
+        assert!(PREAMBLE.contains("\\setlength{\\textheight}{24cm}"));
+        let mut tex = String::new();
+        figure(
+            &mut tex,
+            &Figure {
+                stem: "s-x".into(),
+                title: "t".into(),
+                caption: Text::plain("c"),
+                svg: String::new(),
+            },
+        );
+        assert!(
+            tex.contains("[width=\\linewidth,height=0.38\\textheight,keepaspectratio]"),
+            "{tex}"
+        );
+    }
+
     #[test]
     fn escapes_specials() {
         assert_eq!(

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use super::format::{int, opt, sig};
-use super::model::{Cell, Column, Rounding, Section, Table, Text};
-use super::summary_csv::rounding;
+use crate::report::format::{int, opt, sig};
+use crate::report::model::{Cell, Column, Rounding, Section, Table, Text};
+use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunRecord, RunStatus};
 use crate::search::memory::Bytes;
 use crate::search::Algorithm;
@@ -269,7 +269,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
         " holds only its path: at most length + 1 states (a few hundred bytes), whatever the \
          depth; what it pays instead is re-expansion (the nodes column).",
     ));
-    s.push(super::model::Block::List(items));
+    s.push(crate::report::model::Block::List(items));
 }
 
 /// The instances (set, id) solved by every one of `methods`.

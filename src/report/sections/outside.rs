@@ -1,0 +1,119 @@
+//! "Outside solvers": each solver's command, verdicts and per-instance answers beside the
+//! built-in search under the heuristic it implements.
+
+use std::collections::BTreeMap;
+
+use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
+use crate::report::model::{self, Cell, Column, Rounding, Section, Table, Text};
+use crate::results::{Results, RunStatus};
+
+/// "Outside solvers", when the results have any, and a subsection per solver: its command, its
+/// verdicts, and per instance its length and reported node counts beside the built-in search's
+/// under the heuristic it implements.
+pub(crate) fn outside_solvers(results: &Results) -> Vec<Section> {
+    let solvers = compare_solvers(results);
+    if solvers.is_empty() {
+        return Vec::new();
+    }
+    let mut s = Section::new(1, "Outside solvers");
+    s.push(
+        Text::plain("Programs run through the solver protocol (")
+            .code("docs/solver-protocol.md")
+            .p(
+                ") on the same instances. Each answer was replayed with tilebench's board code; \
+                 times are wall seconds of the whole process (start-up included); node counts \
+                 are the ones the solver reported. The built-in columns are tilebench's IDA* \
+                 under the heuristic the solver implements; ",
+            )
+            .strong("iterations agree")
+            .p(" means every iteration's bound, generated and expanded counts are equal."),
+    );
+    let mut sections = vec![s];
+    sections.extend(solvers.iter().map(outside_solver));
+    sections
+}
+
+fn outside_solver(c: &SolverComparison) -> Section {
+    let mut s = Section::new(2, format!("Outside solver: {}", c.solver));
+    if let Some(command) = &c.command {
+        s.push(Text::plain("Command: ").code(command).p("."));
+    }
+    let mut by_status: BTreeMap<RunStatus, usize> = BTreeMap::new();
+    for i in &c.instances {
+        *by_status.entry(i.status).or_default() += 1;
+    }
+    let statuses: Vec<String> = by_status
+        .iter()
+        .map(|(st, n)| format!("{n} {}", st.as_str()))
+        .collect();
+    let mut verdicts = Text::plain(format!(
+        "{} instances: {}. ",
+        c.instances.len(),
+        statuses.join(", ")
+    ));
+    verdicts = match &c.heuristic {
+        Some(h) => {
+            let (lengths, l_of) = c.count(InstanceComparison::length_agrees);
+            let (totals, t_of) = c.count(InstanceComparison::totals_agree);
+            let (its, i_of) = c.count(|i| i.iterations_agree);
+            verdicts
+                .p("Beside the built-in search with ")
+                .code(h)
+                .p(format!(
+                    ": lengths agree on {lengths} of {l_of}, node totals on {totals} of {t_of}, \
+                 iterations on {its} of {i_of}."
+                ))
+        }
+        None => verdicts
+            .p("No built-in heuristic was named for it (")
+            .code(format!("--solver {}:HEURISTIC=…", c.solver))
+            .p("), so its counts stand alone."),
+    };
+    s.push(verdicts);
+    let mut t = Table::new(
+        format!("outside-{}", model::user_anchor(&c.solver)),
+        Text::plain(format!(
+            "Every run of {} beside the built-in search, instance by instance.",
+            c.solver
+        )),
+        vec![
+            Column::text("instance"),
+            Column::text("status"),
+            Column::number("length", Some("moves")),
+            Column::number("built-in length", Some("moves")),
+            Column::number("generated", None),
+            Column::number("built-in generated", None),
+            Column::number("expanded", None),
+            Column::number("built-in expanded", None),
+            Column::text("iterations agree"),
+            Column::number("seconds", Some("s")),
+        ],
+    );
+    let count = |v: Option<u64>| v.map_or(Cell::Empty, Cell::Count);
+    for i in &c.instances {
+        let (bl, bg, be) = match i.builtin {
+            Some((l, g, e)) => (l.map(u64::from), Some(g), Some(e)),
+            None => (None, None, None),
+        };
+        let agree = match i.iterations_agree {
+            Some(true) => Cell::text("yes"),
+            Some(false) => Cell::Rich(Text::new().strong("no")),
+            None => Cell::Empty,
+        };
+        t.row(vec![
+            Cell::text(format!("{} #{}", i.instance_set, i.instance_id)),
+            Cell::text(i.status.as_str()),
+            count(i.length.map(u64::from)),
+            count(bl),
+            Cell::Count(i.generated),
+            count(bg),
+            Cell::Count(i.expanded),
+            count(be),
+            agree,
+            Cell::num(i.seconds, Rounding::Decimals(3)),
+        ]);
+    }
+    t.collapsed = true;
+    s.push(t);
+    s
+}

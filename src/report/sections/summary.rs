@@ -1,0 +1,162 @@
+//! A "Summary: SET" section: the summary table of one instance set (its formulas in
+//! Definitions), and the runs left out of every mean, counted per method and stop.
+
+use std::collections::BTreeMap;
+
+use crate::analysis::Summary;
+use crate::report::model::{self, Cell, Column, Section, Table, Text};
+use crate::report::summary_csv::rounding;
+use crate::results::{Results, RunStatus};
+
+pub(crate) fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
+    let reference = rows
+        .iter()
+        .find_map(|s| s.reduction.as_ref().map(|r| r.reference.clone()))
+        .unwrap_or_else(|| "reference".to_string());
+    let mut s = Section::new(1, format!("Summary: {set}"));
+    s.push(
+        Text::plain("Means are over each heuristic's ")
+            .strong("solved")
+            .p(" runs; ")
+            .link("definitions", "Definitions")
+            .p(" gives every formula and its rounding."),
+    );
+    // With one heuristic there is nothing to compare against: its reduction vs itself is 1.
+    let compared = rows.iter().any(|r| {
+        r.reduction
+            .as_ref()
+            .is_some_and(|x| x.reference != r.heuristic)
+    });
+    let mut columns = vec![
+        Column::text("heuristic"),
+        Column::number("solved / runs", None),
+        Column::number("mean h0", Some("moves")),
+        Column::number("mean nodes", None),
+        Column::number("geometric-mean nodes", None),
+        Column::number("mean seconds", Some("s")),
+        Column::number("nodes per second", Some("1/s")),
+    ];
+    if compared {
+        columns.push(Column::number(
+            format!("reduction vs {reference} (instances)"),
+            None,
+        ));
+    }
+    columns.extend([
+        Column::number("mean overhead measured (runs)", None),
+        Column::number("mean overhead predicted (runs)", None),
+    ]);
+    let mut t = Table::new(
+        format!("summary-{}", model::user_anchor(set)),
+        Text::plain(format!("Summary of the solved runs on {set}.")),
+        columns,
+    );
+    for r in rows {
+        let with_count = |v: Option<(f64, usize)>| match v {
+            Some((m, n)) => Cell::WithCount(Box::new(Cell::num(m, rounding::OVERHEAD)), n as u64),
+            None => Cell::Empty,
+        };
+        let mut cells = vec![
+            Cell::Code(r.heuristic.clone()),
+            Cell::Fraction(r.solved as u64, r.runs as u64),
+            Cell::opt(r.mean_h0, rounding::H0),
+            Cell::opt(r.mean_generated, rounding::NODES),
+            Cell::opt(r.geomean_generated, rounding::NODES),
+            Cell::opt(r.mean_seconds, rounding::SECONDS),
+            Cell::opt(r.nodes_per_second, rounding::NODES),
+        ];
+        if compared {
+            cells.push(r.reduction.as_ref().map_or(Cell::Empty, |x| {
+                Cell::WithCount(
+                    Box::new(Cell::num(x.factor, rounding::FACTOR)),
+                    x.common as u64,
+                )
+            }));
+        }
+        cells.extend([
+            with_count(r.mean_overhead_measured),
+            with_count(r.mean_overhead_predicted),
+        ]);
+        t.row(cells);
+    }
+    s.push(t);
+    let unsolved = unsolved_by_method(results, set, rows);
+    if !unsolved.is_empty() {
+        let list: Vec<String> = unsolved
+            .iter()
+            .map(|((h, status), n)| format!("{h}: {n} {status}"))
+            .collect();
+        s.push(Text::plain(format!(
+            "Runs not solved (left out of every mean): {}.",
+            list.join("; ")
+        )));
+    }
+    s
+}
+
+/// The runs of a set not solved, counted per method (as the summary rows name it: `astar+H`,
+/// `bfs`, H for IDA*) and per status, every status counted.
+fn unsolved_by_method(
+    results: &Results,
+    set: &str,
+    rows: &[&Summary],
+) -> BTreeMap<(String, String), usize> {
+    let mut unsolved: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for r in results.runs.iter().filter(|r| {
+        r.instance_set == set
+            && r.status != RunStatus::Solved
+            && rows.iter().any(|s| s.heuristic == r.method())
+    }) {
+        *unsolved
+            .entry((r.method(), r.status.to_string()))
+            .or_default() += 1;
+    }
+    unsolved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Algorithm;
+    /// A stop is counted under the method that stopped (`astar+manhattan`, not `manhattan`), and
+    /// breadth-first search's stops are counted too.
+    #[test]
+    fn unsolved_notes_name_the_method_and_count_every_stop() {
+        let run = |algorithm, heuristic: &str, id: &str, status| crate::results::RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status,
+            ..Default::default()
+        };
+        let results = Results {
+            dir: "r".into(),
+            runs: vec![
+                run(Algorithm::Ida, "manhattan", "1", RunStatus::Solved),
+                run(Algorithm::Astar, "manhattan", "1", RunStatus::MemoryLimit),
+                run(Algorithm::Bfs, "", "1", RunStatus::MemoryLimit),
+                run(Algorithm::Bfs, "", "2", RunStatus::TimeLimit),
+                crate::results::RunRecord {
+                    h0: Some(0),
+                    ..run(Algorithm::Bfs, "", "3", RunStatus::Solved)
+                },
+            ],
+            iterations: vec![],
+            meta: None,
+        };
+        let summaries = crate::analysis::summarize(&results);
+        let rows: Vec<&Summary> = summaries.iter().collect();
+        let got = unsolved_by_method(&results, "s", &rows);
+        let want: BTreeMap<(String, String), usize> = [
+            (("astar+manhattan".into(), "memory-limit".into()), 1),
+            (("bfs".into(), "memory-limit".into()), 1),
+            (("bfs".into(), "time-limit".into()), 1),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(got, want);
+        let bfs = summaries.iter().find(|s| s.heuristic == "bfs").unwrap();
+        assert_eq!(bfs.mean_h0, None, "BFS has no h0");
+    }
+}
