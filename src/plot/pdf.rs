@@ -466,13 +466,7 @@ impl<'f> Page<'f> {
                     "",
                     glyph_procedure(self.font, *glyph, advance).as_bytes(),
                 ));
-                let mut utf16 = [0u16; 2];
-                let hex: String = c
-                    .encode_utf16(&mut utf16)
-                    .iter()
-                    .map(|u| format!("{u:04X}"))
-                    .collect();
-                let _ = writeln!(cmap, "<{code:02X}> <{hex}>");
+                let _ = writeln!(cmap, "<{code:02X}> <{}>", utf16_hex(*c));
             }
             let scale = 1.0 / self.units_per_em;
             font_objects.push(
@@ -539,6 +533,15 @@ impl<'f> Page<'f> {
         pdf.extend_from_slice(table.as_bytes());
         pdf
     }
+}
+
+/// A character as ToUnicode writes it: its UTF-16 code units in hex.
+fn utf16_hex(c: char) -> String {
+    let mut units = [0u16; 2];
+    c.encode_utf16(&mut units)
+        .iter()
+        .map(|u| format!("{u:04X}"))
+        .collect()
 }
 
 /// A Type 3 glyph procedure: its advance (`d0`: the colour comes from the text) and its outline
@@ -676,12 +679,7 @@ nodes &amp; seconds ×
             v
         });
         for (code, c) in distinct.iter().enumerate() {
-            let mut u = [0u16; 2];
-            let hex: String = c
-                .encode_utf16(&mut u)
-                .iter()
-                .map(|u| format!("{u:04X}"))
-                .collect();
+            let hex = utf16_hex(*c);
             assert!(raw.contains(&format!("<{code:02X}> <{hex}>")), "{c:?}");
         }
         // Every shape is painted: stroke, fill, the circle's four arcs; two opacities.

@@ -662,10 +662,13 @@ fn make_cases() -> Vec<Case> {
 }
 
 /// Whether the golden set searches `case` with `heuristic` (when the heuristic applies): the
-/// pattern databases everywhere, Manhattan and linear conflict on all but the hard Korf
-/// instances, and only pdb-6666r on the 24-puzzle instances.
+/// pattern databases everywhere but the 7-8 ones on the blank-last walks (the tests build those
+/// 575 MB of tables for Korf's goal only), Manhattan and linear conflict on all but the hard
+/// Korf instances, and only pdb-6666r on the 24-puzzle instances.
 fn searched(case: &Case, heuristic: &str, korf_easy: &[String]) -> bool {
-    if case.name.starts_with("korf24-") {
+    if case.name.starts_with("4x4-walk") && heuristic.starts_with("pdb-78") {
+        false
+    } else if case.name.starts_with("korf24-") {
         heuristic == "pdb-6666r"
     } else if case.name.starts_with("korf-") && !heuristic.starts_with("pdb") {
         korf_easy.contains(&case.name)

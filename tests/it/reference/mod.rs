@@ -59,10 +59,12 @@ const HEURISTICS_4X4: &[&str] = &[
     "pdb-555r",
     "pdb-663",
     "pdb-663r",
-    "pdb-78",
-    "pdb-78r",
     "max(walking-distance,pdb-663r)",
 ];
+
+/// The 7-8 tables (575 MB, the suite's slowest to build) exist in the tests' cache only for
+/// Korf's goal (blank first): they are compared on Korf's instances, not on the blank-last walks.
+const HEURISTICS_4X4_KORF: &[&str] = &["pdb-78", "pdb-78r"];
 
 const HEURISTICS_5X5: &[&str] = &["manhattan", "linear-conflict", "pdb-6666", "pdb-6666r"];
 
@@ -435,21 +437,32 @@ fn astar_counts_equal_the_reference_on_the_4x4_walks() {
     );
 }
 
-#[test]
-fn ida_and_astar_counts_equal_the_reference_on_a_5x5_walk_set() {
-    let cases = golden_cases("5x5-walk40-");
+/// IDA* and A* on `cases`, each within its budget.
+fn ida_and_astar_within_budget(cases: &[Case], heuristics: &[&str]) {
     for (algorithm, budget) in [
         (Algorithm::Ida, IDA_BUDGET),
         (Algorithm::Astar, ASTAR_BUDGET),
     ] {
         assert_all_compared(
             algorithm,
-            &cases,
-            &some(HEURISTICS_5X5),
+            cases,
+            &some(heuristics),
             Some(budget),
             MIN_COMPARED,
         );
     }
+}
+
+/// Korf's instances (blank first) for the heuristics whose tables the tests build only for
+/// that goal; the budget keeps the easy ones (dozens of them for each).
+#[test]
+fn ida_and_astar_counts_equal_the_reference_on_korf_instances_with_7_8_tables() {
+    ida_and_astar_within_budget(&golden_cases("korf-0"), HEURISTICS_4X4_KORF);
+}
+
+#[test]
+fn ida_and_astar_counts_equal_the_reference_on_a_5x5_walk_set() {
+    ida_and_astar_within_budget(&golden_cases("5x5-walk40-"), HEURISTICS_5X5);
 }
 
 /// On every 3×3 state of each goal, each reference heuristic equals the product's evaluation and
@@ -524,7 +537,7 @@ fn pattern_database_tables_satisfy_their_definition() {
         ("pdb:1.2.3.4/5.6.7.8", Goal::spiral(s3)),
         ("pdb-555", Goal::blank_last(s4)),
         ("pdb-663", Goal::blank_last(s4)),
-        ("pdb-78", Goal::blank_last(s4)),
+        ("pdb-78", Goal::blank_first(s4)),
         ("pdb-6666", Goal::blank_first(s5)),
     ]
     .into_iter()
