@@ -98,6 +98,10 @@ macro_rules! any_heuristic {
             }
         }
 
+        /// The cost ranks in the order of the list (the pattern databases last).
+        #[cfg(test)]
+        const LISTED_RANKS: &[u8] = &[$($rank,)* 100, 101];
+
         impl AnyHeuristic {
             /// The cost of one update, to order the terms of a max (cheapest first).
             pub(crate) fn cost_rank(&self) -> u8 {
@@ -141,6 +145,58 @@ macro_rules! __with_concrete_arms {
     };
 }
 
+/// The match of a max of two terms `$a`, `$b` (references to [`AnyHeuristic`], sorted by cost):
+/// `$body` with `$x`, `$y` bound to the concrete heuristics for each pair whose first term comes no
+/// later in the list of built-in heuristics than the second (the list is in cost order, and the
+/// pattern databases come last, so these are the pairs sorting makes), and `$other` for the rest.
+/// Compiling the unsorted pairs too would add ten copies of every search for nothing.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_concrete_pair {
+    (($a:expr, $b:expr, $x:ident, $y:ident, $body:expr, $other:expr)
+     $($variant:ident : $ty:ty, $name:literal $(| $alias:literal)*, $rank:literal;)*) => {
+        $crate::__with_concrete_pair!(@pairs ($a, $b, $x, $y, $body, $other) [] [
+            $($variant: $ty,)*
+            Pdb: $crate::heuristic::Pdb,
+            ReflectedPdb: $crate::heuristic::ReflectedPdb,
+        ])
+    };
+    (@pairs ($a:expr, $b:expr, $x:ident, $y:ident, $body:expr, $other:expr) [$($arms:tt)*] []) => {
+        match ($a, $b) {
+            $($arms)*
+            _ => $other,
+        }
+    };
+    // The first kind left with itself and with every later kind.
+    (@pairs ($a:expr, $b:expr, $x:ident, $y:ident, $body:expr, $other:expr) [$($arms:tt)*]
+     [$first:ident: $first_ty:ty, $($later:ident: $later_ty:ty,)*]) => {
+        $crate::__with_concrete_pair!(@pairs ($a, $b, $x, $y, $body, $other) [
+            $($arms)*
+            ($crate::heuristic::AnyHeuristic::$first(a), $crate::heuristic::AnyHeuristic::$first(b)) => {
+                let $x: &$first_ty = ::core::borrow::Borrow::borrow(a);
+                let $y: &$first_ty = ::core::borrow::Borrow::borrow(b);
+                $body
+            }
+            $(($crate::heuristic::AnyHeuristic::$first(a), $crate::heuristic::AnyHeuristic::$later(b)) => {
+                let $x: &$first_ty = ::core::borrow::Borrow::borrow(a);
+                let $y: &$later_ty = ::core::borrow::Borrow::borrow(b);
+                $body
+            })*
+        ] [$($later: $later_ty,)*])
+    };
+}
+
+/// Runs `$body` with `$x`, `$y` bound to the concrete heuristics of a max of two terms `$a`, `$b`
+/// (references to [`AnyHeuristic`], sorted by cost as [`Prepared`](crate::heuristic::Prepared)
+/// sorts them), so that generic code in `$body` is compiled once per pair; `$other` runs for a pair
+/// out of that order (never made by sorting; any generic code there sees `AnyHeuristic`).
+#[macro_export]
+macro_rules! with_concrete_pair {
+    ($a:expr, $b:expr, ($x:ident, $y:ident) => $body:expr, _ => $other:expr) => {
+        $crate::builtin_heuristics!($crate::__with_concrete_pair; $a, $b, $x, $y, $body, $other)
+    };
+}
+
 /// Runs `$body` with `$h` bound to the concrete heuristic inside `$any` (a reference), so that
 /// generic code in `$body` is compiled once per kind.
 #[macro_export]
@@ -156,6 +212,31 @@ mod tests {
     use crate::board::{Goal, Size};
     use crate::heuristic::tests::check_incremental;
     use crate::heuristic::{LinearConflict, WalkingDistance};
+
+    /// `with_concrete_pair!` compiles the pairs in list order only: in another order a max of
+    /// two would run on the slower `AnyHeuristic` dispatch (same values, so no count shows it).
+    #[test]
+    fn the_list_is_in_cost_order() {
+        assert!(
+            LISTED_RANKS.windows(2).all(|w| w[0] < w[1]),
+            "{LISTED_RANKS:?}"
+        );
+    }
+
+    #[test]
+    fn a_max_of_two_runs_monomorphised_in_sorted_order() {
+        let goal = Goal::blank_last(Size::new(3, 3).unwrap());
+        let wd = AnyHeuristic::WalkingDistance(WalkingDistance::new(&goal).unwrap());
+        let lc = AnyHeuristic::LinearConflict(LinearConflict::new(&goal));
+        let kind = |a: &AnyHeuristic, b: &AnyHeuristic| with_concrete_pair!(a, b, (x, y) => std::any::type_name_of_val(&(x, y)), _ => "any");
+        assert_eq!(kind(&lc, &wd), "any");
+        assert!(
+            kind(&wd, &lc).contains("WalkingDistance"),
+            "{}",
+            kind(&wd, &lc)
+        );
+        assert!(kind(&lc, &lc).contains("LinearConflict"));
+    }
 
     #[test]
     fn dispatches_to_the_same_values() {

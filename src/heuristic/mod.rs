@@ -32,9 +32,11 @@ macro_rules! builtin_heuristics {
     ($($callback:ident)::+ ; $($args:tt),*) => {
         $($callback)::+! { ($($args),*)
             // Variant: type, "name" | "alias"…, cost of one update (orders a max's terms).
+            // Cheapest first: a max of two is compiled only for the pairs in this order
+            // (`__with_concrete_pair!`), the order its sorted terms come in.
             Manhattan: $crate::heuristic::Manhattan, "manhattan" | "md", 0;
-            LinearConflict: $crate::heuristic::LinearConflict, "linear-conflict" | "lc", 2;
             WalkingDistance: $crate::heuristic::WalkingDistance, "walking-distance" | "wd", 1;
+            LinearConflict: $crate::heuristic::LinearConflict, "linear-conflict" | "lc", 2;
         }
     };
 }

@@ -14,7 +14,7 @@ use crate::heuristic::error::{HeuristicError, MAX_TERMS};
 use crate::heuristic::registered::{self, ErasedHeuristic, Registry};
 use crate::heuristic::{AnyHeuristic, BuildHeuristic, Heuristic, Max, Pdb, ReflectedPdb};
 use crate::pdb::{CacheOptions, Named, Partition, PdbError};
-use crate::with_concrete;
+use crate::{with_concrete, with_concrete_pair};
 
 impl HeuristicError {
     /// `name` is no heuristic the program knows.
@@ -351,7 +351,9 @@ impl Prepared {
         match self {
             Prepared::One(h) => with_concrete!(h.as_ref(), h => task.run(h)),
             Prepared::Max(terms) => match terms.as_slice() {
-                [a, b] => with_concrete!(a, a => with_concrete!(b, b => task.run(&Max(a, b)))),
+                [a, b] => {
+                    with_concrete_pair!(a, b, (x, y) => task.run(&Max(x, y)), _ => task.run(&Max(a, b)))
+                }
                 [a, b, c] => task.run(&Max(a, Max(b, c))),
                 [a, b, c, d] => task.run(&Max(a, Max(b, Max(c, d)))),
                 // MaxName guarantees 2..=MAX_TERMS terms.
