@@ -11,7 +11,7 @@ use tilebench::heuristic::{Heuristic, Pdb, ReflectedPdb};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::pdb::CacheOptions;
 use tilebench::pdb::{self, Named};
-use tilebench::search::Limits;
+use tilebench::search::{self, SearchOptions};
 
 fn goal() -> Goal {
     Goal::blank_first(Size::new(4, 4).unwrap())
@@ -68,10 +68,14 @@ fn bench_solve(c: &mut Criterion) {
     g.sample_size(20);
     for name in ["pdb-663", "pdb-663r"] {
         let h = Prepared::new(&name.parse::<HeuristicName>().unwrap(), &goal, &options()).unwrap();
-        let generated = h.solve(&board, &goal, &Limits::none()).unwrap().generated();
+        let options = SearchOptions::default();
+        let generated = search::solve(Some(&h), &board, &goal, &options)
+            .unwrap()
+            .result
+            .generated();
         g.throughput(Throughput::Elements(generated));
         g.bench_function(format!("{name} Korf #2"), |b| {
-            b.iter(|| h.solve(black_box(&board), &goal, &Limits::none()).unwrap())
+            b.iter(|| search::solve(Some(&h), black_box(&board), &goal, &options).unwrap())
         });
     }
     g.finish();

@@ -22,7 +22,7 @@ use criterion::{
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::pdb::CacheOptions;
-use tilebench::search::Limits;
+use tilebench::search::{self, SearchOptions};
 
 /// Korf's (1985) instance #1, blank-first goal.
 const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
@@ -52,7 +52,9 @@ const EIGHT_PUZZLES: [&str; 10] = [
 ];
 
 fn solve(h: &Prepared, board: &Board, goal: &Goal) -> u64 {
-    let r = h.solve(board, goal, &Limits::none()).expect("sizes match");
+    let r = search::solve(Some(h), board, goal, &SearchOptions::default())
+        .expect("sizes match")
+        .result;
     assert!(r.length().is_some(), "benchmark board not solved: {board}");
     r.generated()
 }

@@ -17,9 +17,12 @@ use tilebench::heuristic::Heuristic;
 use tilebench::heuristic::{ErasedHeuristic, HeuristicName, Prepared, WithHeuristic};
 use tilebench::instances::generate::{boards, Method, Spec};
 use tilebench::pdb::CacheOptions;
-use tilebench::predict::{fixed_threshold, predict_random_starts};
+use tilebench::predict::predict_random_starts;
+use tilebench::search::{solve, Mode, SearchOptions};
 
 struct Check<'a> {
+    /// The heuristic again, for the fixed-bound searches.
+    prepared: &'a Prepared,
     goal: &'a Goal,
     boards: &'a [Board],
     bounds: RangeInclusive<u32>,
@@ -43,10 +46,17 @@ impl WithHeuristic for Check<'_> {
         println!("bound,measured_generated,predicted_generated,ratio,measured_expanded,predicted_expanded,ratio_expanded,seconds");
         for p in pred {
             let t = Instant::now();
+            let options = SearchOptions {
+                mode: Mode::FixedBound(p.bound),
+                ..SearchOptions::default()
+            };
             let counts: Vec<_> = self
                 .boards
                 .par_iter()
-                .map(|b| fixed_threshold(b, h, p.bound))
+                .map(|b| {
+                    let r = solve(Some(self.prepared), b, self.goal, &options).unwrap();
+                    r.result.iterations[0]
+                })
                 .collect();
             let n = counts.len() as f64;
             let g = counts.iter().map(|c| c.generated as f64).sum::<f64>() / n;
@@ -94,6 +104,7 @@ fn main() {
         seed + 1
     );
     h.with(Check {
+        prepared: &h,
         goal: &goal,
         boards: &set,
         bounds,

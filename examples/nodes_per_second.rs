@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::pdb::CacheOptions;
-use tilebench::search::Limits;
+use tilebench::search::{solve, SearchOptions};
 
 const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
@@ -44,9 +44,9 @@ fn main() -> ExitCode {
     let mut best = f64::INFINITY;
     let mut generated = 0;
     for i in 1..=repeats {
-        let r = h
-            .solve(&board, &goal, &Limits::none())
-            .expect("sizes match");
+        let r = solve(Some(&h), &board, &goal, &SearchOptions::default())
+            .expect("sizes match")
+            .result;
         generated = r.generated();
         best = best.min(r.seconds);
         println!(

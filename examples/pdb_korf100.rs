@@ -15,7 +15,7 @@ use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::InstanceSet;
 use tilebench::pdb::CacheOptions;
-use tilebench::search::Limits;
+use tilebench::search::{solve, SearchOptions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt");
@@ -55,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             continue;
         }
         for (i, (length, board)) in instances.iter().enumerate() {
-            let r = h.solve(board, &goal, &Limits::none())?;
+            let r = solve(Some(&h), board, &goal, &SearchOptions::default())?.result;
             if r.length() != Some(*length) || !board.replays_to(&r.moves, &goal) {
                 return Err(format!(
                     "#{}: {name} found {:?}, published {length}",

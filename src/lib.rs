@@ -5,12 +5,13 @@
 //!
 //! ```
 //! use tilebench::board::{Board, Goal};
-//! use tilebench::heuristic::Manhattan;
-//! use tilebench::search::{ida, Limits};
+//! use tilebench::heuristic::Prepared;
+//! use tilebench::search::{solve, SearchOptions};
 //!
 //! let board = Board::parse("1 2 3 4 0 5 7 8 6", None).unwrap();
 //! let goal = Goal::blank_last(board.size());
-//! let result = ida(&board, &goal, &Manhattan::new(&goal), &Limits::none()).unwrap();
+//! let md = Prepared::new(&"manhattan".parse().unwrap(), &goal, &Default::default()).unwrap();
+//! let result = solve(Some(&md), &board, &goal, &SearchOptions::default()).unwrap().result;
 //! assert_eq!(result.length(), Some(2));
 //! assert!(board.replays_to(&result.moves, &goal));
 //! ```
@@ -31,9 +32,9 @@ pub mod board; // goals, boards, the search's grid
 
 pub mod brute_force; // breadth-first ground truth
 
-pub mod search; // IDA*, A*, breadth-first search, generic over a heuristic's trait (heuristic/traits.rs)
+pub mod search; // IDA*, A*, breadth-first search, generic over a heuristic's trait (heuristic/traits.rs); its entry `solve` sits above heuristic's names
 
-pub mod heuristic; // heuristics; its names (`registry`, `registered`, `run`) sit above `predict`
+pub mod heuristic; // heuristics; its names (`registry`, `registered`) sit above `predict`
 
 pub mod pdb; // pattern-database tables (written with `results::atomic`, a leaf of results)
 

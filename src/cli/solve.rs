@@ -18,7 +18,7 @@ use tilebench::moves::path_string;
 use tilebench::results::record::Growth;
 use tilebench::search::memory::Bytes;
 use tilebench::search::{
-    self, Algorithm, Limits, Pruning, SearchError, SearchOptions, SearchResult, Status,
+    self, Algorithm, Limits, Pruning, RunStatus, SearchError, SearchOptions, SearchResult,
 };
 
 use super::pdb::PdbArgs;
@@ -159,13 +159,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             cancel: None,
         },
         threads: args.threads as usize,
-        checkpoint: None,
         pruning: args.pruning,
+        algorithm,
+        ..SearchOptions::default()
     };
-    let outcome =
-        tilebench::heuristic::solve(algorithm, heuristic.as_ref(), &board, &goal, &options)?;
+    let outcome = search::solve(heuristic.as_ref(), &board, &goal, &options)?;
     let (result, memory) = (&outcome.result, &outcome.memory);
-    if result.status == Status::Solved && !board.replays_to(&result.moves, &goal) {
+    if result.status == RunStatus::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
     }
     let moves = path_string(&result.moves);
@@ -178,7 +178,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             out.extend(json_map(json!({
                 "algorithm": algorithm.as_str(),
                 "heuristic": heuristic_label,
-                "solvable": result.status != Status::Unsolvable,
+                "solvable": result.status != RunStatus::Unsolvable,
                 "status": result.status.as_str(),
                 "length": result.length(),
                 "moves": moves,
@@ -210,7 +210,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 ),
                 None => println!("search     {algorithm} (no heuristic)"),
             }
-            if result.status == Status::Unsolvable {
+            if result.status == RunStatus::Unsolvable {
                 println!("unsolvable (parity rule); 0 nodes searched");
                 return Ok(ExitCode::SUCCESS);
             }
@@ -304,7 +304,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
 /// it was generating (breadth-first search: every shallower board was seen) or the f it was
 /// expanding (A*). `None` for a finished search and for IDA* (its bounds are printed).
 fn stopped_lower_bound(algorithm: Algorithm, result: &SearchResult) -> Option<u32> {
-    let stopped = !matches!(result.status, Status::Solved | Status::Unsolvable);
+    let stopped = !matches!(result.status, RunStatus::Solved | RunStatus::Unsolvable);
     let bound = result.iterations.last()?.bound;
     (stopped && algorithm != Algorithm::Ida && bound > 0).then_some(bound)
 }
@@ -322,7 +322,7 @@ fn print_growth(growth: &Growth, result: &SearchResult) {
     let measured = growth
         .overhead_measured
         .map_or("-".to_string(), |o| format!("{o:.3}"));
-    let last = if result.status == Status::Solved {
+    let last = if result.status == RunStatus::Solved {
         "the last iteration, which stops at the goal, left out"
     } else {
         "the last iteration, cut short, left out"
@@ -362,11 +362,8 @@ fn solve_outside(
     let builtin = match &args.heuristic {
         Some(h) => {
             let name = args.pdb.heuristic_name(h)?;
-            let result = Prepared::new(&name, goal, &args.pdb.options())?.solve(
-                board,
-                goal,
-                &Limits::none(),
-            )?;
+            let h = Prepared::new(&name, goal, &args.pdb.options())?;
+            let result = search::solve(Some(&h), board, goal, &SearchOptions::default())?.result;
             Some((name, result))
         }
         None => None,
@@ -415,7 +412,7 @@ fn solve_outside(
         ),
     }
     let v = outcome.judgement.verdict;
-    Ok(if v == outside::Verdict::Cancelled {
+    Ok(if v == RunStatus::Cancelled {
         ExitCode::from(130)
     } else if v.is_correct() {
         ExitCode::SUCCESS

@@ -270,7 +270,7 @@ pub fn calibrate(
         pruning,
         ..SearchOptions::default()
     };
-    let r = h.solve_with(board, goal, &options)?;
+    let r = crate::search::solve(Some(h), board, goal, &options)?.result;
     Ok(r.generated() as f64 / r.seconds.max(1e-9))
 }
 

@@ -35,7 +35,7 @@ use crate::pdb::CacheOptions;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::search::{self, Algorithm, Iteration, Limits, SearchOptions, SearchResult, Status};
+use crate::search::{self, Algorithm, Iteration, Limits, Mode, SearchOptions, SearchResult};
 
 /// What a run did.
 #[derive(Debug, Clone, Default)]
@@ -266,8 +266,8 @@ fn run_pending(
             memory_limit: settings.memory_limit,
         },
         threads: settings.search_threads,
-        checkpoint: None,
         pruning: exp.pruning,
+        ..SearchOptions::default()
     };
     let failure: Arc<Mutex<Option<ExperimentError>>> = Arc::default();
     let fail = {
@@ -528,32 +528,21 @@ fn run_pair(
     let key = exp.key(p);
     let who = format!("{key}");
     // Only IDA* searches on several threads: A* and breadth-first pairs run on one (and say so).
-    let one_thread;
-    let options = if p.algorithm == Algorithm::Ida || options.threads == 1 {
-        options
+    let threads_here = if p.algorithm == Algorithm::Ida {
+        options.threads
     } else {
-        one_thread = SearchOptions {
-            threads: 1,
-            ..options.clone()
-        };
-        &one_thread
+        1
     };
-    let outcome = match (fixed_bound, h) {
-        (Some(d), Some(h)) if p.algorithm == Algorithm::Ida => Ok(search::Outcome {
-            algorithm: p.algorithm,
-            result: crate::heuristic::fixed_bound_search(h, &instance.board, d),
-            reopened: 0,
-            memory: search::Memory {
-                table_bytes: h.table_bytes(),
-                ..search::Memory::default()
-            },
-        }),
-        (Some(_), _) => Err(search::SearchError::FixedBoundNotIda(p.algorithm)),
-        (None, h) => crate::heuristic::solve(p.algorithm, h, &instance.board, &set.goal, options),
+    let options = SearchOptions {
+        algorithm: p.algorithm,
+        mode: fixed_bound.map_or(Mode::Solve, Mode::FixedBound),
+        threads: threads_here,
+        ..options.clone()
     };
+    let outcome = search::solve(h, &instance.board, &set.goal, &options);
     let (status, problem, outcome) = match outcome {
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
-        Ok(o) if o.result.status == Status::Cancelled => return None,
+        Ok(o) if o.result.status == RunStatus::Cancelled => return None,
         Ok(o) => {
             let (status, problem) = judge(&o.result, instance, &set.goal, &who);
             (status, problem, Some(o))
@@ -564,7 +553,7 @@ fn run_pair(
     let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
     let moves = result.map_or(&[][..], |r| &r.moves[..]);
     let length = result
-        .filter(|r| r.status == Status::Solved)
+        .filter(|r| r.status == RunStatus::Solved)
         .map(|r| r.moves.len() as u32);
     let verified = length.is_some()
         && instance.board.replays_to(moves, &set.goal)
@@ -616,36 +605,32 @@ fn judge(
     who: &str,
 ) -> (RunStatus, Option<String>) {
     match (r.status, instance.optimal) {
-        (Status::Solved, _) if !instance.board.replays_to(&r.moves, goal) => (
+        (RunStatus::Solved, _) if !instance.board.replays_to(&r.moves, goal) => (
             RunStatus::Error,
             Some(format!(
                 "ERROR {who}: the solution does not replay to the goal"
             )),
         ),
-        (Status::Solved, Some(o)) if o as usize != r.moves.len() => (
+        (RunStatus::Solved, Some(o)) if o as usize != r.moves.len() => (
             RunStatus::WrongLength,
             Some(format!(
                 "WRONG LENGTH {who}: found {} moves, the known optimum is {o}",
                 r.moves.len()
             )),
         ),
-        (Status::Unsolvable, Some(o)) => (
+        (RunStatus::Unsolvable, Some(o)) => (
             RunStatus::WrongLength,
             Some(format!(
                 "WRONG LENGTH {who}: unsolvable by parity, but the known optimum is {o}"
             )),
         ),
-        (Status::Solved, _) => (RunStatus::Solved, None),
-        (Status::Unsolvable, None) => (RunStatus::Unsolvable, None),
-        (Status::TimeLimit, _) => (RunStatus::TimeLimit, None),
-        (Status::NodeLimit, _) => (RunStatus::NodeLimit, None),
-        (Status::MemoryLimit, _) => (RunStatus::MemoryLimit, None),
-        (Status::FixedBound, _) => (RunStatus::FixedBound, None),
         // run_pair returns before judging a cancelled search; should one get here, it is no
         // result, so it is recorded as one.
-        (Status::Cancelled, _) => (
+        (RunStatus::Cancelled, _) => (
             RunStatus::Error,
             Some(format!("ERROR {who}: cancelled search judged")),
         ),
+        // The search's own statuses are the rows' (solved, unsolvable, a limit, fixed-bound).
+        (status, _) => (status, None),
     }
 }

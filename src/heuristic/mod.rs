@@ -14,7 +14,6 @@ pub mod max;
 pub mod pdb;
 pub mod registered;
 pub mod registry;
-pub mod run;
 pub mod traits;
 pub mod walking_distance;
 
@@ -52,7 +51,6 @@ pub use registered::{ErasedHeuristic, Registry};
 pub use registry::{
     split_names, HeuristicName, MaxName, PartitionSpec, PdbName, Prepared, WithHeuristic,
 };
-pub use run::{fixed_bound_search, solve};
 pub use traits::{BuildHeuristic, Heuristic};
 pub use walking_distance::WalkingDistance;
 

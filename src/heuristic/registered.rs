@@ -11,35 +11,26 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
 
 use crate::board::{Board, Goal};
-use crate::heuristic::{BuildHeuristic, HeuristicError};
+use crate::heuristic::{BuildHeuristic, Heuristic, HeuristicError};
 use crate::pdb::CacheOptions;
-use crate::predict::{Distribution, IterationCount, PredictError, Prediction};
-use crate::search::{Algorithm, Outcome, SearchError, SearchOptions, SearchResult};
+use crate::predict::{Distribution, PredictError, Prediction};
+use crate::search::{Outcome, SearchError, SearchOptions};
 
-/// A built registered heuristic with its concrete type erased: each method is one of the
-/// library's generic searches or measurements, instantiated for that type by [`Registry::with`].
+/// A built registered heuristic (or one handed to [`Prepared::of`](super::Prepared::of)) with its
+/// concrete type erased: each method is one of the library's generic searches or measurements,
+/// instantiated for that type by [`Registry::with`] or [`Prepared::of`](super::Prepared::of).
 pub trait ErasedHeuristic: fmt::Debug + Send + Sync {
     /// h of a whole board.
     fn evaluate(&self, board: &Board) -> u32;
     /// [`BuildHeuristic::table_bytes`].
     fn table_bytes(&self) -> u64;
-    /// [`crate::search::ida_with`].
-    fn ida(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        options: &SearchOptions,
-    ) -> Result<SearchResult, SearchError>;
-    /// [`crate::search::run`].
+    /// The search [`crate::search::solve`] runs.
     fn search(
         &self,
-        algorithm: Algorithm,
         board: &Board,
         goal: &Goal,
         options: &SearchOptions,
     ) -> Result<Outcome, SearchError>;
-    /// [`crate::predict::fixed_threshold`].
-    fn fixed_threshold(&self, board: &Board, threshold: u32) -> IterationCount;
     /// [`crate::predict::predict_random_starts`].
     fn predict_random_starts(
         &self,
@@ -50,40 +41,37 @@ pub trait ErasedHeuristic: fmt::Debug + Send + Sync {
     ) -> Result<(Vec<Prediction>, Distribution), PredictError>;
 }
 
-/// The concrete heuristic behind an [`ErasedHeuristic`].
+/// The concrete heuristic behind an [`ErasedHeuristic`], with its tables' bytes.
 #[derive(Debug)]
-struct Concrete<H>(H);
+struct Concrete<H> {
+    h: H,
+    table_bytes: u64,
+}
 
-impl<H: BuildHeuristic> ErasedHeuristic for Concrete<H> {
+/// `h` with its type erased, for [`Prepared::of`](super::Prepared::of).
+pub(crate) fn erase<H: Heuristic + fmt::Debug + Send + 'static>(
+    h: H,
+    table_bytes: u64,
+) -> Arc<dyn ErasedHeuristic> {
+    Arc::new(Concrete { h, table_bytes })
+}
+
+impl<H: Heuristic + fmt::Debug + Send> ErasedHeuristic for Concrete<H> {
     fn evaluate(&self, board: &Board) -> u32 {
-        self.0.evaluate(board)
+        self.h.evaluate(board)
     }
 
     fn table_bytes(&self) -> u64 {
-        self.0.table_bytes()
-    }
-
-    fn ida(
-        &self,
-        board: &Board,
-        goal: &Goal,
-        options: &SearchOptions,
-    ) -> Result<SearchResult, SearchError> {
-        crate::search::ida_with(board, goal, &self.0, options)
+        self.table_bytes
     }
 
     fn search(
         &self,
-        algorithm: Algorithm,
         board: &Board,
         goal: &Goal,
         options: &SearchOptions,
     ) -> Result<Outcome, SearchError> {
-        crate::search::run(algorithm, board, goal, &self.0, options)
-    }
-
-    fn fixed_threshold(&self, board: &Board, threshold: u32) -> IterationCount {
-        crate::predict::fixed_threshold(board, &self.0, threshold)
+        crate::search::run(board, goal, &self.h, options)
     }
 
     fn predict_random_starts(
@@ -93,7 +81,7 @@ impl<H: BuildHeuristic> ErasedHeuristic for Concrete<H> {
         samples: u64,
         seed: u64,
     ) -> Result<(Vec<Prediction>, Distribution), PredictError> {
-        crate::predict::predict_random_starts(&self.0, goal, bounds, samples, seed)
+        crate::predict::predict_random_starts(&self.h, goal, bounds, samples, seed)
     }
 }
 
@@ -163,7 +151,9 @@ impl Registry {
             goal: &Goal,
             options: &CacheOptions,
         ) -> Result<Arc<dyn ErasedHeuristic>, HeuristicError> {
-            Ok(Arc::new(Concrete(H::build(goal, options)?)))
+            let h = H::build(goal, options)?;
+            let bytes = h.table_bytes();
+            Ok(erase(h, bytes))
         }
         self.entries.push(Entry {
             name,
@@ -234,9 +224,13 @@ mod tests {
         let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
         let lc = LinearConflict::new(&goal);
         assert_eq!(built.evaluate(&board), lc.evaluate(&board));
-        let erased = built.ida(&board, &goal, &SearchOptions::default()).unwrap();
-        let direct =
-            crate::search::ida_with(&board, &goal, &lc, &SearchOptions::default()).unwrap();
+        let erased = built
+            .search(&board, &goal, &SearchOptions::default())
+            .unwrap()
+            .result;
+        let direct = crate::search::run(&board, &goal, &lc, &SearchOptions::default())
+            .unwrap()
+            .result;
         assert_eq!(erased.length(), Some(31));
         assert_eq!(erased.moves, direct.moves);
         assert_eq!(erased.generated(), direct.generated());

@@ -1,7 +1,7 @@
 //! Heuristics by name, built once per goal and shared by every search that uses them.
 //!
 //! This is the one place that turns a heuristic's name into a concrete type: [`Prepared::with`]
-//! runs code generic over the heuristic (the searches in `heuristic::run`, and any later one) with
+//! runs code generic over the heuristic (the searches of [`crate::search::solve`], and any later one) with
 //! the concrete heuristic, so every pairing is monomorphised and the search loop never
 //! dispatches dynamically.
 
@@ -300,7 +300,8 @@ pub enum Prepared {
     One(Box<AnyHeuristic>),
     /// 2 to [`MAX_TERMS`] terms, cheapest first.
     Max(Vec<AnyHeuristic>),
-    /// A heuristic registered by the program ([`crate::heuristic::Registry`]).
+    /// A heuristic registered by the program ([`crate::heuristic::Registry`]), or a value
+    /// handed to [`Prepared::of`].
     Registered(Arc<dyn ErasedHeuristic>),
 }
 
@@ -328,6 +329,25 @@ impl Prepared {
             ),
             other => Prepared::One(Box::new(prepare_one(other, goal, options)?)),
         })
+    }
+
+    /// A heuristic's value, for [`crate::search::solve`]: searches with it are monomorphised
+    /// for `H` like a built-in heuristic's (its type is erased once per search, not per node).
+    /// Its tables count no bytes.
+    ///
+    /// ```
+    /// use tilebench::board::{Board, Goal};
+    /// use tilebench::heuristic::{LinearConflict, Prepared};
+    /// use tilebench::search::{solve, SearchOptions};
+    ///
+    /// let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
+    /// let goal = Goal::blank_last(board.size());
+    /// let lc = Prepared::of(LinearConflict::new(&goal));
+    /// let r = solve(Some(&lc), &board, &goal, &SearchOptions::default()).unwrap();
+    /// assert_eq!(r.result.length(), Some(31));
+    /// ```
+    pub fn of<H: Heuristic + fmt::Debug + Send + 'static>(h: H) -> Prepared {
+        Prepared::Registered(registered::erase(h, 0))
     }
 
     /// h of a whole board.

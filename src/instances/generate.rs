@@ -22,7 +22,7 @@ use rand_core::{RngCore, SeedableRng};
 use crate::board::{Board, Goal, Size};
 use crate::heuristic::LinearConflict;
 use crate::moves::{step, Dir};
-use crate::search::{ida, Limits, Status};
+use crate::search::{RunStatus, SearchOptions};
 
 use super::format_set;
 
@@ -162,8 +162,16 @@ fn walk_to_depth(draw: &mut Draw, goal: &Goal, length: u32) -> Board {
         let d = random_move(draw, &board, back);
         board.apply(d).expect("a legal move");
         back = Some(d.opposite());
-        let r = ida(&board, goal, &h, &Limits::none()).expect("same size");
-        assert_eq!(r.status, Status::Solved, "a walk from the goal is solvable");
+        let options = SearchOptions::default();
+        // The generic search below `search::solve` (which takes heuristics by name, a layer up).
+        let r = crate::search::run(&board, goal, &h, &options)
+            .expect("same size")
+            .result;
+        assert_eq!(
+            r.status,
+            RunStatus::Solved,
+            "a walk from the goal is solvable"
+        );
         distance = r.moves.len() as u32;
     }
     board
@@ -249,7 +257,9 @@ mod tests {
 
     use super::*;
     use crate::board::join_tiles;
+    use crate::heuristic::Prepared;
     use crate::instances::InstanceSet;
+    use crate::search::solve;
 
     fn spec(method: Method, seed: u64) -> Spec {
         let size = Size::parse("4x4").unwrap();
@@ -288,7 +298,11 @@ mod tests {
                 method: Method::Depth(l),
             };
             for b in boards(&s).unwrap() {
-                let r = crate::search::bfs(&b, &goal, &Limits::none()).unwrap();
+                let bfs = SearchOptions {
+                    algorithm: crate::search::Algorithm::Bfs,
+                    ..SearchOptions::default()
+                };
+                let r = solve(None, &b, &goal, &bfs).unwrap();
                 assert_eq!(r.result.length(), Some(l as usize));
             }
         }
@@ -297,9 +311,11 @@ mod tests {
         let text = file_text(&s).unwrap();
         assert_eq!(text, file_text(&s).unwrap());
         assert!(text.contains("--optimal-length 30"));
-        let h = Manhattan::new(&s.goal);
+        let h = Prepared::of(Manhattan::new(&s.goal));
         for b in boards(&s).unwrap() {
-            let r = ida(&b, &s.goal, &h, &Limits::none()).unwrap();
+            let r = solve(Some(&h), &b, &s.goal, &SearchOptions::default())
+                .unwrap()
+                .result;
             assert_eq!(r.length(), Some(30));
         }
     }

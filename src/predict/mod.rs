@@ -9,8 +9,8 @@
 //!   E(d) = Σ_i Σ_c N_i(c) · P_c(d − i),
 //!
 //! and the generated nodes are their children, Σ_i Σ_c K_i(c) · P_c(d − i), with K_i(c) the
-//! children of the depth-i nodes at c. [`iteration::fixed_threshold`] measures what this
-//! predicts: one complete iteration with threshold d, not stopping at the goal.
+//! children of the depth-i nodes at c. A fixed-bound search ([`crate::search::Mode::FixedBound`])
+//! measures what this predicts: one complete iteration with threshold d, not stopping at the goal.
 //!
 //! What the prediction assumes: that the states deep in the tree have the equilibrium
 //! distribution (near the root they are close to the start, whose own h is known to be ≤ d), and
@@ -20,7 +20,6 @@
 //! under a pruned ancestor), where the formula overcounts.
 
 pub mod distribution;
-pub mod iteration;
 pub mod tree;
 
 use std::fmt::Write as _;
@@ -29,7 +28,6 @@ use std::ops::RangeInclusive;
 use thiserror::Error;
 
 pub use distribution::Distribution;
-pub use iteration::{fixed_threshold, IterationCount};
 pub use tree::{tree_counts, uniform_weights, TreeCounts};
 
 use crate::board::Goal;
@@ -145,8 +143,9 @@ pub fn distribution_csv(dist: &Distribution) -> String {
 mod tests {
     use super::*;
     use crate::board::{Board, Size};
-    use crate::heuristic::Manhattan;
+    use crate::heuristic::{Manhattan, Prepared};
     use crate::instances::generate::{uniform, Draw};
+    use crate::search::{solve, Mode, SearchOptions};
 
     #[test]
     fn bounds_parse_with_clear_errors() {
@@ -168,12 +167,20 @@ mod tests {
         let (pred, _) = predict_random_starts(&md, &goal, 20..=24, 200_000, 1).unwrap();
         let mut draw = Draw::new(2);
         let boards: Vec<Board> = (0..2000).map(|_| uniform(&mut draw, &goal)).collect();
+        let md = Prepared::of(md);
         for p in &pred {
-            let mean = boards
-                .iter()
-                .map(|b| fixed_threshold(b, &md, p.bound).generated as f64)
-                .sum::<f64>()
-                / boards.len() as f64;
+            let options = SearchOptions {
+                mode: Mode::FixedBound(p.bound),
+                ..SearchOptions::default()
+            };
+            let generated = |b| {
+                solve(Some(&md), b, &goal, &options)
+                    .unwrap()
+                    .result
+                    .generated()
+            };
+            let mean =
+                boards.iter().map(|b| generated(b) as f64).sum::<f64>() / boards.len() as f64;
             let ratio = p.generated / mean;
             assert!(
                 (0.8..1.25).contains(&ratio),

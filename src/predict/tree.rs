@@ -130,4 +130,38 @@ mod tests {
         let b = (total(60) / total(58)).sqrt();
         assert!((b - 2.1304).abs() < 0.001, "{b}");
     }
+
+    #[test]
+    fn a_fixed_bound_search_with_a_zero_heuristic_walks_the_brute_force_tree() {
+        // With h = 0 everywhere, the iteration walks the whole brute-force tree to the
+        // threshold, which the recurrence counts exactly.
+        use crate::board::{Goal, Grid};
+        use crate::heuristic::{Heuristic, Prepared};
+        use crate::search::{solve, Mode, SearchOptions};
+        #[derive(Debug)]
+        struct Zero;
+        impl Heuristic for Zero {
+            type State = ();
+            fn init(&self, _: &Grid) {}
+            fn h(&self, _: &()) -> u32 {
+                0
+            }
+            fn update(&self, _: &(), _: &Grid, _: u8, _: usize, _: usize) {}
+        }
+        let size = Size::new(4, 4).unwrap();
+        let goal = Goal::blank_first(size);
+        let (nodes, children) = exact_counts(size, 0, 10);
+        let options = SearchOptions {
+            mode: Mode::FixedBound(9),
+            ..SearchOptions::default()
+        };
+        let r = solve(Some(&Prepared::of(Zero)), &goal.as_board(), &goal, &options)
+            .unwrap()
+            .result;
+        let sum = |v: &[Vec<u128>], upto: usize| -> u128 {
+            v[..=upto].iter().map(|r| r.iter().sum::<u128>()).sum()
+        };
+        assert_eq!(r.expanded() as u128, sum(&nodes, 9));
+        assert_eq!(r.generated() as u128, sum(&children, 9));
+    }
 }

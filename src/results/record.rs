@@ -1,139 +1,17 @@
 //! The rows of a results directory: [`RunRecord`] (a row of `runs.csv`, one per instance ×
 //! heuristic) and [`IterationRecord`] (a row of `iterations.csv`, one per IDA* iteration), with
-//! the typed [`RunStatus`] and the [`RunKey`] that names a run.
+//! the typed [`RunStatus`] (the search's own vocabulary, `crate::search::RunStatus`) and the
+//! [`RunKey`] that names a run.
 //!
 //! The column lists are the serde field lists of the structs ([`columns`](super::io::columns)), so a column is added
 //! by adding a field (with `#[serde(default)]` if older files lack it) and nothing else.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::search::RunStatus;
 use crate::search::{Algorithm, Iteration};
-
-/// How a run ended: the `status` column of `runs.csv`.
-///
-/// Written in kebab-case (`time-limit`); an unknown status in a file is an error naming the file
-/// and line. A new status is one variant here (and its line in [`RunStatus::ALL`]).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum RunStatus {
-    /// Found a solution that replays to the goal (and has the known optimal length, if any).
-    Solved,
-    /// Unsolvable by the parity rule (no search).
-    Unsolvable,
-    /// Stopped by `--time-limit`.
-    TimeLimit,
-    /// Stopped by `--node-limit`.
-    NodeLimit,
-    /// Stopped by `--memory-limit`: A* or breadth-first search before the states it must store
-    /// would have passed the limit; an outside solver killed when its resident memory passed it.
-    MemoryLimit,
-    /// The search failed, or its solution does not replay to the goal. The default, so that a
-    /// record nobody filled in never claims success.
-    #[default]
-    Error,
-    /// Solved, but not in the known optimal number of moves (or unsolvable with a known length).
-    WrongLength,
-    /// One complete iteration with the threshold of `run --fixed-bound` (no solution sought).
-    FixedBound,
-    /// An outside solver's move takes the blank off the board, is not a move, or its moves do
-    /// not reach the goal.
-    InvalidMoves,
-    /// An outside solver claimed a solvable board unsolvable, or gave moves for an unsolvable one.
-    WrongUnsolvable,
-    /// An outside solver printed no answer object on its last non-empty line.
-    BadOutput,
-    /// An outside solver exited with a non-zero code or was killed by a signal (see `exit_code`,
-    /// `signal`).
-    Crashed,
-}
-
-impl RunStatus {
-    /// Every status, in the order reports list them.
-    pub const ALL: &'static [RunStatus] = &[
-        RunStatus::Solved,
-        RunStatus::Unsolvable,
-        RunStatus::TimeLimit,
-        RunStatus::NodeLimit,
-        RunStatus::MemoryLimit,
-        RunStatus::Error,
-        RunStatus::WrongLength,
-        RunStatus::FixedBound,
-        RunStatus::InvalidMoves,
-        RunStatus::WrongUnsolvable,
-        RunStatus::BadOutput,
-        RunStatus::Crashed,
-    ];
-
-    /// The name written in `runs.csv`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RunStatus::Solved => "solved",
-            RunStatus::Unsolvable => "unsolvable",
-            RunStatus::TimeLimit => "time-limit",
-            RunStatus::NodeLimit => "node-limit",
-            RunStatus::MemoryLimit => "memory-limit",
-            RunStatus::Error => "error",
-            RunStatus::WrongLength => "wrong-length",
-            RunStatus::FixedBound => "fixed-bound",
-            RunStatus::InvalidMoves => "invalid-moves",
-            RunStatus::WrongUnsolvable => "wrong-unsolvable",
-            RunStatus::BadOutput => "bad-output",
-            RunStatus::Crashed => "crashed",
-        }
-    }
-
-    /// Whether node counts of runs ending this way are a deterministic function of the search
-    /// (a time limit falls wherever the clock says, so its counts are noise). A memory limit is
-    /// deterministic: the search charges computed byte counts (capacities, not the allocator's
-    /// or the kernel's figures), so the same code and limit stop at the same node (an outside
-    /// solver killed at the limit reports no counts). A crash falls wherever it falls.
-    pub fn is_deterministic(self) -> bool {
-        !matches!(
-            self,
-            RunStatus::TimeLimit | RunStatus::Error | RunStatus::Crashed
-        )
-    }
-
-    /// Whether the run shows a fault of tilebench or a wrong answer of an outside solver (the
-    /// experiment's exit status is then 1).
-    pub fn is_failure(self) -> bool {
-        matches!(
-            self,
-            RunStatus::Error
-                | RunStatus::WrongLength
-                | RunStatus::InvalidMoves
-                | RunStatus::WrongUnsolvable
-                | RunStatus::BadOutput
-                | RunStatus::Crashed
-        )
-    }
-}
-
-impl fmt::Display for RunStatus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for RunStatus {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<RunStatus, String> {
-        RunStatus::ALL
-            .iter()
-            .copied()
-            .find(|st| st.as_str() == s)
-            .ok_or_else(|| {
-                let known: Vec<&str> = RunStatus::ALL.iter().map(|s| s.as_str()).collect();
-                format!("unknown status '{s}' (known: {})", known.join(", "))
-            })
-    }
-}
 
 /// The name of an (algorithm, heuristic) pairing in reports, plots, `compare` and
 /// `history.csv`: the heuristic alone for IDA* (so results from before the `algorithm` column

@@ -19,7 +19,7 @@ use super::limits::{Limits, Watch};
 use super::memory::{make_room, Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::progress::Progress;
-use super::result::{Algorithm, Iteration, Outcome, SearchResult, Status};
+use super::result::{Algorithm, Iteration, Outcome, RunStatus, SearchResult};
 
 /// The open list: `buckets[f][g]` holds node indices.
 #[derive(Default)]
@@ -80,7 +80,7 @@ impl Open {
 /// [`Iteration`] holds them with the last f taken from the open list as its bound.
 ///
 /// Errors only when the board and the goal differ in size.
-pub fn astar<H: Heuristic>(
+pub(crate) fn astar<H: Heuristic>(
     board: &Board,
     goal: &Goal,
     heuristic: &H,
@@ -122,13 +122,13 @@ fn search<H: Heuristic, K: Key>(
     let mut table = NodeTable::<K>::new(Budget::new(limits.memory_limit));
     let status = 'search: {
         let Some(table) = table.as_mut() else {
-            break 'search Status::MemoryLimit;
+            break 'search RunStatus::MemoryLimit;
         };
         let Some(root) = table.insert_root(root_key) else {
-            break 'search Status::MemoryLimit;
+            break 'search RunStatus::MemoryLimit;
         };
         if !open.push(h0 as usize, 0, root, table.budget()) {
-            break 'search Status::MemoryLimit;
+            break 'search RunStatus::MemoryLimit;
         }
         loop {
             let Some((f, g, i)) = open.pop() else {
@@ -142,7 +142,7 @@ fn search<H: Heuristic, K: Key>(
             last_f = f;
             if node.key == goal_key {
                 found = Some(i);
-                break Status::Solved;
+                break RunStatus::Solved;
             }
             if watch.progress_due {
                 watch.progressed(&Progress {
@@ -195,11 +195,11 @@ fn search<H: Heuristic, K: Key>(
                     }
                     Lookup::Vacant(slot) => match table.insert(slot, child) {
                         Some(j) => j,
-                        None => break 'search Status::MemoryLimit,
+                        None => break 'search RunStatus::MemoryLimit,
                     },
                 };
                 if !open.push(gc + hc, gc, j, table.budget()) {
-                    break 'search Status::MemoryLimit;
+                    break 'search RunStatus::MemoryLimit;
                 }
             }
         }

@@ -13,7 +13,7 @@ use super::limits::{Limits, Watch};
 use super::memory::{Budget, Memory};
 use super::nodes::{unpack, Key, Lookup, Node, NodeTable};
 use super::progress::Progress;
-use super::result::{Algorithm, Iteration, Outcome, SearchResult, Status};
+use super::result::{Algorithm, Iteration, Outcome, RunStatus, SearchResult};
 
 /// Solves `board` optimally by breadth-first search, storing at most `limits.memory_limit` bytes (none:
 /// unlimited). Moves are generated in IDA*'s order with the move back to the parent skipped;
@@ -21,7 +21,7 @@ use super::result::{Algorithm, Iteration, Outcome, SearchResult, Status};
 /// of the last generated level as its bound. `h0` is 0 (no heuristic).
 ///
 /// Errors only when the board and the goal differ in size.
-pub fn bfs(board: &Board, goal: &Goal, limits: &Limits) -> Result<Outcome, BoardError> {
+pub(crate) fn bfs(board: &Board, goal: &Goal, limits: &Limits) -> Result<Outcome, BoardError> {
     let started = Instant::now();
     if !board.is_solvable(goal)? {
         return Ok(Outcome::unsolvable(Algorithm::Bfs, 0, started));
@@ -44,14 +44,14 @@ fn search<K: Key>(board: &Board, goal: &Goal, limits: &Limits, started: Instant)
     let mut table = NodeTable::<K>::new(Budget::new(limits.memory_limit));
     let status = 'search: {
         let Some(table) = table.as_mut() else {
-            break 'search Status::MemoryLimit;
+            break 'search RunStatus::MemoryLimit;
         };
         let Some(root) = table.insert_root(root_key) else {
-            break 'search Status::MemoryLimit;
+            break 'search RunStatus::MemoryLimit;
         };
         if root_key == goal_key {
             path = Some(Vec::new());
-            break 'search Status::Solved;
+            break 'search RunStatus::Solved;
         }
         let mut next = root;
         while (next as usize) < table.len() {
@@ -89,7 +89,7 @@ fn search<K: Key>(board: &Board, goal: &Goal, limits: &Limits, started: Instant)
                     let mut moves = table.path(i);
                     moves.push(crate::moves::Dir::from_index(op.dir));
                     path = Some(moves);
-                    break 'search Status::Solved;
+                    break 'search RunStatus::Solved;
                 }
                 if let Lookup::Vacant(slot) = table.find(key) {
                     let child = Node {
@@ -100,7 +100,7 @@ fn search<K: Key>(board: &Board, goal: &Goal, limits: &Limits, started: Instant)
                         closed: false,
                     };
                     if table.insert(slot, child).is_none() {
-                        break 'search Status::MemoryLimit;
+                        break 'search RunStatus::MemoryLimit;
                     }
                 }
             }

@@ -1,5 +1,5 @@
 //! IDA*: depth-first passes with a rising bound on f = g + h; each new bound is the smallest f
-//! that the previous pass pruned. Memory is O(depth). The pass itself is a [`Kernel`]'s: the
+//! that the previous pass pruned (or one pass with a fixed bound, [`Mode::FixedBound`]). Memory is O(depth). The pass itself is a [`Kernel`]'s: the
 //! packed Manhattan kernel for Manhattan distance on boards of up to 16 cells, the generic one
 //! otherwise. With more than one thread each pass is split into subtrees searched in parallel
 //! (`super::parallel`), with the counts and the moves of the sequential pass.
@@ -12,13 +12,13 @@ use crate::moves::Dir;
 
 use super::checkpoint::Saver;
 use super::kernel::{sequential_pass, Generic, Kernel};
-use super::limits::Limits;
-use super::options::{SearchError, SearchOptions};
+use super::limits::Control;
+use super::options::{Mode, SearchError, SearchOptions};
 use super::packed::PackedManhattan;
 use super::parallel;
-use super::pass::{Control, MAX_DEPTH};
+use super::pass::MAX_DEPTH;
 use super::pruning::{Fsm, ParentOnly, Prune, Pruning};
-use super::result::{Iteration, SearchResult, Status};
+use super::result::{Iteration, RunStatus, SearchResult};
 
 /// How many generated nodes a single-threaded pass goes between looks at the clock and the
 /// cancel flag (and reservations from the node budget).
@@ -28,29 +28,15 @@ const CHECK_EVERY: u64 = 1 << 20;
 /// earlier subtree, stops the other threads within a fraction of a millisecond.
 const PARALLEL_CHECK_EVERY: u64 = 1 << 16;
 
-/// Solves `board` optimally with IDA* under an admissible heuristic built for `goal`, on one
-/// thread.
-///
-/// Unsolvable boards are recognised by the parity rule and return at once with no iterations.
-/// Errors only when the board and the goal differ in size.
-pub fn ida<H: Heuristic>(
-    board: &Board,
-    goal: &Goal,
-    heuristic: &H,
-    limits: &Limits,
-) -> Result<SearchResult, SearchError> {
-    let options = SearchOptions {
-        limits: limits.clone(),
-        ..SearchOptions::default()
-    };
-    ida_with(board, goal, heuristic, &options)
-}
-
-/// [`ida`] with options: limits, the number of threads for each pass, and checkpoints. The
-/// counts and the moves are those of the one-thread search whatever the thread count, and
+/// Solves `board` with IDA* under an admissible heuristic built for `goal`, or runs one
+/// fixed-bound pass ([`Mode::FixedBound`]), with the limits, threads and checkpoints of `options`.
+/// The counts and the moves are those of the one-thread search whatever the thread count, and
 /// whether or not the search was resumed from a checkpoint (see [`SearchOptions`] for how the
 /// node limit counts in parallel).
-pub fn ida_with<H: Heuristic>(
+///
+/// Unsolvable boards are recognised by the parity rule and return at once with no iterations.
+/// Errors only when the board and the goal differ in size, or the checkpoint is another search's.
+pub(crate) fn ida<H: Heuristic>(
     board: &Board,
     goal: &Goal,
     heuristic: &H,
@@ -62,7 +48,7 @@ pub fn ida_with<H: Heuristic>(
     let h0 = heuristic.h(&root);
     if !board.is_solvable(goal)? {
         return Ok(SearchResult {
-            status: Status::Unsolvable,
+            status: RunStatus::Unsolvable,
             moves: Vec::new(),
             h0,
             iterations: Vec::new(),
@@ -91,18 +77,56 @@ fn with_pruning<H: Heuristic, P: Prune>(
     let root = heuristic.init(&grid);
     let h0 = heuristic.h(&root);
     let exact = options.limits.node_limit.is_some();
-    match heuristic.as_manhattan() {
-        Some(m) if board.size().cells() <= super::packed::PACKED_CELLS => {
+    match (options.mode, heuristic.as_manhattan()) {
+        (Mode::FixedBound(bound), _) => {
+            // The generic kernel without a goal: the packed one stops at the goal by design.
+            let k = Generic::new(heuristic, prune, None, board.size());
+            let node = k.root(grid, root, board.blank());
+            Ok(fixed(&k, node, h0, bound, options, started))
+        }
+        (Mode::Solve, Some(m)) if board.size().cells() <= super::packed::PACKED_CELLS => {
             let k = PackedManhattan::new(m, prune, board.size(), exact)
                 .expect("a board of at most 16 cells packs");
             let node = k.root(board, h0);
             drive(&k, node, h0, options, started)
         }
-        _ => {
-            let k = Generic::new(heuristic, prune, goal, board.size());
+        (Mode::Solve, _) => {
+            let k = Generic::new(heuristic, prune, Some(goal), board.size());
             let node = k.root(grid, root, board.blank());
             drive(&k, node, h0, options, started)
         }
+    }
+}
+
+/// One complete pass with `bound` from `root` on this thread ([`Mode::FixedBound`]); nothing
+/// is expanded when h(root) exceeds the bound.
+fn fixed<K: Kernel>(
+    k: &K,
+    root: K::Node,
+    h0: u32,
+    bound: u32,
+    options: &SearchOptions,
+    started: Instant,
+) -> SearchResult {
+    let control = Control::new(&options.limits, started, CHECK_EVERY);
+    let (expanded, generated) = if h0 <= bound && control.check().is_none() {
+        let pass = sequential_pass(k, &root, bound, &control);
+        (pass.expanded, pass.generated)
+    } else {
+        (0, 0)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    SearchResult {
+        status: control.stopped().unwrap_or(RunStatus::FixedBound),
+        moves: Vec::new(),
+        h0,
+        iterations: vec![Iteration {
+            bound,
+            expanded,
+            generated,
+            seconds,
+        }],
+        seconds,
     }
 }
 
@@ -148,7 +172,7 @@ fn drive<K: Kernel>(
             generated: 0,
             seconds: 0.0,
         });
-        Status::Solved
+        RunStatus::Solved
     } else if let Some(s) = control.check() {
         s
     } else {
@@ -177,7 +201,7 @@ fn drive<K: Kernel>(
             });
             if let Some(path) = pass.solution {
                 moves = path;
-                break Status::Solved;
+                break RunStatus::Solved;
             }
             if let Some(s) = control.stopped() {
                 break s;

@@ -7,7 +7,8 @@ use crate::board::{Goal, Grid, Size, GRID_CELLS};
 use crate::heuristic::Heuristic;
 use crate::moves::MoveTable;
 
-use super::pass::{Control, Pass, PassOutcome, MAX_DEPTH};
+use super::limits::Control;
+use super::pass::{Pass, PassOutcome, MAX_DEPTH};
 use super::pruning::Prune;
 
 /// Parent pruning: the root has no parent, and no move has this number as its opposite.
@@ -52,12 +53,15 @@ pub(crate) struct GenericNode<S, F> {
 }
 
 impl<'h, H: Heuristic, P: Prune> Generic<'h, H, P> {
-    pub(crate) fn new(h: &'h H, prune: P, goal: &Goal, size: Size) -> Self {
+    /// The kernel searching towards `goal`; with None it never reaches a goal and walks the
+    /// whole tree within the bound (a fixed-bound pass).
+    pub(crate) fn new(h: &'h H, prune: P, goal: Option<&Goal>, size: Size) -> Self {
         Generic {
             h,
             prune,
             moves: MoveTable::new(size),
-            goal: Grid::new(&goal.as_board()).tile_at,
+            // No board has u8::MAX in a cell, so the goal test never passes.
+            goal: goal.map_or([u8::MAX; GRID_CELLS], |g| Grid::new(&g.as_board()).tile_at),
         }
     }
 

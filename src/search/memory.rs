@@ -4,7 +4,7 @@
 //! A search charges a [`Budget`] before each allocation its own structures make, with the bytes
 //! held *while* the allocation happens (the old block and the new one, when a table or vector is
 //! replaced by a larger one), so the limit is never passed even transiently; a refused charge ends
-//! the search with [`super::Status::MemoryLimit`]. What the budget does not see is the process's
+//! the search with [`super::RunStatus::MemoryLimit`]. What the budget does not see is the process's
 //! fixed part (code, stack, heuristic tables, allocator bookkeeping), which is why the process may
 //! grow past the limit by a small constant (measured in `tests/it/memory_limit.rs`).
 

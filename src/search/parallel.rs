@@ -21,7 +21,8 @@ use rayon::ThreadPool;
 use super::checkpoint::{CheckpointMismatch, DoneSubtree, PartialIteration, Saver};
 use super::kernel::sequential_pass;
 use super::kernel::Kernel;
-use super::pass::{Control, Pass, PassOutcome};
+use super::limits::Control;
+use super::pass::{Pass, PassOutcome};
 
 /// Deepest split (the moves above a task are kept in an array of this size).
 const MAX_SPLIT: usize = 24;
@@ -364,7 +365,7 @@ mod tests {
         let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
         let grid = Grid::new(&board);
         let lc = LinearConflict::new(&goal);
-        let k = Generic::new(&lc, ParentOnly, &goal, size);
+        let k = Generic::new(&lc, ParentOnly, Some(&goal), size);
         let state = lc.init(&grid);
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
         let md = Manhattan::new(&goal);
@@ -373,7 +374,7 @@ mod tests {
         agrees(&k, k.root(&board, h0), h0);
         // The same with the finite-state machine: the split carries each subtree's state.
         let fsm = Fsm::for_size(size);
-        let k = Generic::new(&lc, &*fsm, &goal, size);
+        let k = Generic::new(&lc, &*fsm, Some(&goal), size);
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
         let k = PackedManhattan::new(md.as_manhattan().unwrap(), &*fsm, size, false).unwrap();
         agrees(&k, k.root(&board, h0), h0);

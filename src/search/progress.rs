@@ -69,7 +69,7 @@ mod tests {
         );
         let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
         let goal = Goal::parse("blank-last", board.size()).unwrap();
-        crate::search::bfs(&board, &goal, &Limits::none()).unwrap();
+        crate::search::bfs::bfs(&board, &goal, &Limits::none()).unwrap();
         let seen: Vec<Progress> = SEEN
             .lock()
             .unwrap()

@@ -293,3 +293,20 @@ pub fn log_axis_value(ticks: &[(f64, f64)], y: f64) -> f64 {
     let t = (y - y0) / (y1 - y0);
     10f64.powf(v0.log10() + t * (v1.log10() - v0.log10()))
 }
+
+/// IDA* with `h` (built by name, or from a value with [`Prepared::of`]) within `limits`, on one
+/// thread, through the one entry point [`tilebench::search::solve`].
+pub fn ida(
+    h: &tilebench::heuristic::Prepared,
+    board: &tilebench::board::Board,
+    goal: &tilebench::board::Goal,
+    limits: &tilebench::search::Limits,
+) -> tilebench::search::SearchResult {
+    let options = tilebench::search::SearchOptions {
+        limits: limits.clone(),
+        ..Default::default()
+    };
+    tilebench::search::solve(Some(h), board, goal, &options)
+        .expect("the board and the goal have one size")
+        .result
+}

@@ -8,10 +8,9 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force::{distances, unrank, UNREACHED};
-use tilebench::heuristic::solve;
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
-use tilebench::search::{Algorithm, Limits, Outcome, SearchError, SearchOptions, Status};
+use tilebench::search::{Algorithm, Limits, Outcome, RunStatus, SearchError, SearchOptions};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -23,13 +22,28 @@ fn prepared(name: &str, goal: &Goal) -> Prepared {
     Prepared::new(&name, goal, &crate::common::test_pdb_options()).unwrap()
 }
 
+/// The one entry point with `algorithm` in `options`.
+fn solve(
+    algorithm: Algorithm,
+    h: Option<&Prepared>,
+    board: &Board,
+    goal: &Goal,
+    options: &SearchOptions,
+) -> Result<Outcome, SearchError> {
+    let options = SearchOptions {
+        algorithm,
+        ..options.clone()
+    };
+    tilebench::search::solve(h, board, goal, &options)
+}
+
 fn run(a: Algorithm, h: Option<&Prepared>, board: &Board, goal: &Goal) -> Outcome {
     solve(a, h, board, goal, &SearchOptions::default()).unwrap()
 }
 
 /// The outcome's length, after checking that its moves replay to the goal.
 fn length(o: &Outcome, board: &Board, goal: &Goal) -> Option<usize> {
-    if o.result.status == Status::Solved {
+    if o.result.status == RunStatus::Solved {
         assert!(
             board.replays_to(&o.result.moves, goal),
             "{} on {board}: the moves do not replay to the goal",
@@ -175,7 +189,7 @@ fn the_memory_limit_stops_astar_and_bfs_before_it_is_passed() {
                 ..Limits::none()
             };
             let o = solve(a, h, &korf1, &goal, &one_thread(&limits)).unwrap();
-            assert_eq!(o.result.status, Status::MemoryLimit, "{a} {limit}");
+            assert_eq!(o.result.status, RunStatus::MemoryLimit, "{a} {limit}");
             assert_eq!(o.result.length(), None);
             assert!(
                 o.memory.peak_bytes <= limit,
@@ -203,7 +217,7 @@ fn the_node_limit_is_exact_for_astar_and_bfs() {
     };
     for (a, h) in [(Algorithm::Astar, Some(&h)), (Algorithm::Bfs, None)] {
         let o = solve(a, h, &korf1, &goal, &one_thread(&limits)).unwrap();
-        assert_eq!(o.result.status, Status::NodeLimit);
+        assert_eq!(o.result.status, RunStatus::NodeLimit);
         assert_eq!(o.result.generated(), 54_321);
     }
 }
@@ -229,7 +243,7 @@ fn bfs_takes_no_heuristic_and_the_others_need_one() {
         assert_eq!((o.result.length(), o.result.generated()), (Some(0), 0));
         let loyd = Board::parse("2 1 3 4 5 6 7 8 0", None).unwrap();
         let o = solve(a, h, &loyd, &goal, &one_thread(&lim)).unwrap();
-        assert_eq!(o.result.status, Status::Unsolvable);
+        assert_eq!(o.result.status, RunStatus::Unsolvable);
     }
 }
 

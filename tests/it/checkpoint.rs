@@ -270,9 +270,10 @@ fn a_search_resumed_from_any_of_its_checkpoints_counts_as_the_uninterrupted_one(
     for heuristic in ["manhattan", "linear-conflict"] {
         let name: HeuristicName = heuristic.parse().unwrap();
         let h = Prepared::new(&name, &goal, &common::test_pdb_options()).unwrap();
-        let reference = h
-            .solve_with(&board, &goal, &SearchOptions::default())
-            .unwrap();
+        let reference =
+            tilebench::search::solve(Some(&h), &board, &goal, &SearchOptions::default())
+                .unwrap()
+                .result;
         let saved: Arc<Mutex<Vec<SearchCheckpoint>>> = Arc::default();
         let sink = saved.clone();
         let options = |threads, from: Option<SearchCheckpoint>| SearchOptions {
@@ -287,21 +288,29 @@ fn a_search_resumed_from_any_of_its_checkpoints_counts_as_the_uninterrupted_one(
             }),
             ..SearchOptions::default()
         };
-        let whole = h.solve_with(&board, &goal, &options(2, None)).unwrap();
+        let whole = tilebench::search::solve(Some(&h), &board, &goal, &options(2, None))
+            .unwrap()
+            .result;
         assert_eq!(counts(&whole), counts(&reference), "{heuristic}");
         let all = std::mem::take(&mut *saved.lock().unwrap());
         assert!(all.len() > 100, "{heuristic}: {} checkpoints", all.len());
         // Another board's search refuses the checkpoint instead of counting from it.
         let other = Board::parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
-        let refused = h.solve_with(&other, &goal, &options(1, Some(all[all.len() / 2].clone())));
+        let refused = tilebench::search::solve(
+            Some(&h),
+            &other,
+            &goal,
+            &options(1, Some(all[all.len() / 2].clone())),
+        );
         let e = refused.expect_err("a foreign checkpoint").to_string();
         assert!(e.contains("checkpoint does not belong"), "{e}");
         let step = all.len() / 12;
         for (n, c) in all.into_iter().step_by(step).enumerate() {
             let threads = [1, 3][n % 2];
-            let resumed = h
-                .solve_with(&board, &goal, &options(threads, Some(c)))
-                .unwrap();
+            let resumed =
+                tilebench::search::solve(Some(&h), &board, &goal, &options(threads, Some(c)))
+                    .unwrap()
+                    .result;
             let what = format!("{heuristic}, checkpoint {n}, {threads} threads");
             assert_eq!(counts(&resumed), counts(&reference), "{what}");
             assert_eq!(resumed.moves, reference.moves, "{what}");

@@ -14,9 +14,9 @@ use rayon::prelude::*;
 use common::bin::{arg, fails, meta, ok, read_runs, run, stderr, stdout};
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force::{distance_bidirectional, distances, unrank, UNREACHED};
-use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan};
+use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan, Prepared};
 use tilebench::moves::Dir;
-use tilebench::search::{ida_with, Limits, Pruning, SearchOptions, SearchResult, Status};
+use tilebench::search::{Limits, Pruning, RunStatus, SearchOptions, SearchResult};
 
 fn with(pruning: Pruning, limits: Limits) -> SearchOptions {
     SearchOptions {
@@ -26,8 +26,26 @@ fn with(pruning: Pruning, limits: Limits) -> SearchOptions {
     }
 }
 
-fn solve<H: Heuristic>(b: &Board, goal: &Goal, h: &H, pruning: Pruning) -> SearchResult {
-    ida_with(b, goal, h, &with(pruning, Limits::none())).unwrap()
+/// IDA* with `h` under `options`, through the one entry point.
+fn ida_with<H: Heuristic + Clone + std::fmt::Debug + Send + 'static>(
+    b: &Board,
+    goal: &Goal,
+    h: &H,
+    options: &SearchOptions,
+) -> SearchResult {
+    let h = Prepared::of(h.clone());
+    tilebench::search::solve(Some(&h), b, goal, options)
+        .unwrap()
+        .result
+}
+
+fn solve<H: Heuristic + Clone + std::fmt::Debug + Send + 'static>(
+    b: &Board,
+    goal: &Goal,
+    h: &H,
+    pruning: Pruning,
+) -> SearchResult {
+    ida_with(b, goal, h, &with(pruning, Limits::none()))
 }
 
 fn counts(r: &SearchResult) -> Vec<(u32, u64, u64)> {
@@ -172,8 +190,8 @@ fn counts_with_and_without_a_node_limit_agree() {
         node_limit: Some(u64::MAX / 2),
         ..Limits::none()
     };
-    let exact = ida_with(&b, &goal, &md, &with(Pruning::Fsm, huge)).unwrap();
-    assert_eq!(free.status, Status::Solved);
+    let exact = ida_with(&b, &goal, &md, &with(Pruning::Fsm, huge));
+    assert_eq!(free.status, RunStatus::Solved);
     assert_eq!(counts(&free), counts(&exact));
     assert_eq!(free.moves, exact.moves);
     let limit = free.generated() / 2;
@@ -181,8 +199,8 @@ fn counts_with_and_without_a_node_limit_agree() {
         node_limit: Some(limit),
         ..Limits::none()
     };
-    let r = ida_with(&b, &goal, &md, &with(Pruning::Fsm, cut)).unwrap();
-    assert_eq!(r.status, Status::NodeLimit);
+    let r = ida_with(&b, &goal, &md, &with(Pruning::Fsm, cut));
+    assert_eq!(r.status, RunStatus::NodeLimit);
     assert_eq!(r.generated(), limit);
 }
 
@@ -201,8 +219,7 @@ fn two_threads_count_as_one_with_the_machine() {
             threads: 2,
             ..with(Pruning::Fsm, Limits::none())
         },
-    )
-    .unwrap();
+    );
     assert_eq!(counts(&one), counts(&two));
     assert_eq!(one.moves, two.moves);
 }

@@ -53,7 +53,7 @@ use tilebench::brute_force;
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{self, Method, Spec};
 use tilebench::instances::InstanceSet;
-use tilebench::search::{Limits, Status};
+use tilebench::search::{Limits, RunStatus};
 
 /// Every heuristic the golden set covers, by name. Add a name here and bless to cover it;
 /// a (case, heuristic) pair whose heuristic cannot be built for the case's goal is skipped.
@@ -157,8 +157,12 @@ fn search(case: &Case, heuristic: &str) -> Option<Vec<Row>> {
     let goal = Goal::parse(&case.goal, size).unwrap();
     let board = Board::parse(&case.tiles, Some(size)).unwrap();
     let prepared = prepared(heuristic, &goal)?;
-    let result = prepared.solve(&board, &goal, &Limits::none()).unwrap();
-    assert_eq!(result.status, Status::Solved, "{case:?} with {heuristic}");
+    let result = crate::common::ida(&prepared, &board, &goal, &Limits::none());
+    assert_eq!(
+        result.status,
+        RunStatus::Solved,
+        "{case:?} with {heuristic}"
+    );
     assert!(board.replays_to(&result.moves, &goal));
     let errors = path_errors(&prepared, &board, &result.moves);
     assert!(
@@ -424,14 +428,13 @@ fn truth(case: &Case) -> Truth {
             ..only_length(k.length, "Korf (1985)")
         }
     } else {
-        let r = Prepared::new(
+        let md = Prepared::new(
             &HeuristicName::Manhattan,
             &goal,
             &tilebench::pdb::CacheOptions::default(),
         )
-        .unwrap()
-        .solve(&board, &goal, &Limits::none())
         .unwrap();
+        let r = crate::common::ida(&md, &board, &goal, &Limits::none());
         assert!(board.replays_to(&r.moves, &goal));
         only_length(r.moves.len(), "IDA* with Manhattan distance")
     }

@@ -44,7 +44,7 @@ fn report_counts_exact_matches_with_korf_1985() {
             &common::test_pdb_options(),
         )
         .unwrap();
-        let r = h.solve(&board, &goal, &Limits::none()).unwrap();
+        let r = crate::common::ida(&h, &board, &goal, &Limits::none());
         if r.generated() + 1 == korf {
             matches += 1;
         }

@@ -7,6 +7,7 @@
 use crate::common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -15,7 +16,7 @@ use tilebench::brute_force::{distances, rank, unrank, UNREACHED};
 use tilebench::heuristic::pdb::ReflectedState;
 use tilebench::heuristic::{AnyHeuristic, Heuristic, ReflectedPdb};
 use tilebench::heuristic::{HeuristicError, HeuristicName, Prepared};
-use tilebench::search::{ida, Limits, SearchResult};
+use tilebench::search::{Limits, SearchResult};
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -55,7 +56,7 @@ fn check(goal: &Goal, states: &[(Board, usize)], name: &str, exact: bool) {
         if exact {
             assert_eq!(hb, *d, "{name} on {b}");
         }
-        let r = h.solve(b, goal, &Limits::none()).unwrap();
+        let r = common::ida(&h, b, goal, &Limits::none());
         assert_eq!(r.length(), Some(*d), "{name} on {b} ({})", goal.name());
         assert!(b.replays_to(&r.moves, goal), "{name} on {b}");
     });
@@ -88,9 +89,10 @@ fn every_heuristic_matches_bfs_on_every_2x4_and_4x2_state() {
 
 /// The reflected heuristic with the skipped-second-lookup shortcut turned off: the same h,
 /// every lookup made. IDA* must count exactly the same nodes with it.
-struct NoShortcut<'a>(&'a ReflectedPdb);
+#[derive(Debug)]
+struct NoShortcut(ReflectedPdb);
 
-impl Heuristic for NoShortcut<'_> {
+impl Heuristic for NoShortcut {
     type State = ReflectedState;
     const CUTS_LOOKUPS: bool = false;
 
@@ -115,9 +117,10 @@ impl Heuristic for NoShortcut<'_> {
 }
 
 /// The reflected heuristic with its shortcut, counting the second lookups it skips.
-struct Counting<'a>(&'a ReflectedPdb, &'a AtomicU64);
+#[derive(Debug)]
+struct Counting(ReflectedPdb, Arc<AtomicU64>);
 
-impl Heuristic for Counting<'_> {
+impl Heuristic for Counting {
     type State = ReflectedState;
     const CUTS_LOOKUPS: bool = true;
 
@@ -186,23 +189,19 @@ fn pdb_and_pdbr_ida_match_bfs_on_every_3x3_state() {
         let AnyHeuristic::ReflectedPdb(reflected) = *one else {
             panic!("pdbr is a reflected PDB");
         };
-        let skipped = AtomicU64::new(0);
+        let skipped = Arc::new(AtomicU64::new(0));
+        let counting = Prepared::of(Counting((*reflected).clone(), skipped.clone()));
+        let no_shortcut = Prepared::of(NoShortcut((*reflected).clone()));
         let searched = states
             .par_iter()
             .map(|(b, d)| {
                 let want = plain.evaluate(b).max(plain.evaluate(&b.reflect(&goal)));
                 assert_eq!(reflected.evaluate(b), want, "pdbr:{partition} on {b}");
                 assert!(want as usize <= *d, "pdbr:{partition} on {b}");
-                let with = ida(
-                    b,
-                    &goal,
-                    &Counting(reflected.as_ref(), &skipped),
-                    &Limits::none(),
-                )
-                .unwrap();
+                let with = common::ida(&counting, b, &goal, &Limits::none());
                 assert_eq!(with.length(), Some(*d), "pdbr:{partition} on {b}");
                 assert!(b.replays_to(&with.moves, &goal), "pdbr:{partition} on {b}");
-                let without = ida(b, &goal, &NoShortcut(&reflected), &Limits::none()).unwrap();
+                let without = common::ida(&no_shortcut, b, &goal, &Limits::none());
                 assert_eq!(counts(&with), counts(&without), "{b}");
                 assert_eq!(with.moves, without.moves, "{b}");
                 usize::from(with.generated() > 0)
@@ -211,7 +210,7 @@ fn pdb_and_pdbr_ida_match_bfs_on_every_3x3_state() {
         assert!(searched > 180_000);
         // The shortcut did skip lookups, on many boards' worth of children (the counts above
         // show that skipping changed nothing).
-        let skipped = skipped.into_inner();
+        let skipped = skipped.load(Ordering::Relaxed);
         assert!(skipped > 100_000, "{partition}: {skipped} lookups skipped");
     }
 }

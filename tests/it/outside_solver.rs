@@ -11,12 +11,10 @@ use std::time::{Duration, Instant};
 
 use common::bin::{self, arg};
 use tilebench::board::{Board, Goal, Size};
-use tilebench::experiment::outside::{
-    self, group_alive, Outcome, ProcessLimits, SolverCommand, Verdict,
-};
-use tilebench::heuristic::Manhattan;
+use tilebench::experiment::outside::{self, group_alive, Outcome, ProcessLimits, SolverCommand};
+use tilebench::heuristic::{Manhattan, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
-use tilebench::search::{ida, Limits};
+use tilebench::search::{Limits, RunStatus};
 
 /// Two moves from the blank-last goal (`RR`).
 const NEAR: &str = "1 2 3 4 5 6 0 7 8";
@@ -87,50 +85,55 @@ fn verdict_of(file: &str, tiles: &str, optimal: Option<usize>) -> Outcome {
 #[test]
 fn each_wrong_answer_gets_its_verdict() {
     let ok = verdict_of("../../../examples/solvers/ida_manhattan.py", NEAR, Some(2));
-    assert_eq!(ok.judgement.verdict, Verdict::Solved, "{:?}", ok.judgement);
+    assert_eq!(
+        ok.judgement.verdict,
+        RunStatus::Solved,
+        "{:?}",
+        ok.judgement
+    );
     assert_eq!(ok.judgement.length, Some(2));
     let rightly = verdict_of(
         "../../../examples/solvers/ida_manhattan.py",
         UNSOLVABLE,
         None,
     );
-    assert_eq!(rightly.judgement.verdict, Verdict::Unsolvable);
+    assert_eq!(rightly.judgement.verdict, RunStatus::Unsolvable);
 
     let long = verdict_of("suboptimal.py", NEAR, Some(2));
-    assert_eq!(long.judgement.verdict, Verdict::WrongLength);
+    assert_eq!(long.judgement.verdict, RunStatus::WrongLength);
     assert_eq!(long.judgement.length, Some(4));
     // Without a known optimum the same answer is a valid solution.
     assert_eq!(
         verdict_of("suboptimal.py", NEAR, None).judgement.verdict,
-        Verdict::Solved
+        RunStatus::Solved
     );
     let illegal = verdict_of("illegal.py", NEAR, Some(2));
-    assert_eq!(illegal.judgement.verdict, Verdict::InvalidMoves);
+    assert_eq!(illegal.judgement.verdict, RunStatus::InvalidMoves);
     assert!(illegal.judgement.detail.contains("off the board"));
     assert_eq!(
         verdict_of("unsolvable.py", NEAR, Some(2)).judgement.verdict,
-        Verdict::WrongUnsolvable
+        RunStatus::WrongUnsolvable
     );
     // The reverse: moves for a board that cannot reach the goal.
     assert_eq!(
         verdict_of("illegal.py", UNSOLVABLE, None).judgement.verdict,
-        Verdict::WrongUnsolvable
+        RunStatus::WrongUnsolvable
     );
     let garbage = verdict_of("garbage.py", NEAR, Some(2));
-    assert_eq!(garbage.judgement.verdict, Verdict::BadOutput);
+    assert_eq!(garbage.judgement.verdict, RunStatus::BadOutput);
     assert!(garbage.judgement.detail.contains("the answer is RRDD"));
 }
 
 #[test]
 fn crashes_record_the_exit_code_or_the_signal() {
     let exit1 = verdict_of("exit1.py", NEAR, Some(2));
-    assert_eq!(exit1.judgement.verdict, Verdict::Crashed);
+    assert_eq!(exit1.judgement.verdict, RunStatus::Crashed);
     assert_eq!(
         (exit1.judgement.exit_code, exit1.judgement.signal),
         (Some(1), None)
     );
     let signalled = verdict_of("signal_self.py", NEAR, Some(2));
-    assert_eq!(signalled.judgement.verdict, Verdict::Crashed);
+    assert_eq!(signalled.judgement.verdict, RunStatus::Crashed);
     assert_eq!(
         (signalled.judgement.exit_code, signalled.judgement.signal),
         (None, Some(15))
@@ -153,7 +156,7 @@ fn the_time_limit_kills_the_whole_group() {
         None,
     );
     let took = started.elapsed();
-    assert_eq!(o.judgement.verdict, Verdict::TimeLimit);
+    assert_eq!(o.judgement.verdict, RunStatus::TimeLimit);
     assert!(
         o.wall_seconds >= 1.5 && o.wall_seconds < 5.0,
         "{}",
@@ -178,7 +181,7 @@ fn the_memory_limit_kills_the_whole_group() {
     );
     assert_eq!(
         o.judgement.verdict,
-        Verdict::MemoryLimit,
+        RunStatus::MemoryLimit,
         "{:?}",
         o.judgement
     );
@@ -189,7 +192,7 @@ fn the_memory_limit_kills_the_whole_group() {
 #[test]
 fn children_left_running_are_killed() {
     let o = verdict_of("leftover.py", NEAR, Some(2));
-    assert_eq!(o.judgement.verdict, Verdict::Solved);
+    assert_eq!(o.judgement.verdict, RunStatus::Solved);
     // solve_with checked that the group (with the sleeping child) is gone.
 }
 
@@ -216,7 +219,7 @@ fn the_command_is_run_literally_never_through_a_shell() {
         &ProcessLimits::default(),
         Some(&log),
     );
-    assert_eq!(o.judgement.verdict, Verdict::Solved);
+    assert_eq!(o.judgement.verdict, RunStatus::Solved);
     let seen: Vec<String> = serde_json::from_str(fs::read_to_string(&log).unwrap().trim()).unwrap();
     let c = arg(&canary);
     assert_eq!(
@@ -252,7 +255,7 @@ fn the_stderr_log_is_cut_at_one_megabyte() {
         &ProcessLimits::default(),
         Some(&log),
     );
-    assert_eq!(o.judgement.verdict, Verdict::Solved);
+    assert_eq!(o.judgement.verdict, RunStatus::Solved);
     assert_eq!(o.stderr_bytes, 3 << 20);
     let text = fs::read_to_string(&log).unwrap();
     assert!(text.ends_with("[tilebench: standard error cut at 1 MB]\n"));
@@ -292,7 +295,7 @@ fn the_protocol_page_example_counts_like_the_builtin_search() {
         &ProcessLimits::default(),
         None,
     );
-    assert_eq!(rightly.judgement.verdict, Verdict::Unsolvable);
+    assert_eq!(rightly.judgement.verdict, RunStatus::Unsolvable);
 }
 
 fn counts_like_the_builtin_search(command: &SolverCommand) {
@@ -317,7 +320,8 @@ fn counts_like_the_builtin_search(command: &SolverCommand) {
             method,
         };
         for b in boards(&spec).unwrap() {
-            let builtin = ida(&b, &goal, &Manhattan::new(&goal), &Limits::none()).unwrap();
+            let md = Prepared::of(Manhattan::new(&goal));
+            let builtin = crate::common::ida(&md, &b, &goal, &Limits::none());
             let o = outside::solve(
                 command,
                 &b,
@@ -329,7 +333,7 @@ fn counts_like_the_builtin_search(command: &SolverCommand) {
             .unwrap();
             assert_eq!(
                 o.judgement.verdict,
-                Verdict::Solved,
+                RunStatus::Solved,
                 "{b}: {:?}",
                 o.judgement
             );

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::search::{Limits, SearchOptions, SearchResult, Status};
+use tilebench::search::{Limits, RunStatus, SearchOptions, SearchResult};
 
 use common::bin::{fails, ok, stdout};
 
@@ -108,9 +108,11 @@ fn counts_and_moves_match_the_one_thread_search_for_every_thread_count() {
                 threads,
                 ..SearchOptions::default()
             };
-            let r = h.solve_with(&board, &goal, &o).unwrap();
+            let r = tilebench::search::solve(Some(h), &board, &goal, &o)
+                .unwrap()
+                .result;
             let what = format!("{} {} threads {threads}", g.case, g.heuristic);
-            assert_eq!(r.status, Status::Solved, "{what}");
+            assert_eq!(r.status, RunStatus::Solved, "{what}");
             assert_eq!(counts(&r), g.iterations, "{what}");
             assert_eq!(r.length(), Some(g.length), "{what}");
             assert!(board.replays_to(&r.moves, &goal), "{what}");
@@ -152,8 +154,10 @@ fn node_limit_counts_all_threads() {
             checkpoint: None,
             ..SearchOptions::default()
         };
-        let r = h.solve_with(&board, &goal, &o).unwrap();
-        assert_eq!(r.status, Status::NodeLimit, "{name}");
+        let r = tilebench::search::solve(Some(&h), &board, &goal, &o)
+            .unwrap()
+            .result;
+        assert_eq!(r.status, RunStatus::NodeLimit, "{name}");
         assert!(r.moves.is_empty());
         // At most the limit in all, and short of it by less than what 8 threads reserve.
         let g = r.generated();
@@ -189,8 +193,10 @@ fn time_limit_and_cancel_stop_all_threads_promptly() {
         checkpoint: None,
         ..SearchOptions::default()
     };
-    let r = h.solve_with(&board, &goal, &o).unwrap();
-    assert_eq!(r.status, Status::TimeLimit);
+    let r = tilebench::search::solve(Some(&h), &board, &goal, &o)
+        .unwrap()
+        .result;
+    assert_eq!(r.status, RunStatus::TimeLimit);
     assert!(
         r.seconds >= 1.0 && r.seconds < 20.0,
         "stopped after {} s",
@@ -211,9 +217,11 @@ fn time_limit_and_cancel_stop_all_threads_promptly() {
         std::thread::sleep(Duration::from_millis(200));
         flag.store(true, Ordering::Relaxed);
     });
-    let r = h.solve_with(&board, &goal, &o).unwrap();
+    let r = tilebench::search::solve(Some(&h), &board, &goal, &o)
+        .unwrap()
+        .result;
     setter.join().unwrap();
-    assert_eq!(r.status, Status::Cancelled);
+    assert_eq!(r.status, RunStatus::Cancelled);
     assert!(r.seconds < 20.0, "stopped after {} s", r.seconds);
 }
 

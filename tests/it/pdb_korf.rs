@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::InstanceSet;
-use tilebench::search::{Limits, Status};
+use tilebench::search::{Limits, RunStatus};
 
 struct Instance {
     id: u32,
@@ -46,8 +46,8 @@ fn prepared(name: &str, goal: &Goal) -> Prepared {
 }
 
 fn solve_length(h: &Prepared, board: &Board, goal: &Goal) -> (usize, u64) {
-    let r = h.solve(board, goal, &Limits::none()).unwrap();
-    assert_eq!(r.status, Status::Solved);
+    let r = crate::common::ida(h, board, goal, &Limits::none());
+    assert_eq!(r.status, RunStatus::Solved);
     assert!(board.replays_to(&r.moves, goal));
     (r.moves.len(), r.generated())
 }

@@ -7,12 +7,16 @@ use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force::{blank_moves, distance_within, distances, unrank, UNREACHED};
-use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan};
+use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan, Prepared};
 use tilebench::moves::{Dir, MoveTable};
-use tilebench::search::{ida, Limits, SearchResult, Status};
+use tilebench::search::{Limits, RunStatus, SearchResult};
 
-fn solve<H: Heuristic>(board: &Board, goal: &Goal, h: &H) -> SearchResult {
-    ida(board, goal, h, &Limits::none()).unwrap()
+fn solve<H: Heuristic + Clone + std::fmt::Debug + Send + 'static>(
+    board: &Board,
+    goal: &Goal,
+    h: &H,
+) -> SearchResult {
+    crate::common::ida(&Prepared::of(h.clone()), board, goal, &Limits::none())
 }
 
 /// A random walk of `steps` moves from the goal, never undoing the previous move.
@@ -40,7 +44,7 @@ fn size(w: usize, h: usize) -> Size {
 fn goal_gives_the_empty_path() {
     let goal = Goal::blank_last(size(4, 4));
     let r = solve(&goal.as_board(), &goal, &Manhattan::new(&goal));
-    assert_eq!(r.status, Status::Solved);
+    assert_eq!(r.status, RunStatus::Solved);
     assert_eq!(r.length(), Some(0));
     assert_eq!(r.generated(), 0);
 }
@@ -78,7 +82,7 @@ fn loyds_14_15_is_unsolvable_with_zero_nodes() {
     let goal = Goal::blank_last(size(4, 4));
     let b = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", None).unwrap();
     let r = solve(&b, &goal, &Manhattan::new(&goal));
-    assert_eq!(r.status, Status::Unsolvable);
+    assert_eq!(r.status, RunStatus::Unsolvable);
     assert_eq!(r.length(), None);
     assert_eq!((r.expanded(), r.generated()), (0, 0));
     assert!(r.iterations.is_empty());
@@ -211,8 +215,9 @@ fn node_limit_stops_the_search_without_a_length() {
         node_limit: Some(100_000),
         ..Limits::none()
     };
-    let r = ida(&b, &goal, &Manhattan::new(&goal), &limits).unwrap();
-    assert_eq!(r.status, Status::NodeLimit);
+    let md = Prepared::of(Manhattan::new(&goal));
+    let r = crate::common::ida(&md, &b, &goal, &limits);
+    assert_eq!(r.status, RunStatus::NodeLimit);
     assert_eq!(r.length(), None);
     assert!(r.generated() == 100_000, "{}", r.generated());
 }

@@ -12,7 +12,7 @@ use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Method, Spec};
 use tilebench::instances::InstanceSet;
 use tilebench::pdb::CacheOptions;
-use tilebench::search::{ida, Limits};
+use tilebench::search::Limits;
 
 fn size(w: usize, h: usize) -> Size {
     Size::new(w, h).unwrap()
@@ -37,6 +37,7 @@ fn exhaustive(goal: &Goal, solve_every: usize) -> (usize, usize) {
     let lc = LinearConflict::new(goal);
     let md = Manhattan::new(goal);
     let max = prepared("max(walking-distance,linear-conflict)", goal);
+    let wd_prepared = Prepared::of(wd.clone());
     let counts = (0..dist.len())
         .into_par_iter()
         .filter(|&r| dist[r] != UNREACHED)
@@ -54,8 +55,8 @@ fn exhaustive(goal: &Goal, solve_every: usize) -> (usize, usize) {
             assert_eq!(max.evaluate(&b), hw.max(hl));
             if r % solve_every == 0 {
                 for res in [
-                    ida(&b, goal, &wd, &Limits::none()).unwrap(),
-                    max.solve(&b, goal, &Limits::none()).unwrap(),
+                    crate::common::ida(&wd_prepared, &b, goal, &Limits::none()),
+                    crate::common::ida(&max, &b, goal, &Limits::none()),
                 ] {
                     assert_eq!(res.length(), Some(d as usize), "{b}");
                     assert!(b.replays_to(&res.moves, goal), "{b}");
@@ -120,9 +121,9 @@ fn seeded_4x4_walks_get_linear_conflicts_lengths() {
         );
         let max = prepared("max(lc,wd,md)", &goal);
         for b in boards(&spec).unwrap() {
-            let want = lc.solve(&b, &goal, &Limits::none()).unwrap();
+            let want = crate::common::ida(&lc, &b, &goal, &Limits::none());
             for h in [&wd, &max] {
-                let got = h.solve(&b, &goal, &Limits::none()).unwrap();
+                let got = crate::common::ida(h, &b, &goal, &Limits::none());
                 assert_eq!(got.length(), want.length(), "{b}");
                 assert!(b.replays_to(&got.moves, &goal));
                 assert!(h.evaluate(&b) as usize <= want.moves.len());
@@ -159,7 +160,7 @@ fn korfs_easy_instances_get_the_published_lengths() {
             let want = i.optimal.map(|l| l as usize);
             let mut nodes = [0u64; 3];
             for (k, h) in [&wd, &lc, &max].into_iter().enumerate() {
-                let r = h.solve(&i.board, &goal, &Limits::none()).unwrap();
+                let r = crate::common::ida(h, &i.board, &goal, &Limits::none());
                 assert_eq!(r.length(), want, "#{}", i.id);
                 assert!(i.board.replays_to(&r.moves, &goal));
                 nodes[k] = r.generated();

@@ -1,82 +1,23 @@
 //! Judging an outside solver's answer: the moves are replayed with tilebench's own board code,
 //! the claimed unsolvability is checked by the parity rule, the length against the optimal one.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::board::{Board, Goal};
 use crate::heuristic::{HeuristicName, Prepared};
 use crate::moves::parse_path;
 
 use crate::pdb::CacheOptions;
-use crate::search::{Limits, Status};
+use crate::search::{RunStatus, SearchOptions};
 
 use super::process::{Ended, Finished};
 use super::protocol::{parse_answer, Answer, Claim};
 use super::OutsideError;
 
-/// The verdict on one run of an outside solver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// The moves replay to the goal and, where the optimal length is known, have that length.
-    Solved,
-    /// Rightly claimed unsolvable.
-    Unsolvable,
-    /// The moves replay to the goal but their number is not the optimal length.
-    WrongLength,
-    /// A move takes the blank off the board, is not a move letter, or the replay misses the goal.
-    InvalidMoves,
-    /// Claimed unsolvable for a solvable board, or gave moves for an unsolvable one.
-    WrongUnsolvable,
-    /// No answer object on the last non-empty line of standard output.
-    BadOutput,
-    /// A non-zero exit code, or a signal that tilebench did not send.
-    Crashed,
-    TimeLimit,
-    MemoryLimit,
-    /// Killed because the run was interrupted.
-    Cancelled,
-}
-
-impl Verdict {
-    pub const ALL: [Verdict; 10] = [
-        Verdict::Solved,
-        Verdict::Unsolvable,
-        Verdict::WrongLength,
-        Verdict::InvalidMoves,
-        Verdict::WrongUnsolvable,
-        Verdict::BadOutput,
-        Verdict::Crashed,
-        Verdict::TimeLimit,
-        Verdict::MemoryLimit,
-        Verdict::Cancelled,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Solved => "solved",
-            Verdict::Unsolvable => "unsolvable",
-            Verdict::WrongLength => "wrong-length",
-            Verdict::InvalidMoves => "invalid-moves",
-            Verdict::WrongUnsolvable => "wrong-unsolvable",
-            Verdict::BadOutput => "bad-output",
-            Verdict::Crashed => "crashed",
-            Verdict::TimeLimit => "time-limit",
-            Verdict::MemoryLimit => "memory-limit",
-            Verdict::Cancelled => "cancelled",
-        }
-    }
-
-    /// Whether the answer is right (solved, or rightly unsolvable).
-    pub fn is_correct(self) -> bool {
-        matches!(self, Verdict::Solved | Verdict::Unsolvable)
-    }
-}
-
 /// The verdict with what it rests on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Judgement {
-    pub verdict: Verdict,
+    pub verdict: RunStatus,
     /// Why, in a sentence (empty when solved).
     pub detail: String,
     /// The moves as the solver gave them, when it gave any.
@@ -100,7 +41,7 @@ pub fn judge(
 ) -> Result<Judgement, OutsideError> {
     let solvable = board.is_solvable(goal)?;
     let mut j = Judgement {
-        verdict: Verdict::Solved,
+        verdict: RunStatus::Solved,
         detail: String::new(),
         moves: None,
         length: None,
@@ -109,7 +50,7 @@ pub fn judge(
         signal: None,
         answer: None,
     };
-    let fail = |mut j: Judgement, verdict: Verdict, detail: String| {
+    let fail = |mut j: Judgement, verdict: RunStatus, detail: String| {
         j.verdict = verdict;
         j.detail = detail;
         Ok(j)
@@ -125,52 +66,56 @@ pub fn judge(
         Ended::TimeLimit => {
             return fail(
                 j,
-                Verdict::TimeLimit,
+                RunStatus::TimeLimit,
                 format!("killed at the time limit{unsolvable}"),
             )
         }
         Ended::MemoryLimit => {
             return fail(
                 j,
-                Verdict::MemoryLimit,
+                RunStatus::MemoryLimit,
                 format!(
                     "killed at the memory limit ({} MB resident){unsolvable}",
                     finished.peak_rss_bytes >> 20
                 ),
             )
         }
-        Ended::Cancelled => return fail(j, Verdict::Cancelled, "interrupted".into()),
+        Ended::Cancelled => return fail(j, RunStatus::Cancelled, "interrupted".into()),
         Ended::Signalled(s) => {
             j.signal = Some(s);
             return fail(
                 j,
-                Verdict::Crashed,
+                RunStatus::Crashed,
                 format!("killed by signal {s}{unsolvable}"),
             );
         }
         Ended::Exited(0) => j.exit_code = Some(0),
         Ended::Exited(code) => {
             j.exit_code = Some(code);
-            return fail(j, Verdict::Crashed, format!("exit code {code}{unsolvable}"));
+            return fail(
+                j,
+                RunStatus::Crashed,
+                format!("exit code {code}{unsolvable}"),
+            );
         }
     }
     let answer = match parse_answer(&finished.stdout) {
         Ok(a) => a,
-        Err(why) => return fail(j, Verdict::BadOutput, why),
+        Err(why) => return fail(j, RunStatus::BadOutput, why),
     };
     let claim = answer.claim();
     j.answer = Some(answer);
     let path = match claim {
-        Err(why) => return fail(j, Verdict::BadOutput, why),
+        Err(why) => return fail(j, RunStatus::BadOutput, why),
         Ok(Claim::Unsolvable) if solvable => {
             return fail(
                 j,
-                Verdict::WrongUnsolvable,
+                RunStatus::WrongUnsolvable,
                 "claimed unsolvable, but the board can reach the goal".into(),
             )
         }
         Ok(Claim::Unsolvable) => {
-            j.verdict = Verdict::Unsolvable;
+            j.verdict = RunStatus::Unsolvable;
             return Ok(j);
         }
         Ok(Claim::Moves(path)) => path,
@@ -179,23 +124,23 @@ pub fn judge(
     if !solvable {
         return fail(
             j,
-            Verdict::WrongUnsolvable,
+            RunStatus::WrongUnsolvable,
             "gave moves for a board that cannot reach the goal (parity)".into(),
         );
     }
     let mut replay = board.clone();
     let moves = match parse_path(&path) {
         Ok(moves) => moves,
-        Err(e) => return fail(j, Verdict::InvalidMoves, e.to_string()),
+        Err(e) => return fail(j, RunStatus::InvalidMoves, e.to_string()),
     };
     if let Err(e) = replay.apply_all(&moves) {
-        return fail(j, Verdict::InvalidMoves, e.to_string());
+        return fail(j, RunStatus::InvalidMoves, e.to_string());
     }
     let length = moves.len();
     if replay.tiles() != goal.tiles() {
         return fail(
             j,
-            Verdict::InvalidMoves,
+            RunStatus::InvalidMoves,
             format!("the {length} moves end at {replay}, not at the goal"),
         );
     }
@@ -203,7 +148,7 @@ pub fn judge(
     if let Some(best) = optimal.filter(|&best| best != length) {
         return fail(
             j,
-            Verdict::WrongLength,
+            RunStatus::WrongLength,
             format!("{length} moves, but the optimal length is {best}"),
         );
     }
@@ -231,9 +176,10 @@ pub fn reference_length(
     options: &CacheOptions,
 ) -> Result<Option<usize>, OutsideError> {
     let heuristic = Prepared::new(&reference_heuristic(goal), goal, options)?;
-    let result = heuristic.solve(board, goal, &Limits::none())?;
+    let result =
+        crate::search::solve(Some(&heuristic), board, goal, &SearchOptions::default())?.result;
     Ok(match result.status {
-        Status::Solved => Some(result.moves.len()),
+        RunStatus::Solved => Some(result.moves.len()),
         _ => None,
     })
 }
@@ -267,52 +213,52 @@ mod tests {
     fn every_verdict() {
         let ok = Ended::Exited(0);
         let j = verdict(TWO, ok, r#"{"moves": "RR"}"#, Some(2));
-        assert_eq!((j.verdict, j.length), (Verdict::Solved, Some(2)));
+        assert_eq!((j.verdict, j.length), (RunStatus::Solved, Some(2)));
         // Unknown optimum: a valid path is solved.
         assert_eq!(
             verdict(TWO, ok, r#"{"moves": "RLRR"}"#, None).verdict,
-            Verdict::Solved
+            RunStatus::Solved
         );
         let j = verdict(TWO, ok, r#"{"moves": "RLRR"}"#, Some(2));
-        assert_eq!((j.verdict, j.length), (Verdict::WrongLength, Some(4)));
+        assert_eq!((j.verdict, j.length), (RunStatus::WrongLength, Some(4)));
         // Whitespace between moves is ignored, and not counted.
         let j = verdict(TWO, ok, r#"{"moves": "R R"}"#, Some(2));
-        assert_eq!((j.verdict, j.length), (Verdict::Solved, Some(2)));
+        assert_eq!((j.verdict, j.length), (RunStatus::Solved, Some(2)));
         let j = verdict(TWO, ok, r#"{"moves": "UUUU"}"#, Some(2));
-        assert_eq!(j.verdict, Verdict::InvalidMoves);
+        assert_eq!(j.verdict, RunStatus::InvalidMoves);
         assert!(j.detail.contains("move 3"), "{}", j.detail);
         assert_eq!(
             verdict(TWO, ok, r#"{"moves": "R"}"#, Some(2)).verdict,
-            Verdict::InvalidMoves
+            RunStatus::InvalidMoves
         );
         assert_eq!(
             verdict(TWO, ok, r#"{"moves": "RX"}"#, Some(2)).verdict,
-            Verdict::InvalidMoves
+            RunStatus::InvalidMoves
         );
         assert_eq!(
             verdict(TWO, ok, r#"{"solvable": false}"#, Some(2)).verdict,
-            Verdict::WrongUnsolvable
+            RunStatus::WrongUnsolvable
         );
         assert_eq!(
             verdict(UNSOLVABLE, ok, r#"{"moves": "U"}"#, None).verdict,
-            Verdict::WrongUnsolvable
+            RunStatus::WrongUnsolvable
         );
         assert_eq!(
             verdict(UNSOLVABLE, ok, r#"{"solvable": false}"#, None).verdict,
-            Verdict::Unsolvable
+            RunStatus::Unsolvable
         );
         assert_eq!(
             verdict(TWO, ok, "garbage", Some(2)).verdict,
-            Verdict::BadOutput
+            RunStatus::BadOutput
         );
         let j = verdict(TWO, Ended::Exited(1), r#"{"moves": "RR"}"#, Some(2));
-        assert_eq!((j.verdict, j.exit_code), (Verdict::Crashed, Some(1)));
+        assert_eq!((j.verdict, j.exit_code), (RunStatus::Crashed, Some(1)));
         let j = verdict(TWO, Ended::Signalled(11), "", Some(2));
-        assert_eq!((j.verdict, j.signal), (Verdict::Crashed, Some(11)));
+        assert_eq!((j.verdict, j.signal), (RunStatus::Crashed, Some(11)));
         for (ended, v) in [
-            (Ended::TimeLimit, Verdict::TimeLimit),
-            (Ended::MemoryLimit, Verdict::MemoryLimit),
-            (Ended::Cancelled, Verdict::Cancelled),
+            (Ended::TimeLimit, RunStatus::TimeLimit),
+            (Ended::MemoryLimit, RunStatus::MemoryLimit),
+            (Ended::Cancelled, RunStatus::Cancelled),
         ] {
             assert_eq!(
                 verdict(TWO, ended, r#"{"moves": "RR"}"#, Some(2)).verdict,
@@ -333,19 +279,6 @@ mod tests {
             );
             let j = verdict(TWO, ended, "", None);
             assert!(!j.detail.contains("parity"), "{}", j.detail);
-        }
-    }
-
-    #[test]
-    fn names_are_distinct_and_kebab_case() {
-        let names: std::collections::BTreeSet<_> =
-            Verdict::ALL.iter().map(|v| v.as_str()).collect();
-        assert_eq!(names.len(), Verdict::ALL.len());
-        for v in Verdict::ALL {
-            assert_eq!(
-                serde_json::to_string(&v).unwrap(),
-                format!("\"{}\"", v.as_str())
-            );
         }
     }
 

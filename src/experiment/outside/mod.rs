@@ -19,7 +19,7 @@ pub mod solver;
 
 pub use counts::CountCheck;
 pub use error::OutsideError;
-pub use judge::{judge, reference_heuristic, reference_length, Judgement, Verdict};
+pub use judge::{judge, reference_heuristic, reference_length, Judgement};
 pub use process::{
     group_alive, kill_running_and_exit, Ended, Finished, ProcessLimits, SolverCommand,
 };
@@ -29,6 +29,7 @@ pub use solver::OutsideSolver;
 use std::path::Path;
 
 use crate::board::{Board, Goal};
+use crate::search::RunStatus;
 use serde::Serialize;
 
 /// One board run through an outside solver and judged: what `tilebench solve --solver` prints
@@ -81,7 +82,7 @@ pub fn solve(
     let request = Request::new(board, goal).to_line();
     let finished = process::run(command, request.as_bytes(), stderr_log, limits)?;
     let mut judgement = judge(board, goal, &finished, optimal)?;
-    if matches!(judgement.verdict, Verdict::Crashed | Verdict::BadOutput) {
+    if matches!(judgement.verdict, RunStatus::Crashed | RunStatus::BadOutput) {
         if let Some(log) = stderr_log {
             judgement.detail.push_str(&stderr_tail(log));
         }

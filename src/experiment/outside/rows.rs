@@ -3,24 +3,7 @@
 use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus, SolverName};
 use crate::search::Iteration;
 
-use super::judge::Verdict;
 use super::Outcome;
-
-/// The `runs.csv` status of a verdict (`None` for a cancelled run, which is not written).
-pub fn status(verdict: Verdict) -> Option<RunStatus> {
-    Some(match verdict {
-        Verdict::Solved => RunStatus::Solved,
-        Verdict::Unsolvable => RunStatus::Unsolvable,
-        Verdict::WrongLength => RunStatus::WrongLength,
-        Verdict::InvalidMoves => RunStatus::InvalidMoves,
-        Verdict::WrongUnsolvable => RunStatus::WrongUnsolvable,
-        Verdict::BadOutput => RunStatus::BadOutput,
-        Verdict::Crashed => RunStatus::Crashed,
-        Verdict::TimeLimit => RunStatus::TimeLimit,
-        Verdict::MemoryLimit => RunStatus::MemoryLimit,
-        Verdict::Cancelled => return None,
-    })
-}
 
 /// The run row and iteration rows of an outside solver's outcome, and a message when the
 /// answer is wrong; `None` when the run was cancelled. Node counts are the solver's own
@@ -31,7 +14,8 @@ pub fn rows(
     threads: usize,
 ) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
     let j = &outcome.judgement;
-    let status = status(j.verdict)?;
+    // A cancelled run is not a result, and is not written.
+    let status = Some(j.verdict).filter(|v| *v != RunStatus::Cancelled)?;
     let reported: Vec<Iteration> = outcome
         .iterations()
         .iter()
@@ -73,7 +57,7 @@ pub fn rows(
         } else {
             String::new()
         },
-        verified: j.verdict == Verdict::Solved && j.length.is_some(),
+        verified: j.verdict == RunStatus::Solved && j.length.is_some(),
         threads: threads as u32,
         cpu_seconds: Some(outcome.cpu_seconds),
         peak_rss_bytes: Some(outcome.peak_rss_bytes),

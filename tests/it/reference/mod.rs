@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force;
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::search::{Algorithm, Outcome, SearchOptions, Status};
+use tilebench::search::{Algorithm, Outcome, RunStatus, SearchOptions};
 
 use crate::common;
 
@@ -172,7 +172,7 @@ pub fn reference(name: &str, goal: &Goal) -> std::sync::Arc<Reference> {
 /// The product's search of `case` (`heuristic` None for breadth-first search).
 pub fn product(algorithm: Algorithm, heuristic: Option<&str>, case: &Case) -> Outcome {
     let outcome = product_within(algorithm, heuristic, case, None).unwrap();
-    assert_eq!(outcome.result.status, Status::Solved);
+    assert_eq!(outcome.result.status, RunStatus::Solved);
     outcome
 }
 
@@ -185,17 +185,14 @@ fn product_within(
     budget: Option<u64>,
 ) -> Option<Outcome> {
     let prepared = heuristic.map(|h| prepared(h, &case.goal));
-    let mut options = SearchOptions::default();
-    options.limits.node_limit = budget;
-    let outcome = tilebench::heuristic::solve(
+    let mut options = SearchOptions {
         algorithm,
-        prepared.as_ref(),
-        &case.board,
-        &case.goal,
-        &options,
-    )
-    .unwrap();
-    (outcome.result.status == Status::Solved).then_some(outcome)
+        ..SearchOptions::default()
+    };
+    options.limits.node_limit = budget;
+    let outcome =
+        tilebench::search::solve(prepared.as_ref(), &case.board, &case.goal, &options).unwrap();
+    (outcome.result.status == RunStatus::Solved).then_some(outcome)
 }
 
 /// The cells the blank visits along the product's solution.
