@@ -7,8 +7,8 @@ use plotters::prelude::*;
 use crate::search::Algorithm;
 
 use super::{
-    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, Series,
-    SetData, DEFAULT_ITERATION_INSTANCES,
+    chart, legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, Series, SetData,
+    DEFAULT_ITERATION_INSTANCES,
 };
 
 struct Iterations {
@@ -115,21 +115,19 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
 }
 
 impl Chart for Iterations {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        chart::legend_of(&self.series)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::bound_log(
             root,
-            title,
             self.x,
             &self.y,
             "cost bound f = g + h of the iteration (moves)",
             "nodes generated in the iteration",
         )?;
         chart::draw_lines(&mut chart, &self.series, 4)?;
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

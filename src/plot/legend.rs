@@ -1,55 +1,54 @@
-//! Where the legend goes: in a corner of the plotting area that no drawn point or line passes
-//! through, so that the legend never hides data (the peak-stored plot's fixed lower-right
-//! legend sat on IDA*'s line of length + 1 states).
+//! Where the legend goes: in a column of its own right of the plotting area, as wide as its
+//! entries, so that no legend ever covers a data point or line (a legend inside the plotting
+//! area, even in the corner fewest lines crossed, sat on the optimization path's BFS points and
+//! on the scatter plots' dots).
 
-use plotters::chart::{ChartContext, SeriesLabelPosition};
+use plotters::coord::Shift;
 use plotters::element::MultiLineText;
 use plotters::prelude::*;
 
-use super::style;
+use super::{chart, style, Chart, PlotError};
 
-/// A place for the legend: a corner of the plotting area or the middle of a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Corner {
-    UpperLeft,
-    UpperRight,
-    LowerRight,
-    LowerLeft,
-    MiddleRight,
-    MiddleLeft,
-    UpperMiddle,
-    LowerMiddle,
+/// What stands left of a legend entry's label.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Sample {
+    /// A series in its look: its line (when `true`) with its marker in the middle.
+    Series(style::Look, bool),
+    /// The dashed grey diagonal y = x.
+    Diagonal,
+    /// The black ring round a point whose count changed.
+    Ring,
+    /// A prediction: two dashes in its colour.
+    Predicted(RGBColor),
 }
 
-impl Corner {
-    pub fn position(self) -> SeriesLabelPosition {
-        match self {
-            Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
-            Corner::UpperRight => SeriesLabelPosition::UpperRight,
-            Corner::LowerRight => SeriesLabelPosition::LowerRight,
-            Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
-            Corner::MiddleRight => SeriesLabelPosition::MiddleRight,
-            Corner::MiddleLeft => SeriesLabelPosition::MiddleLeft,
-            Corner::UpperMiddle => SeriesLabelPosition::UpperMiddle,
-            Corner::LowerMiddle => SeriesLabelPosition::LowerMiddle,
-        }
-    }
+/// One entry of a legend: its label and its sample.
+#[derive(Debug, Clone)]
+pub(super) struct Entry(pub String, pub Sample);
+
+/// Entries of series drawn with [`Sample::Series`] in [`style::look_of`] their name.
+pub(super) fn series(names: impl IntoIterator<Item = String>, line: bool) -> Vec<Entry> {
+    names
+        .into_iter()
+        .map(|n| {
+            let look = style::look_of(&n);
+            Entry(n, Sample::Series(look, line))
+        })
+        .collect()
 }
 
-/// plotters' legend layout: 30 px for the sample line, a 10 px margin inside the box, the box
-/// 5 px from the frame.
+/// plotters' legend layout: 30 px for the sample line, a 10 px margin inside the box.
 const SAMPLE_PX: i32 = 30;
 const MARGIN_PX: i32 = 10;
-const INSET_PX: i32 = 5;
-/// How close (px) a point or line may come to the box.
-const CLEARANCE_PX: i32 = 4;
+/// Right of the legend box, to the figure's edge.
+const RIGHT_PX: i32 = 10;
 
 /// The legend box's size in pixels for these labels, as plotters lays it out.
-pub fn legend_size(labels: &[&str]) -> (i32, i32) {
+pub fn legend_size(labels: &[String]) -> (i32, i32) {
     let font = style::legend_font();
     let mut text = MultiLineText::<_, &str>::new((0, 0), &font);
     for l in labels {
-        text.push_line(*l);
+        text.push_line(l.as_str());
     }
     let (w, h) = text.estimate_dimension().unwrap_or((
         labels.iter().map(|l| l.len() as i32 * 9).max().unwrap_or(0),
@@ -58,171 +57,121 @@ pub fn legend_size(labels: &[&str]) -> (i32, i32) {
     (w + SAMPLE_PX + 2 * MARGIN_PX, h + 2 * MARGIN_PX)
 }
 
-/// The first of `preferred` and then the other corners (then the middles of the sides) whose
-/// legend box (of `size`, inside the
-/// plotting area `area` = (x0, y0, x1, y1)) no point or line segment of `lines` (pixels) comes
-/// near; when every corner is crossed, the one crossed least.
-pub fn pick_corner(
-    area: (i32, i32, i32, i32),
-    size: (i32, i32),
-    lines: &[Vec<(i32, i32)>],
-    preferred: Corner,
-) -> Corner {
-    let (x0, y0, x1, y1) = area;
-    let (w, h) = size;
-    let rect = |c: Corner| {
-        // As plotters lays the box out.
-        let x = match c {
-            Corner::UpperLeft | Corner::LowerLeft | Corner::MiddleLeft => x0 + INSET_PX,
-            Corner::UpperRight | Corner::LowerRight | Corner::MiddleRight => x1 - INSET_PX - w,
-            Corner::UpperMiddle | Corner::LowerMiddle => x0 + (x1 - x0 - w) / 2,
-        };
-        let y = match c {
-            Corner::UpperLeft | Corner::UpperRight | Corner::UpperMiddle => y0 + INSET_PX,
-            Corner::LowerLeft | Corner::LowerRight | Corner::LowerMiddle => y1 - INSET_PX - h,
-            Corner::MiddleLeft | Corner::MiddleRight => y0 + (y1 - y0 - h) / 2,
-        };
-        (
-            x - CLEARANCE_PX,
-            y - CLEARANCE_PX,
-            x + w + CLEARANCE_PX,
-            y + h + CLEARANCE_PX,
-        )
+/// The width (px) of the legend column for these labels: none without a legend.
+pub fn column_width(labels: &[String]) -> i32 {
+    if labels.is_empty() {
+        return 0;
+    }
+    legend_size(labels).0 + RIGHT_PX
+}
+
+/// Draws `plot` on `root`: the title centred over the whole figure, the chart below it, and
+/// right of the chart a column as wide as [`Chart::legend`]'s entries need, with the legend box
+/// at its top, level with the plotting area's top.
+pub(super) fn lay_out<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &impl Chart,
+    title: &str,
+) -> Result<(), PlotError> {
+    let body = root
+        .margin(chart::MARGIN - 5, 0, 0, 0)
+        .titled(title, style::title_font())?;
+    let (w, _) = body.dim_in_pixel();
+    let entries = plot.legend();
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let (left, column) = body.split_horizontally(w as i32 - column_width(&labels));
+    plot.draw(&left)?;
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let (bw, bh) = legend_size(&labels);
+    let top = chart::MARGIN / 2;
+    column.draw(&Rectangle::new([(0, top), (bw, top + bh)], WHITE.filled()))?;
+    column.draw(&Rectangle::new([(0, top), (bw, top + bh)], BLACK))?;
+    let font = style::legend_font();
+    let mut text = MultiLineText::<_, &str>::new((SAMPLE_PX + MARGIN_PX, top + MARGIN_PX), &font);
+    for l in &labels {
+        text.push_line(l.as_str());
+    }
+    let rows = text
+        .compute_line_layout()
+        .map_err(|e| PlotError::Draw(e.to_string()))?;
+    column.draw(&text)?;
+    for (((_, y0), (_, y1)), entry) in rows.into_iter().zip(&entries) {
+        draw_sample(&column, entry.1, (MARGIN_PX, (y0 + y1) / 2))?;
+    }
+    Ok(())
+}
+
+/// An entry's sample, 20 px wide, its left end at `at`.
+fn draw_sample<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    sample: Sample,
+    (x, y): (i32, i32),
+) -> Result<(), PlotError> {
+    let seg = |a: i32, b: i32, c: RGBColor| {
+        PathElement::new(vec![(x + a, y), (x + b, y)], c.stroke_width(2))
     };
-    let crossings = |c: Corner| -> usize {
-        let (rx0, ry0, rx1, ry1) = rect(c);
-        let inside = |(x, y): (f64, f64)| {
-            x >= f64::from(rx0) && x <= f64::from(rx1) && y >= f64::from(ry0) && y <= f64::from(ry1)
-        };
-        let mut n = 0;
-        for line in lines {
-            let at = |i: usize| (f64::from(line[i].0), f64::from(line[i].1));
-            for i in 0..line.len() {
-                if inside(at(i)) {
-                    n += 1;
+    match sample {
+        Sample::Diagonal => {
+            area.draw(&seg(0, 8, style::REFERENCE_LINE))?;
+            area.draw(&seg(13, 20, style::REFERENCE_LINE))?;
+        }
+        Sample::Ring => area.draw(&Circle::new((x + 10, y), 6, BLACK.stroke_width(2)))?,
+        Sample::Predicted(c) => {
+            area.draw(&seg(0, 8, c))?;
+            area.draw(&seg(12, 20, c))?;
+        }
+        Sample::Series(look, line) => {
+            let fill = look.color.filled();
+            if line {
+                let ((a, b), (c, d)) = match look.stroke {
+                    style::Stroke::Solid => ((0, 20), (20, 20)),
+                    style::Stroke::Dashed => ((0, 6), (14, 20)),
+                    style::Stroke::Dotted => ((0, 2), (18, 20)),
+                };
+                area.draw(&seg(a, b, look.color))?;
+                area.draw(&seg(c, d, look.color))?;
+            }
+            match look.marker {
+                // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
+                style::Marker::Circle => {
+                    let round: Vec<(i32, i32)> = (0..12)
+                        .map(|i| {
+                            let t = f64::from(i) * std::f64::consts::PI / 6.0;
+                            (
+                                x + 10 + (4.5 * t.cos()).round() as i32,
+                                y + (4.5 * t.sin()).round() as i32,
+                            )
+                        })
+                        .collect();
+                    area.draw(&Polygon::new(round, fill))?;
                 }
-                if i + 1 < line.len() {
-                    // Samples every few pixels along the segment.
-                    let (a, b) = (at(i), at(i + 1));
-                    let steps = ((b.0 - a.0).hypot(b.1 - a.1) / 3.0).ceil().max(1.0) as usize;
-                    n += (1..steps)
-                        .map(|k| k as f64 / steps as f64)
-                        .filter(|t| inside((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))))
-                        .count();
+                style::Marker::Triangle => area.draw(&TriangleMarker::new((x + 10, y), 6, fill))?,
+                style::Marker::Square => {
+                    area.draw(&Rectangle::new([(x + 6, y - 4), (x + 14, y + 4)], fill))?
                 }
             }
         }
-        n
-    };
-    let order = [
-        preferred,
-        Corner::UpperLeft,
-        Corner::UpperRight,
-        Corner::LowerRight,
-        Corner::LowerLeft,
-        Corner::MiddleRight,
-        Corner::MiddleLeft,
-        Corner::UpperMiddle,
-        Corner::LowerMiddle,
-    ];
-    order
-        .iter()
-        .copied()
-        .find(|&c| crossings(c) == 0)
-        .unwrap_or_else(|| {
-            order
-                .iter()
-                .copied()
-                .min_by_key(|&c| crossings(c))
-                .unwrap_or(preferred)
-        })
-}
-
-/// [`pick_corner`] for a chart: `lines` in data coordinates, mapped to the chart's pixels.
-pub fn free_corner<'a, DB, X, Y>(
-    chart: &ChartContext<'a, DB, Cartesian2d<X, Y>>,
-    lines: &[Vec<(f64, f64)>],
-    labels: &[&str],
-    preferred: Corner,
-) -> SeriesLabelPosition
-where
-    DB: DrawingBackend + 'a,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
-    let px: Vec<Vec<(i32, i32)>> = lines
-        .iter()
-        .map(|l| l.iter().map(|p| chart.backend_coord(p)).collect())
-        .collect();
-    pick_corner(
-        (xr.start, yr.start, xr.end, yr.end),
-        legend_size(labels),
-        &px,
-        preferred,
-    )
-    .position()
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const AREA: (i32, i32, i32, i32) = (0, 0, 1000, 600);
-
     #[test]
-    fn the_preferred_corner_when_it_is_free() {
-        let lines = vec![vec![(500, 300), (600, 350)]];
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &lines, Corner::LowerRight),
-            Corner::LowerRight
-        );
-    }
-
-    /// A line along the bottom (IDA*'s length + 1 states) crosses both lower corners, a point
-    /// high on the left the upper left: the legend goes upper right; with a line along the top
-    /// as well (BFS at the memory limit), to the middle of the right side.
-    #[test]
-    fn a_corner_no_line_crosses() {
-        let lines = vec![vec![(10, 560), (500, 570), (990, 580)], vec![(60, 40)]];
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &lines, Corner::LowerRight),
-            Corner::UpperRight
-        );
-        let mut both = lines.clone();
-        both.push(vec![(10, 20), (990, 20)]);
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &both, Corner::LowerRight),
-            Corner::MiddleRight
-        );
-        // A segment crossing the box with no vertex inside it counts too.
-        let across = vec![vec![(0, 80), (1000, 80)], vec![(10, 560), (990, 580)]];
-        assert_ne!(
-            pick_corner(AREA, (200, 150), &across, Corner::UpperLeft),
-            Corner::UpperLeft
-        );
-    }
-
-    #[test]
-    fn the_least_crossed_corner_when_none_is_free() {
-        // Three lines across the plot cross every place; one more point in each but the
-        // upper left.
-        let mut lines: Vec<Vec<(i32, i32)>> =
-            [100, 300, 500].map(|y| vec![(0, y), (1000, y)]).to_vec();
-        for p in [
-            (900, 100),
-            (900, 500),
-            (100, 500),
-            (900, 300),
-            (100, 300),
-            (500, 100),
-            (500, 500),
-        ] {
-            lines.push(vec![p]);
-        }
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &lines, Corner::LowerLeft),
-            Corner::UpperLeft
-        );
+    fn the_column_fits_the_longest_entry() {
+        style::register_font();
+        assert_eq!(column_width(&[]), 0);
+        let short = column_width(&["bfs".to_string()]);
+        let long = column_width(&["bfs".to_string(), "astar+linear-conflict".to_string()]);
+        assert!(short > 0 && long > short + 100, "{short} {long}");
+        // More entries make the box taller, not wider.
+        let (w1, h1) = legend_size(&["ida+manhattan".to_string()]);
+        let (w2, h2) = legend_size(&["ida+manhattan".to_string(), "ida".to_string()]);
+        assert_eq!(w1, w2);
+        assert!(h2 > h1);
     }
 }

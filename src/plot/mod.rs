@@ -345,7 +345,7 @@ impl Out<'_> {
         {
             let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
             root.fill(&WHITE)?;
-            chart.draw(&root, &title)?;
+            legend::lay_out(&root, chart, &title)?;
             root.present()?;
         }
         atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
@@ -359,7 +359,7 @@ impl Out<'_> {
             drawn = (|| {
                 let root = BitMapBackend::new(inner, size).into_drawing_area();
                 root.fill(&WHITE)?;
-                chart.draw(&root, &title)?;
+                legend::lay_out(&root, chart, &title)?;
                 root.present()?;
                 Ok(())
             })();
@@ -387,11 +387,10 @@ impl Out<'_> {
 
 /// A plot that can draw itself on any plotters backend.
 trait Chart {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError>;
+    /// The legend's entries, in the order drawn: [`legend::lay_out`] sizes the legend's column
+    /// from them (empty: no legend, no column).
+    fn legend(&self) -> Vec<legend::Entry>;
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError>;
 }
 
 /// The file stem of the per-instance published comparison plot of `heuristic` on `set` (see
@@ -426,21 +425,6 @@ fn sanitize(s: &str) -> String {
         .collect()
 }
 
-/// The legend box, the same everywhere.
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> Result<(), PlotError> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(style::legend_font())
-        .draw()?;
-    Ok(())
-}
-
 /// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined.
 fn draw_markers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
@@ -471,53 +455,6 @@ where
         }
     };
     Ok(())
-}
-
-/// Labels a drawn series and gives it a legend entry in `look`: its line (two dashes for A*,
-/// two short ones for BFS; none for point series) with its marker in the middle.
-fn label_look<'a, DB: DrawingBackend + 'a>(
-    anno: &mut plotters::chart::SeriesAnno<'a, DB>,
-    name: impl Into<String>,
-    look: style::Look,
-    line: bool,
-) {
-    let stroke = look.color.stroke_width(2);
-    let fill = look.color.filled();
-    let ((a, b), (c, d)) = match (line, look.stroke) {
-        (false, _) => ((10, 10), (10, 10)),
-        (true, style::Stroke::Solid) => ((0, 20), (20, 20)),
-        (true, style::Stroke::Dashed) => ((0, 6), (14, 20)),
-        (true, style::Stroke::Dotted) => ((0, 2), (18, 20)),
-    };
-    let path = move |a: i32, b: i32| PathElement::new(vec![(a, 0), (b, 0)], stroke);
-    let anno = anno.label(name);
-    match look.marker {
-        // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
-        style::Marker::Circle => anno.legend(move |(x, y)| {
-            let round: Vec<(i32, i32)> = (0..12)
-                .map(|i| {
-                    let t = f64::from(i) * std::f64::consts::PI / 6.0;
-                    (
-                        10 + (4.5 * t.cos()).round() as i32,
-                        (4.5 * t.sin()).round() as i32,
-                    )
-                })
-                .collect();
-            EmptyElement::at((x, y)) + path(a, b) + path(c, d) + Polygon::new(round, fill)
-        }),
-        style::Marker::Triangle => anno.legend(move |(x, y)| {
-            EmptyElement::at((x, y))
-                + path(a, b)
-                + path(c, d)
-                + TriangleMarker::new((10, 0), 6, fill)
-        }),
-        style::Marker::Square => anno.legend(move |(x, y)| {
-            EmptyElement::at((x, y))
-                + path(a, b)
-                + path(c, d)
-                + Rectangle::new([(6, -4), (14, 4)], fill)
-        }),
-    };
 }
 
 #[cfg(test)]
@@ -786,6 +723,120 @@ mod tests {
                 "{file}"
             );
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A box: x0, y0, x1, y1.
+    type Box4 = (f64, f64, f64, f64);
+
+    /// The legend box of an SVG plot (the white rect after the background, x0 y0 x1 y1) and
+    /// every data point before it: circle centres and the vertices of polylines.
+    fn legend_and_marks(svg: &str) -> (Option<Box4>, Vec<(f64, f64)>) {
+        let mut marks = Vec::new();
+        for part in svg.split('<').skip(1) {
+            let tag = &part[..part.find('>').unwrap_or(part.len())];
+            if tag.starts_with("rect ") && tag.contains("fill=\"#FFFFFF\"") {
+                let (x, y) = (
+                    number_attr(tag, "x").unwrap(),
+                    number_attr(tag, "y").unwrap(),
+                );
+                if x > 0.0 || y > 0.0 {
+                    let (w, h) = (
+                        number_attr(tag, "width").unwrap(),
+                        number_attr(tag, "height").unwrap(),
+                    );
+                    return (Some((x, y, x + w, y + h)), marks);
+                }
+            } else if tag.starts_with("circle ") {
+                marks.push((
+                    number_attr(tag, "cx").unwrap(),
+                    number_attr(tag, "cy").unwrap(),
+                ));
+            } else if let Some(points) = tag
+                .strip_prefix("polyline ")
+                .and_then(|t| t.split("points=\"").nth(1))
+            {
+                for p in points.split('"').next().unwrap().split_whitespace() {
+                    let (x, y) = p.split_once(',').unwrap();
+                    marks.push((x.parse().unwrap(), y.parse().unwrap()));
+                }
+            }
+        }
+        (None, marks)
+    }
+
+    /// No legend covers data: in every plot of a lab-shaped set (BFS, A* and IDA* over three
+    /// heuristics, points at every length) the legend box lies clear of every data point and
+    /// line vertex, and the plots that name series have a legend at all.
+    #[test]
+    fn no_legend_covers_a_data_mark() {
+        let run = |algorithm, heuristic: &str, id: usize, generated: u64| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.to_string(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            length: Some(10 + 5 * id as u32),
+            optimal_length: Some(10 + 5 * id as u32),
+            generated,
+            peak_stored: Some(generated / 2),
+            seconds: generated as f64 * 1e-7,
+            ..RunRecord::default()
+        };
+        let mut runs = Vec::new();
+        for id in 0..8 {
+            let n = 10u64.pow(1 + id as u32 / 2) * (id as u64 + 1);
+            runs.push(run(Algorithm::Bfs, "", id, n * 50));
+            for (k, h) in ["manhattan", "linear-conflict", "pdb-663"]
+                .iter()
+                .enumerate()
+            {
+                runs.push(run(Algorithm::Astar, h, id, n * 10 / (k as u64 + 1)));
+                runs.push(run(Algorithm::Ida, h, id, n * 20 / (k as u64 + 1)));
+            }
+        }
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations: vec![],
+            meta: None,
+        };
+        let dir =
+            std::env::temp_dir().join(format!("tilebench-plot-legend-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        plot_all(&results, &dir, &options).unwrap();
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "svg") {
+                continue;
+            }
+            let svg = std::fs::read_to_string(&path).unwrap();
+            let (legend, marks) = legend_and_marks(&svg);
+            let Some((x0, y0, x1, y1)) = legend else {
+                assert!(
+                    path.to_string_lossy().contains("distribution"),
+                    "{}: no legend",
+                    path.display()
+                );
+                continue;
+            };
+            assert!(marks.len() > 5, "{}: {} marks", path.display(), marks.len());
+            for &(x, y) in &marks {
+                assert!(
+                    !(x >= x0 - 4.0 && x <= x1 + 4.0 && y >= y0 - 4.0 && y <= y1 + 4.0),
+                    "{}: ({x}, {y}) under the legend {:?}",
+                    path.display(),
+                    (x0, y0, x1, y1)
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 3, "{checked} plots with a legend");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,9 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{
-    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData,
-};
+use super::{chart, legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -57,36 +55,38 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 }
 
 impl Chart for Speed {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        self.series
+            .iter()
+            .map(|(name, color, _, rate)| {
+                let label = match rate {
+                    Some(rate) => format!("{name}: {} nodes/s", short_sci(*rate)),
+                    None => name.clone(),
+                };
+                let look = style::Look {
+                    color: *color,
+                    stroke: style::Stroke::Solid,
+                    marker: style::Marker::Circle,
+                };
+                legend::Entry(label, legend::Sample::Series(look, true))
+            })
+            .collect()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::log_log(
             root,
-            title,
             (&self.x, &self.y),
             "nodes generated",
             "wall-clock time (seconds)",
         )?;
-        for (name, color, points, rate) in &self.series {
+        for (_, color, points, rate) in &self.series {
             let color = *color;
-            let label = match rate {
-                Some(rate) => format!("{name}: {} nodes/s", short_sci(*rate)),
-                None => name.clone(),
-            };
-            chart
-                .draw_series(
-                    points
-                        .iter()
-                        .map(|&p| Circle::new(p, 3, color.mix(0.75).filled())),
-                )?
-                .label(label)
-                .legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + PathElement::new(vec![(0, 0), (20, 0)], color.stroke_width(2))
-                        + Circle::new((10, 0), 4, color.filled())
-                });
+            chart.draw_series(
+                points
+                    .iter()
+                    .map(|&p| Circle::new(p, 3, color.mix(0.75).filled())),
+            )?;
             if let Some(rate) = rate {
                 // The line's visible part: nodes whose seconds fall inside the y range.
                 let lo = self.x.lo.max(self.y.lo * rate);
@@ -101,7 +101,6 @@ impl Chart for Speed {
                 }
             }
         }
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }
