@@ -97,7 +97,18 @@ fn medians(points: &[(f64, f64, bool)]) -> Vec<(f64, f64)> {
 
 impl Chart for ByLength {
     fn legend(&self) -> Vec<legend::Entry> {
-        legend::series(self.methods.iter().map(|m| m.name.clone()), true)
+        let mut entries = legend::series(self.methods.iter().map(|m| m.name.clone()), true);
+        if self.methods.iter().any(|m| m.points.iter().any(|p| !p.2)) {
+            let look = style::Look {
+                color: style::REFERENCE_LINE,
+                ..style::look_of("")
+            };
+            entries.push(legend::Entry(
+                "hollow: stopped by a limit".to_string(),
+                legend::Sample::Hollow(look),
+            ));
+        }
+        entries
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {

@@ -22,11 +22,13 @@ pub(super) type LogLog = Cartesian2d<WithKeyPoints<LogCoord<f64>>, WithKeyPoints
 /// The coordinates of a count (log y) against a bound (linear x).
 pub(super) type BoundLog = Cartesian2d<RangedCoordf64, WithKeyPoints<LogCoord<f64>>>;
 
-/// The margin (px) around the chart, between the plotting area and the legend column.
+/// The margin (px) left and right of the chart (half of it above and below).
 pub(super) const MARGIN: i32 = 20;
+/// The width (px) of the y axis's tick labels and description, left of the plotting area.
+pub(super) const Y_LABEL_AREA: i32 = 80;
 
 /// A chart builder with the common margin and label areas. The title above it and the legend
-/// column beside it are laid out by [`super::legend::lay_out`].
+/// band below it are laid out by [`super::legend::lay_out`].
 pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
 ) -> ChartBuilder<'a, 'b, DB> {
@@ -34,8 +36,9 @@ pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
     builder
         .margin(MARGIN)
         .margin_top(MARGIN / 2)
+        .margin_bottom(MARGIN / 2)
         .x_label_area_size(55)
-        .y_label_area_size(80);
+        .y_label_area_size(Y_LABEL_AREA);
     builder
 }
 

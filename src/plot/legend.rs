@@ -1,11 +1,14 @@
-//! Where the legend goes: in a column of its own right of the plotting area, as wide as its
-//! entries, so that no legend ever covers a data point or line (a legend inside the plotting
-//! area, even in the corner fewest lines crossed, sat on the optimization path's BFS points and
-//! on the scatter plots' dots).
+//! Where the legend goes: in a band of its own below the x-axis description, its entries in as
+//! many columns as fit the figure's width and as many rows as they need, so that no legend ever
+//! covers a data point or line and the plotting area keeps the figure's whole width (less the
+//! y-axis labels and margins) whatever the labels' lengths. A legend inside the plotting area,
+//! even in the corner fewest lines crossed, sat on the optimization path's BFS points and on the
+//! scatter plots' dots; a column right of the plotting area left the seconds-vs-nodes plot a
+//! third of the figure's width.
 
 use plotters::coord::Shift;
-use plotters::element::MultiLineText;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{chart, style, Chart, PlotError};
 
@@ -14,6 +17,8 @@ use super::{chart, style, Chart, PlotError};
 pub(super) enum Sample {
     /// A series in its look: its line (when `true`) with its marker in the middle.
     Series(style::Look, bool),
+    /// A series' marker drawn hollow: a run stopped by a limit.
+    Hollow(style::Look),
     /// The dashed grey diagonal y = x.
     Diagonal,
     /// The black ring round a point whose count changed.
@@ -37,37 +42,96 @@ pub(super) fn series(names: impl IntoIterator<Item = String>, line: bool) -> Vec
         .collect()
 }
 
-/// plotters' legend layout: 30 px for the sample line, a 10 px margin inside the box.
+/// The sample's width and the space between it and its label.
 const SAMPLE_PX: i32 = 30;
-const MARGIN_PX: i32 = 10;
-/// Right of the legend box, to the figure's edge.
-const RIGHT_PX: i32 = 10;
+/// Inside the legend box, round its entries.
+const PADDING_PX: i32 = 8;
+/// Between two columns of entries.
+const COLUMN_GAP_PX: i32 = 14;
+/// Between the legend box and the figure's edges (below, and left and right at the widest).
+const EDGE_PX: i32 = 8;
 
-/// The legend box's size in pixels for these labels, as plotters lays it out.
-pub fn legend_size(labels: &[String]) -> (i32, i32) {
-    let font = style::legend_font();
-    let mut text = MultiLineText::<_, &str>::new((0, 0), &font);
-    for l in labels {
-        text.push_line(l.as_str());
-    }
-    let (w, h) = text.estimate_dimension().unwrap_or((
-        labels.iter().map(|l| l.len() as i32 * 9).max().unwrap_or(0),
-        labels.len() as i32 * 20,
-    ));
-    (w + SAMPLE_PX + 2 * MARGIN_PX, h + 2 * MARGIN_PX)
+/// The entries of a legend arranged in rows and columns (filled row by row, in the order
+/// drawn), each column as wide as its widest entry.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Grid {
+    /// Each column's width in pixels: sample and label.
+    pub columns: Vec<i32>,
+    pub rows: i32,
+    /// One row's height in pixels.
+    pub row: i32,
 }
 
-/// The width (px) of the legend column for these labels: none without a legend.
-pub fn column_width(labels: &[String]) -> i32 {
-    if labels.is_empty() {
-        return 0;
+impl Grid {
+    /// The legend box's size in pixels.
+    pub fn size(&self) -> (i32, i32) {
+        let cols = self.columns.len() as i32;
+        (
+            self.columns.iter().sum::<i32>() + COLUMN_GAP_PX * (cols - 1).max(0) + 2 * PADDING_PX,
+            self.rows * self.row + 2 * PADDING_PX,
+        )
     }
-    legend_size(labels).0 + RIGHT_PX
+
+    /// The band's height: the box and the space below it.
+    pub fn band(&self) -> i32 {
+        self.size().1 + EDGE_PX
+    }
+}
+
+/// The width and height (px) plotters gives `label` in the legend's font.
+fn label_size(label: &str) -> (i32, i32) {
+    let font = style::legend_font();
+    match font.font.box_size(label) {
+        Ok((w, h)) => (w as i32, h as i32),
+        // Without the font (it is bundled and registered first): a generous guess.
+        Err(_) => (label.chars().count() as i32 * 11, LEGEND_ROW_PX),
+    }
+}
+
+/// A row: the font's size and a quarter, as plotters sets lines of text.
+const LEGEND_ROW_PX: i32 = style::LEGEND_SIZE as i32 * 5 / 4;
+
+/// The grid of these labels in a box at most `width` pixels wide: as many columns as fit, then
+/// as few as still need that many rows (7 entries in 4 and 3, not 5 and 2); one column however
+/// long its labels.
+pub(super) fn grid(labels: &[String], width: i32) -> Grid {
+    let widths: Vec<i32> = labels.iter().map(|l| label_size(l).0 + SAMPLE_PX).collect();
+    let n = widths.len().max(1);
+    let columns_of = |cols: usize| -> Vec<i32> {
+        (0..cols)
+            .map(|c| {
+                widths
+                    .iter()
+                    .skip(c)
+                    .step_by(cols)
+                    .copied()
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect()
+    };
+    let fits = |cols: usize| {
+        let g = Grid {
+            columns: columns_of(cols),
+            rows: 1,
+            row: LEGEND_ROW_PX,
+        };
+        g.size().0 <= width
+    };
+    let most = (1..=n).rev().find(|&c| fits(c)).unwrap_or(1);
+    let rows = n.div_ceil(most);
+    let cols = n.div_ceil(rows);
+    Grid {
+        columns: columns_of(cols),
+        rows: rows as i32,
+        row: LEGEND_ROW_PX,
+    }
 }
 
 /// Draws `plot` on `root`: the title centred over the whole figure, the chart below it, and
-/// right of the chart a column as wide as [`Chart::legend`]'s entries need, with the legend box
-/// at its top, level with the plotting area's top.
+/// below the chart's x-axis description a band as tall as [`Chart::legend`]'s entries need,
+/// with the legend box centred under the plotting area (under the figure when wider: the box
+/// may span the figure's width, so that the lab's seven methods fit in two rows).
 pub(super) fn lay_out<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &impl Chart,
@@ -76,29 +140,40 @@ pub(super) fn lay_out<DB: DrawingBackend>(
     let body = root
         .margin(chart::MARGIN - 5, 0, 0, 0)
         .titled(title, style::title_font())?;
-    let (w, _) = body.dim_in_pixel();
     let entries = plot.legend();
-    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
-    let (left, column) = body.split_horizontally(w as i32 - column_width(&labels));
-    plot.draw(&left)?;
     if entries.is_empty() {
-        return Ok(());
+        return plot.draw(&body);
     }
-    let (bw, bh) = legend_size(&labels);
-    let top = chart::MARGIN / 2;
-    column.draw(&Rectangle::new([(0, top), (bw, top + bh)], WHITE.filled()))?;
-    column.draw(&Rectangle::new([(0, top), (bw, top + bh)], BLACK))?;
-    let font = style::legend_font();
-    let mut text = MultiLineText::<_, &str>::new((SAMPLE_PX + MARGIN_PX, top + MARGIN_PX), &font);
-    for l in &labels {
-        text.push_line(l.as_str());
-    }
-    let rows = text
-        .compute_line_layout()
-        .map_err(|e| PlotError::Draw(e.to_string()))?;
-    column.draw(&text)?;
-    for (((_, y0), (_, y1)), entry) in rows.into_iter().zip(&entries) {
-        draw_sample(&column, entry.1, (MARGIN_PX, (y0 + y1) / 2))?;
+    let (w, h) = body.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let grid = grid(&labels, w - 2 * EDGE_PX);
+    let (upper, band) = body.split_vertically(h - grid.band());
+    plot.draw(&upper)?;
+    let (bw, bh) = grid.size();
+    // The plotting area spans from the y-axis labels to the right margin.
+    let (plot_left, plot_right) = (chart::MARGIN + chart::Y_LABEL_AREA, w - chart::MARGIN);
+    let left = if bw <= plot_right - plot_left {
+        plot_left + (plot_right - plot_left - bw) / 2
+    } else {
+        (w - bw) / 2
+    };
+    band.draw(&Rectangle::new(
+        [(left, 0), (left + bw, bh)],
+        WHITE.filled(),
+    ))?;
+    band.draw(&Rectangle::new([(left, 0), (left + bw, bh)], BLACK))?;
+    let font = style::legend_font().pos(Pos::new(HPos::Left, VPos::Center));
+    let cols = grid.columns.len();
+    for (i, entry) in entries.iter().enumerate() {
+        let (row, col) = ((i / cols) as i32, i % cols);
+        let x = left
+            + PADDING_PX
+            + grid.columns[..col].iter().sum::<i32>()
+            + COLUMN_GAP_PX * col as i32;
+        let y = PADDING_PX + row * grid.row + grid.row / 2;
+        draw_sample(&band, entry.1, (x, y))?;
+        band.draw(&Text::new(entry.0.as_str(), (x + SAMPLE_PX, y), &font))?;
     }
     Ok(())
 }
@@ -123,7 +198,6 @@ fn draw_sample<DB: DrawingBackend>(
             area.draw(&seg(12, 20, c))?;
         }
         Sample::Series(look, line) => {
-            let fill = look.color.filled();
             if line {
                 let ((a, b), (c, d)) = match look.stroke {
                     style::Stroke::Solid => ((0, 20), (20, 20)),
@@ -133,25 +207,54 @@ fn draw_sample<DB: DrawingBackend>(
                 area.draw(&seg(a, b, look.color))?;
                 area.draw(&seg(c, d, look.color))?;
             }
-            match look.marker {
-                // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
-                style::Marker::Circle => {
-                    let round: Vec<(i32, i32)> = (0..12)
-                        .map(|i| {
-                            let t = f64::from(i) * std::f64::consts::PI / 6.0;
-                            (
-                                x + 10 + (4.5 * t.cos()).round() as i32,
-                                y + (4.5 * t.sin()).round() as i32,
-                            )
-                        })
-                        .collect();
-                    area.draw(&Polygon::new(round, fill))?;
-                }
-                style::Marker::Triangle => area.draw(&TriangleMarker::new((x + 10, y), 6, fill))?,
-                style::Marker::Square => {
-                    area.draw(&Rectangle::new([(x + 6, y - 4), (x + 14, y + 4)], fill))?
-                }
+            draw_marker(area, look, true, (x + 10, y))?;
+        }
+        Sample::Hollow(look) => draw_marker(area, look, false, (x + 10, y))?,
+    }
+    Ok(())
+}
+
+/// `look`'s marker centred at `at`, filled or outlined, as [`super::draw_markers`] draws it.
+fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    look: style::Look,
+    filled: bool,
+    (x, y): (i32, i32),
+) -> Result<(), PlotError> {
+    let style = if filled {
+        look.color.filled()
+    } else {
+        look.color.stroke_width(2)
+    };
+    match look.marker {
+        // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
+        style::Marker::Circle => {
+            let mut round: Vec<(i32, i32)> = (0..12)
+                .map(|i| {
+                    let t = f64::from(i) * std::f64::consts::PI / 6.0;
+                    (
+                        x + (4.5 * t.cos()).round() as i32,
+                        y + (4.5 * t.sin()).round() as i32,
+                    )
+                })
+                .collect();
+            if filled {
+                area.draw(&Polygon::new(round, style))?;
+            } else {
+                round.push(round[0]);
+                area.draw(&PathElement::new(round, style))?;
             }
+        }
+        style::Marker::Triangle if filled => area.draw(&TriangleMarker::new((x, y), 6, style))?,
+        style::Marker::Triangle => {
+            let corners = super::triangle(6).into_iter();
+            area.draw(&PathElement::new(
+                corners.map(|(dx, dy)| (x + dx, y + dy)).collect::<Vec<_>>(),
+                style,
+            ))?
+        }
+        style::Marker::Square => {
+            area.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style))?
         }
     }
     Ok(())
@@ -161,17 +264,38 @@ fn draw_sample<DB: DrawingBackend>(
 mod tests {
     use super::*;
 
+    fn labels(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Entries fill rows of as many columns as fit the width, balanced; a long label takes one
+    /// column of its own; more entries make the band taller, never wider than the figure.
     #[test]
-    fn the_column_fits_the_longest_entry() {
+    fn the_grid_fits_its_width() {
         style::register_font();
-        assert_eq!(column_width(&[]), 0);
-        let short = column_width(&["bfs".to_string()]);
-        let long = column_width(&["bfs".to_string(), "astar+linear-conflict".to_string()]);
-        assert!(short > 0 && long > short + 100, "{short} {long}");
-        // More entries make the box taller, not wider.
-        let (w1, h1) = legend_size(&["ida+manhattan".to_string()]);
-        let (w2, h2) = legend_size(&["ida+manhattan".to_string(), "ida".to_string()]);
-        assert_eq!(w1, w2);
-        assert!(h2 > h1);
+        let lab = labels(&[
+            "bfs",
+            "astar+manhattan",
+            "astar+linear-conflict",
+            "astar+pdb-663",
+            "manhattan",
+            "linear-conflict",
+            "pdb-663",
+        ]);
+        let wide = grid(&lab, 704);
+        assert!(wide.size().0 <= 704, "{wide:?}");
+        assert_eq!((wide.columns.len(), wide.rows), (4, 2), "{wide:?}");
+        // Balanced: 7 entries never as 6 and 1.
+        let narrow = grid(&lab, 400);
+        assert!(narrow.size().0 <= 400, "{narrow:?}");
+        assert!(
+            narrow.rows > 2
+                && narrow.columns.len() * narrow.rows as usize - 7 < narrow.columns.len()
+        );
+        let one = grid(&labels(&["y = x"]), 680);
+        assert_eq!((one.columns.len(), one.rows), (1, 1));
+        assert!(one.band() < narrow.band());
+        let long = grid(&labels(&[&"x".repeat(200)]), 300);
+        assert_eq!((long.columns.len(), long.rows), (1, 1));
     }
 }

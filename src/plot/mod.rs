@@ -445,9 +445,13 @@ where
     let it = points.iter().copied();
     match look.marker {
         style::Marker::Circle => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
-        style::Marker::Triangle => {
+        style::Marker::Triangle if filled => {
             chart.draw_series(it.map(|p| TriangleMarker::new(p, size + 2, fill)))?
         }
+        // plotters fills a TriangleMarker whatever its style: the outline as a closed path.
+        style::Marker::Triangle => chart.draw_series(
+            it.map(|p| EmptyElement::at(p) + PathElement::new(triangle(size + 2), fill)),
+        )?,
         style::Marker::Square => {
             chart.draw_series(it.map(|p| {
                 EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], fill)
@@ -455,6 +459,19 @@ where
         }
     };
     Ok(())
+}
+
+/// The closed outline of a triangle marker `size` pixels from its centre to each corner, point
+/// up, as plotters' `TriangleMarker` places its corners.
+fn triangle(size: i32) -> Vec<(i32, i32)> {
+    let corner = |deg: f64| {
+        let rad = deg.to_radians();
+        (
+            (rad.cos() * f64::from(size)).ceil() as i32,
+            (rad.sin() * f64::from(size)).ceil() as i32,
+        )
+    };
+    vec![corner(-90.0), corner(-210.0), corner(-330.0), corner(-90.0)]
 }
 
 #[cfg(test)]
@@ -567,7 +584,11 @@ mod tests {
             generated,
             seconds: 0.1,
         };
-        let mut iterations = vec![row(Algorithm::Bfs, "", 1, 22, 5_000_000)];
+        // A*+Manhattan stopped on instance 4 at f = 47 (A* writes one row, at its last bound).
+        let mut iterations = vec![
+            row(Algorithm::Bfs, "", 1, 22, 5_000_000),
+            row(Algorithm::Astar, "manhattan", 1, 47, 2_000_000),
+        ];
         for (i, bound) in [41, 43, 45, 47, 49].into_iter().enumerate() {
             let n = 100 * 10u64.pow(i as u32);
             iterations.push(row(Algorithm::Ida, "manhattan", i as u32 + 1, bound, n));
@@ -639,6 +660,24 @@ mod tests {
         assert!(
             !iterations.iter().any(|t| t.starts_with("bfs")),
             "{iterations:?}"
+        );
+        // A*'s one point is hollow when the run stopped, and the legend says why.
+        assert!(
+            iterations.contains(&"astar+manhattan: stopped (memory-limit)".to_string()),
+            "{iterations:?}"
+        );
+        let legend_at = svg.match_indices("fill=\"#FFFFFF\"").nth(1).unwrap().0;
+        let blue = hex(style::color_of("manhattan"));
+        assert!(
+            !markers(&svg[..legend_at]).contains(&("polygon".to_string(), blue.clone())),
+            "a filled triangle for the stopped A* run"
+        );
+        assert!(
+            svg[..legend_at]
+                .split("<polyline ")
+                .any(|t| t.contains(&format!("stroke=\"{blue}\""))
+                    && t[t.find("points=\"").unwrap()..].split_whitespace().count() == 5),
+            "no hollow triangle"
         );
 
         let boxes = texts(&read("s-nodes-distribution"));
@@ -729,45 +768,62 @@ mod tests {
     /// A box: x0, y0, x1, y1.
     type Box4 = (f64, f64, f64, f64);
 
-    /// The legend box of an SVG plot (the white rect after the background, x0 y0 x1 y1) and
-    /// every data point before it: circle centres and the vertices of polylines.
-    fn legend_and_marks(svg: &str) -> (Option<Box4>, Vec<(f64, f64)>) {
-        let mut marks = Vec::new();
+    /// What [`no_legend_covers_a_data_mark`] reads from an SVG plot.
+    #[derive(Debug, Default)]
+    struct Drawn {
+        /// The legend box (the white rect after the background).
+        legend: Option<Box4>,
+        /// Every data point drawn before it: circle centres and the vertices of polylines.
+        marks: Vec<(f64, f64)>,
+        /// The plotting area: the extent of the mesh's grid lines.
+        plotting: Option<Box4>,
+        /// Where each text drawn before the legend is anchored.
+        texts: Vec<(f64, f64)>,
+    }
+
+    fn drawn(svg: &str) -> Drawn {
+        let mut out = Drawn::default();
+        let grow = |b: Option<Box4>, (x, y): (f64, f64)| {
+            Some(b.map_or((x, y, x, y), |(x0, y0, x1, y1)| {
+                (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
+            }))
+        };
         for part in svg.split('<').skip(1) {
             let tag = &part[..part.find('>').unwrap_or(part.len())];
+            let num = |name| number_attr(tag, name).unwrap();
             if tag.starts_with("rect ") && tag.contains("fill=\"#FFFFFF\"") {
-                let (x, y) = (
-                    number_attr(tag, "x").unwrap(),
-                    number_attr(tag, "y").unwrap(),
-                );
+                let (x, y) = (num("x"), num("y"));
                 if x > 0.0 || y > 0.0 {
-                    let (w, h) = (
-                        number_attr(tag, "width").unwrap(),
-                        number_attr(tag, "height").unwrap(),
-                    );
-                    return (Some((x, y, x + w, y + h)), marks);
+                    out.legend = Some((x, y, x + num("width"), y + num("height")));
+                    return out;
                 }
             } else if tag.starts_with("circle ") {
-                marks.push((
-                    number_attr(tag, "cx").unwrap(),
-                    number_attr(tag, "cy").unwrap(),
-                ));
+                out.marks.push((num("cx"), num("cy")));
+            } else if tag.starts_with("line ") {
+                out.plotting = grow(out.plotting, (num("x1"), num("y1")));
+                out.plotting = grow(out.plotting, (num("x2"), num("y2")));
+            } else if tag.starts_with("text ") {
+                out.texts.push((num("x"), num("y")));
             } else if let Some(points) = tag
                 .strip_prefix("polyline ")
                 .and_then(|t| t.split("points=\"").nth(1))
             {
                 for p in points.split('"').next().unwrap().split_whitespace() {
                     let (x, y) = p.split_once(',').unwrap();
-                    marks.push((x.parse().unwrap(), y.parse().unwrap()));
+                    out.marks.push((x.parse().unwrap(), y.parse().unwrap()));
                 }
             }
         }
-        (None, marks)
+        out
     }
 
-    /// No legend covers data: in every plot of a lab-shaped set (BFS, A* and IDA* over three
-    /// heuristics, points at every length) the legend box lies clear of every data point and
-    /// line vertex, and the plots that name series have a legend at all.
+    /// No legend covers data and none takes the data's room: in every plot of a lab-shaped set
+    /// (BFS, A* and IDA* over three heuristics, points at every length, long rate labels in the
+    /// seconds-vs-nodes legend) the plotting area keeps at least 70 % of the figure's width (the
+    /// box plot, whose y-axis labels are the methods' names, 60 %) and half its height, the legend
+    /// box lies inside the figure, clear of the plotting area, of
+    /// every data point and line vertex and of every text drawn before it (axis descriptions,
+    /// tick labels), and the plots that name series have a legend at all.
     #[test]
     fn no_legend_covers_a_data_mark() {
         let run = |algorithm, heuristic: &str, id: usize, generated: u64| RunRecord {
@@ -816,21 +872,48 @@ mod tests {
                 continue;
             }
             let svg = std::fs::read_to_string(&path).unwrap();
-            let (legend, marks) = legend_and_marks(&svg);
-            let Some((x0, y0, x1, y1)) = legend else {
+            let tag = &svg[svg.find("<svg").unwrap()..];
+            let tag = &tag[..tag.find('>').unwrap()];
+            let (w, h) = (
+                number_attr(tag, "width").unwrap(),
+                number_attr(tag, "height").unwrap(),
+            );
+            let name = path.display();
+            let d = drawn(&svg);
+            let (px0, py0, px1, py1) = d.plotting.unwrap_or_else(|| panic!("{name}: no mesh"));
+            // The box plot's y-axis labels are the methods' names (it has no legend).
+            let share = if d.legend.is_some() { 0.7 } else { 0.6 };
+            assert!(
+                px1 - px0 >= share * w && py1 - py0 >= 0.5 * h,
+                "{name}: plotting area {:.0} x {:.0} px of a {w} x {h} figure",
+                px1 - px0,
+                py1 - py0
+            );
+            let Some((x0, y0, x1, y1)) = d.legend else {
                 assert!(
                     path.to_string_lossy().contains("distribution"),
-                    "{}: no legend",
-                    path.display()
+                    "{name}: no legend"
                 );
                 continue;
             };
-            assert!(marks.len() > 5, "{}: {} marks", path.display(), marks.len());
-            for &(x, y) in &marks {
+            let under = |(x, y): (f64, f64)| {
+                x >= x0 - 4.0 && x <= x1 + 4.0 && y >= y0 - 4.0 && y <= y1 + 4.0
+            };
+            assert!(
+                x0 >= 0.0 && y0 >= 0.0 && x1 <= w && y1 <= h,
+                "{name}: legend {:?} outside the figure",
+                (x0, y0, x1, y1)
+            );
+            assert!(
+                y0 > py1 || x0 > px1,
+                "{name}: legend {:?} on the plotting area",
+                (x0, y0, x1, y1)
+            );
+            assert!(d.marks.len() > 5, "{name}: {} marks", d.marks.len());
+            for &p in d.marks.iter().chain(&d.texts) {
                 assert!(
-                    !(x >= x0 - 4.0 && x <= x1 + 4.0 && y >= y0 - 4.0 && y <= y1 + 4.0),
-                    "{}: ({x}, {y}) under the legend {:?}",
-                    path.display(),
+                    !under(p),
+                    "{name}: {p:?} under the legend {:?}",
                     (x0, y0, x1, y1)
                 );
             }

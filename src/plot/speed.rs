@@ -1,5 +1,5 @@
 //! Plot 6: seconds against nodes generated, one point per solved run, log-log, with each
-//! heuristic's overall rate (Σ nodes / Σ seconds) drawn as a dashed line seconds = nodes / rate.
+//! method's overall rate (Σ nodes / Σ seconds) drawn as a line seconds = nodes / rate.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -40,10 +40,17 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         return Ok(());
     };
     let title = format!("{}: time against nodes generated", data.set);
-    let caption = "One point per solved run (log-log). Dashed lines: seconds = nodes / rate, with \
-                   each heuristic's rate = Σ nodes / Σ seconds over its solved runs (in the \
-                   legend); runs above their line were slower than that average."
-        .to_string();
+    // The rates stand in the caption: in the legend they made it too long for the figure.
+    let rates: Vec<String> = series
+        .iter()
+        .filter_map(|(name, _, _, rate)| Some(format!("{name} {}", short_sci((*rate)?))))
+        .collect();
+    let caption = format!(
+        "One point per solved run (log-log). Lines: seconds = nodes / rate, drawn in each \
+         method's line style, with its rate = Σ nodes / Σ seconds over its solved runs \
+         (nodes/s: {}); runs above their line were slower than that average.",
+        rates.join(", ")
+    );
     out.save(
         PlotKind::SecondsVsNodes,
         "seconds-vs-nodes",
@@ -56,21 +63,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 
 impl Chart for Speed {
     fn legend(&self) -> Vec<legend::Entry> {
-        self.series
-            .iter()
-            .map(|(name, color, _, rate)| {
-                let label = match rate {
-                    Some(rate) => format!("{name}: {} nodes/s", short_sci(*rate)),
-                    None => name.clone(),
-                };
-                let look = style::Look {
-                    color: *color,
-                    stroke: style::Stroke::Solid,
-                    marker: style::Marker::Circle,
-                };
-                legend::Entry(label, legend::Sample::Series(look, true))
-            })
-            .collect()
+        legend::series(self.series.iter().map(|s| s.0.clone()), true)
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
@@ -80,24 +73,15 @@ impl Chart for Speed {
             "nodes generated",
             "wall-clock time (seconds)",
         )?;
-        for (_, color, points, rate) in &self.series {
-            let color = *color;
-            chart.draw_series(
-                points
-                    .iter()
-                    .map(|&p| Circle::new(p, 3, color.mix(0.75).filled())),
-            )?;
+        for (name, _, points, rate) in &self.series {
+            let look = style::look_of(name);
+            chart::draw_dots(&mut chart, points, look.color, 0.75, name)?;
             if let Some(rate) = rate {
                 // The line's visible part: nodes whose seconds fall inside the y range.
                 let lo = self.x.lo.max(self.y.lo * rate);
                 let hi = self.x.hi.min(self.y.hi * rate);
                 if lo < hi {
-                    chart.draw_series(DashedLineSeries::new(
-                        [(lo, lo / rate), (hi, hi / rate)],
-                        8,
-                        5,
-                        color.stroke_width(2),
-                    ))?;
+                    chart::draw_line(&mut chart, name, &[(lo, lo / rate), (hi, hi / rate)], 0)?;
                 }
             }
         }
