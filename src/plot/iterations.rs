@@ -97,14 +97,22 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
             (lo.min(b), hi.max(b))
         });
         let title = format!("{}: nodes per IDA* iteration, instance {id}", data.set);
-        let caption = format!(
+        let mut caption = format!(
             "Nodes generated in each iteration of instance {id} against the iteration's cost \
              bound, one line per heuristic (log scale); r in the legend is the run's growth ratio \
              between its last two completed iterations. The last point of each line is the final \
-             iteration, cut short when the first solution is found. A* (triangles) has one point: \
-             the nodes it generated in all, at the cost bound f of its last expansion; filled when \
-             it solved the instance, hollow when a limit stopped it (the legend says which)."
+             iteration, cut short when the first solution is found"
         );
+        if stopped.iter().any(Option::is_some) {
+            caption.push_str(", hollow when a limit stopped the run (the legend says which)");
+        }
+        caption.push('.');
+        if series.iter().any(|s| s.0.starts_with("astar+")) {
+            caption.push_str(
+                " A* (triangles) has one point: the nodes it generated in all, at the cost bound \
+                 f of its last expansion; filled when it solved the instance, hollow when stopped.",
+            );
+        }
         let chart = Iterations {
             series,
             stopped,
