@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, legend, style, Chart, LogAxis, Out, PlotError, PlotKind};
+use super::{axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind};
 use crate::results::{Results, RunRecord, RunStatus};
 
 /// The file-name prefix of these plots (they span every instance set).
@@ -96,23 +96,31 @@ fn medians(points: &[(f64, f64, bool)]) -> Vec<(f64, f64)> {
 }
 
 impl Chart for ByLength {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        let mut entries = legend::series(self.methods.iter().map(|m| m.name.clone()), true);
+        if self.methods.iter().any(|m| m.points.iter().any(|p| !p.2)) {
+            let look = style::Look {
+                color: style::REFERENCE_LINE,
+                ..style::look_of("")
+            };
+            entries.push(legend::Entry(
+                "hollow: stopped by a limit".to_string(),
+                legend::Sample::Hollow(look),
+            ));
+        }
+        entries
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart =
-            chart::frame(root, title).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
+            chart::frame(root).build_cartesian_2d(self.x.0..self.x.1, self.y.coord())?;
         chart::mesh(&mut chart, "optimal solution length (moves)", self.y_desc)
             .x_label_formatter(&chart::integer_tick)
             .y_label_formatter(&axis::log_tick)
             .draw()?;
-        let mut drawn: Vec<Vec<(f64, f64)>> = Vec::new();
         for m in &self.methods {
             let look = style::look_of(&m.name);
             let medians = medians(&m.points);
-            drawn.push(medians.clone());
-            drawn.extend(m.points.iter().map(|&(x, y, _)| vec![(x, y)]));
             chart::draw_line(&mut chart, &m.name, &medians, 0)?;
             for solved in [true, false] {
                 let points: Vec<(f64, f64)> = m
@@ -124,9 +132,6 @@ impl Chart for ByLength {
                 super::draw_markers(&mut chart, &points, look, 4, solved)?;
             }
         }
-        let labels: Vec<&str> = self.methods.iter().map(|m| m.name.as_str()).collect();
-        let corner = legend::free_corner(&chart, &drawn, &labels, legend::Corner::LowerRight);
-        draw_legend(&mut chart, corner)?;
         Ok(())
     }
 }

@@ -9,7 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::{CoordTranslate, Shift};
 use plotters::prelude::*;
 
-use super::{axis, draw_markers, label_look, style, LogAxis, PlotError, Series};
+use super::{axis, draw_markers, legend, style, LogAxis, PlotError, Series};
 
 /// A colour channel mixed with white: what `opacity` of it looks like on the white page.
 fn blend(channel: u8, opacity: f64) -> u8 {
@@ -22,17 +22,23 @@ pub(super) type LogLog = Cartesian2d<WithKeyPoints<LogCoord<f64>>, WithKeyPoints
 /// The coordinates of a count (log y) against a bound (linear x).
 pub(super) type BoundLog = Cartesian2d<RangedCoordf64, WithKeyPoints<LogCoord<f64>>>;
 
-/// A chart builder with the common caption, margin and label areas.
+/// The margin (px) left and right of the chart (half of it above and below).
+pub(super) const MARGIN: i32 = 20;
+/// The width (px) of the y axis's tick labels and description, left of the plotting area.
+pub(super) const Y_LABEL_AREA: i32 = 80;
+
+/// A chart builder with the common margin and label areas. The title above it and the legend
+/// band below it are laid out by [`super::legend::lay_out`].
 pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
-    title: &str,
 ) -> ChartBuilder<'a, 'b, DB> {
     let mut builder = ChartBuilder::on(root);
     builder
-        .caption(title, style::title_font())
-        .margin(20)
+        .margin(MARGIN)
+        .margin_top(MARGIN / 2)
+        .margin_bottom(MARGIN / 2)
         .x_label_area_size(55)
-        .y_label_area_size(80);
+        .y_label_area_size(Y_LABEL_AREA);
     builder
 }
 
@@ -60,12 +66,11 @@ where
 /// A log-log chart: the common frame and mesh, ticked `1e6`-style on both axes, drawn.
 pub(super) fn log_log<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
-    title: &str,
     (x, y): (&LogAxis, &LogAxis),
     x_desc: impl Into<String>,
     y_desc: impl Into<String>,
 ) -> Result<ChartContext<'a, DB, LogLog>, PlotError> {
-    let mut chart = frame(root, title).build_cartesian_2d(x.coord(), y.coord())?;
+    let mut chart = frame(root).build_cartesian_2d(x.coord(), y.coord())?;
     mesh(&mut chart, x_desc, y_desc)
         .x_label_formatter(&axis::log_tick)
         .y_label_formatter(&axis::log_tick)
@@ -77,13 +82,12 @@ pub(super) fn log_log<'a, DB: DrawingBackend>(
 /// ticked `1e6`-style; the frame and mesh drawn.
 pub(super) fn bound_log<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
-    title: &str,
     x: (f64, f64),
     y: &LogAxis,
     x_desc: impl Into<String>,
     y_desc: impl Into<String>,
 ) -> Result<ChartContext<'a, DB, BoundLog>, PlotError> {
-    let mut chart = frame(root, title).build_cartesian_2d(x.0..x.1, y.coord())?;
+    let mut chart = frame(root).build_cartesian_2d(x.0..x.1, y.coord())?;
     // One tick per whole move at most (plotters picks steps of 1, 2, 5, …), labelled only where
     // it falls on a whole number: "40 41 42", never "40 40 41".
     let span = (x.1 - x.0).max(1.0) as usize;
@@ -102,6 +106,17 @@ pub(super) fn integer_tick(x: &f64) -> String {
     } else {
         String::new()
     }
+}
+
+/// The legend entries of [`draw_lines`]: the series that have a point.
+pub(super) fn legend_of(series: &[Series]) -> Vec<legend::Entry> {
+    legend::series(
+        series
+            .iter()
+            .filter(|s| !s.2.is_empty())
+            .map(|s| s.0.clone()),
+        true,
+    )
 }
 
 /// One line per series, with a dot of `radius` pixels on each point and a line in the legend.
@@ -136,35 +151,38 @@ where
     let look = style::look_of(name);
     let stroke = look.color.stroke_width(2);
     let line = points.iter().copied();
-    let drawn = match look.stroke {
+    match look.stroke {
         style::Stroke::Solid => chart.draw_series(LineSeries::new(line, stroke))?,
         style::Stroke::Dashed => chart.draw_series(DashedLineSeries::new(line, 10, 6, stroke))?,
         style::Stroke::Dotted => chart.draw_series(DashedLineSeries::new(line, 3, 4, stroke))?,
     };
-    label_look(drawn, name, look, true);
     if radius > 0 {
         draw_markers(chart, points, look, radius, true)?;
     }
     Ok(())
 }
 
-/// Points as translucent dots (`opacity` of `color`), with a dot in the legend.
+/// The look [`draw_dots`] gives its points in the legend.
+pub(super) fn dots_look(color: RGBColor, label: &str) -> style::Look {
+    style::Look {
+        color,
+        ..style::look_of(label)
+    }
+}
+
+/// Points as translucent dots (`opacity` of `color`); the legend entry is [`dots_look`].
 pub(super) fn draw_dots<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     points: &[(f64, f64)],
     color: RGBColor,
     opacity: f64,
-    label: impl Into<String>,
+    label: &str,
 ) -> Result<(), PlotError>
 where
     DB: DrawingBackend + 'a,
     CT: CoordTranslate<From = (f64, f64)>,
 {
-    let label = label.into();
-    let look = style::Look {
-        color,
-        ..style::look_of(&label)
-    };
+    let look = dots_look(color, label);
     let faded = style::Look {
         color: RGBColor(
             blend(color.0, opacity),
@@ -174,36 +192,24 @@ where
         ..look
     };
     draw_markers(chart, points, faded, 4, true)?;
-    // The legend entry hangs on an empty series, drawn after the points.
-    let anno = chart.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?;
-    label_look(anno, label, look, false);
     Ok(())
 }
 
-/// The dashed grey diagonal y = x from `lo` to `hi`, labelled in the legend.
+/// The dashed grey diagonal y = x from `lo` to `hi` (in the legend: [`legend::Sample::Diagonal`]).
 pub(super) fn draw_diagonal<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     lo: f64,
     hi: f64,
-    label: impl Into<String>,
 ) -> Result<(), PlotError>
 where
     DB: DrawingBackend + 'a,
     CT: CoordTranslate<From = (f64, f64)>,
 {
-    chart
-        .draw_series(DashedLineSeries::new(
-            [(lo, lo), (hi, hi)],
-            8,
-            5,
-            style::REFERENCE_LINE.stroke_width(2),
-        ))?
-        .label(label)
-        .legend(|(x, y)| {
-            PathElement::new(
-                vec![(x, y), (x + 20, y)],
-                style::REFERENCE_LINE.stroke_width(2),
-            )
-        });
+    chart.draw_series(DashedLineSeries::new(
+        [(lo, lo), (hi, hi)],
+        8,
+        5,
+        style::REFERENCE_LINE.stroke_width(2),
+    ))?;
     Ok(())
 }

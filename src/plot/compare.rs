@@ -6,8 +6,11 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
+use super::{chart, legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
 use crate::compare::Comparison;
+
+/// The diagonal's legend entry.
+const DIAGONAL: &str = "y = x (unchanged)";
 
 struct BaseNew {
     what: &'static str,
@@ -83,29 +86,30 @@ pub fn plot_comparison(
 }
 
 impl Chart for BaseNew {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        std::iter::once(legend::Entry(
+            DIAGONAL.to_string(),
+            legend::Sample::Diagonal,
+        ))
+        .chain(self.series.iter().map(|(h, points)| {
+            let label = format!("{h} ({} runs)", points.len());
+            let look = chart::dots_look(style::color_of(h), &label);
+            legend::Entry(label, legend::Sample::Series(look, false))
+        }))
+        .collect()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::log_log(
             root,
-            title,
             (&self.axis, &self.axis),
             format!("base: {}", self.what),
             format!("new: {}", self.what),
         )?;
-        chart::draw_diagonal(&mut chart, self.axis.lo, self.axis.hi, "y = x (unchanged)")?;
-        for (h, points) in &self.series {
-            chart::draw_dots(
-                &mut chart,
-                points,
-                style::color_of(h),
-                0.8,
-                format!("{h} ({} runs)", points.len()),
-            )?;
+        chart::draw_diagonal(&mut chart, self.axis.lo, self.axis.hi)?;
+        for ((h, points), label) in self.series.iter().zip(self.legend().into_iter().skip(1)) {
+            chart::draw_dots(&mut chart, points, style::color_of(h), 0.8, &label.0)?;
         }
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+use super::{axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 /// The q-quantile of sorted values, interpolating linearly between order statistics (the
 /// "type 7" definition of R and numpy's default).
@@ -135,11 +135,11 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 }
 
 impl Chart for Distribution {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        Vec::new()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         // Horizontal boxes: the methods' names stand level on the y axis, readable at print size
         // however many there are (side by side on the x axis they overlapped or shrank the plot).
         let n = self.boxes.len() as i32;
@@ -154,7 +154,7 @@ impl Chart for Distribution {
             .max()
             .unwrap_or(0);
         let slot_y = |i: usize| (n - 1 - i as i32) * SLOT;
-        let mut builder = chart::frame(root, title);
+        let mut builder = chart::frame(root);
         builder.y_label_area_size(widest + 45);
         let mut chart = builder.build_cartesian_2d(
             self.x.coord(),

@@ -14,8 +14,11 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, draw_legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series};
+use super::{axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series};
 use crate::results::history::HistoryRow;
+
+/// The legend entry of the rings round changed counts.
+const CHANGED: &str = "node count changed";
 
 /// Tick labels ("abc1234 2024-05-01", about 160 pixels each) that fit side by side; with more
 /// runs only every k-th is labelled (every run keeps its tick).
@@ -287,14 +290,18 @@ pub(super) fn plot(
 }
 
 impl Chart for Trend {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        let mut labels = chart::legend_of(&self.series);
+        if !self.changed.is_empty() {
+            labels.push(legend::Entry(CHANGED.to_string(), legend::Sample::Ring));
+        }
+        labels
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let n = self.labels.len();
         // One tick per run: n ticks over n unit steps fall on the integers.
-        let mut builder = chart::frame(root, title);
+        let mut builder = chart::frame(root);
         // Room for the newest run's label, centred on the last tick.
         builder.margin_right(90);
         let mut chart = builder.build_cartesian_2d(-0.5..n as f64 - 0.5, self.y.coord())?;
@@ -320,16 +327,12 @@ impl Chart for Trend {
         .draw()?;
         chart::draw_lines(&mut chart, &self.series, 4)?;
         if !self.changed.is_empty() {
-            chart
-                .draw_series(
-                    self.changed
-                        .iter()
-                        .map(|&p| Circle::new(p, 9, BLACK.stroke_width(2))),
-                )?
-                .label("node count changed")
-                .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
+            chart.draw_series(
+                self.changed
+                    .iter()
+                    .map(|&p| Circle::new(p, 9, BLACK.stroke_width(2))),
+            )?;
         }
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

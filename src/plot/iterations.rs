@@ -4,15 +4,19 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::results::RunStatus;
 use crate::search::Algorithm;
 
 use super::{
-    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, Series,
-    SetData, DEFAULT_ITERATION_INSTANCES,
+    chart, draw_markers, legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind,
+    Series, SetData, DEFAULT_ITERATION_INSTANCES,
 };
 
 struct Iterations {
     series: Vec<Series>,
+    /// Per series: the status of a run stopped by a limit (its last point is drawn hollow),
+    /// `None` when it solved the instance.
+    stopped: Vec<Option<RunStatus>>,
     x: (f64, f64),
     y: LogAxis,
 }
@@ -47,7 +51,7 @@ fn chosen(data: &SetData, requested: &[String]) -> Vec<String> {
 
 pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Result<(), PlotError> {
     for id in chosen(data, requested) {
-        let series: Vec<Series> = data
+        let drawn: Vec<(Series, Option<RunStatus>)> = data
             .heuristics
             .iter()
             .filter_map(|h| {
@@ -80,9 +84,11 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
                     Some(r) => format!("{h} (r = {})", short_sci(r)),
                     None => h.clone(),
                 };
-                Some((label, data.color(h), points))
+                let stopped = run.map(|r| r.status).filter(|&s| s != RunStatus::Solved);
+                Some(((label, data.color(h), points), stopped))
             })
             .collect();
+        let (series, stopped): (Vec<Series>, Vec<Option<RunStatus>>) = drawn.into_iter().unzip();
         let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
             continue;
         };
@@ -91,14 +97,25 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
             (lo.min(b), hi.max(b))
         });
         let title = format!("{}: nodes per IDA* iteration, instance {id}", data.set);
-        let caption = format!(
+        let mut caption = format!(
             "Nodes generated in each iteration of instance {id} against the iteration's cost \
              bound, one line per heuristic (log scale); r in the legend is the run's growth ratio \
-             between its last two completed iterations. The last point of each line is the final iteration, \
-             cut short when the first solution is found."
+             between its last two completed iterations. The last point of each line is the final \
+             iteration, cut short when the first solution is found"
         );
+        if stopped.iter().any(Option::is_some) {
+            caption.push_str(", hollow when a limit stopped the run (the legend says which)");
+        }
+        caption.push('.');
+        if series.iter().any(|s| s.0.starts_with("astar+")) {
+            caption.push_str(
+                " A* (triangles) has one point: the nodes it generated in all, at the cost bound \
+                 f of its last expansion; filled when it solved the instance, hollow when stopped.",
+            );
+        }
         let chart = Iterations {
             series,
+            stopped,
             x: (lo - 1.0, hi + 1.0),
             y,
         };
@@ -115,21 +132,43 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
 }
 
 impl Chart for Iterations {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        self.series
+            .iter()
+            .zip(&self.stopped)
+            .map(|((label, _, _), stopped)| {
+                let look = style::look_of(label);
+                match stopped {
+                    None => legend::Entry(label.clone(), legend::Sample::Series(look, true)),
+                    Some(status) => legend::Entry(
+                        format!("{label}: stopped ({status})"),
+                        legend::Sample::Hollow(look),
+                    ),
+                }
+            })
+            .collect()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::bound_log(
             root,
-            title,
             self.x,
             &self.y,
             "cost bound f = g + h of the iteration (moves)",
             "nodes generated in the iteration",
         )?;
-        chart::draw_lines(&mut chart, &self.series, 4)?;
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        for ((name, _, points), stopped) in self.series.iter().zip(&self.stopped) {
+            // A stopped run's last point is where the limit stopped it, not a finished search.
+            let cut = if stopped.is_some() {
+                points.len() - 1
+            } else {
+                points.len()
+            };
+            chart::draw_line(&mut chart, name, points, 0)?;
+            let look = style::look_of(name);
+            draw_markers(&mut chart, &points[..cut], look, 4, true)?;
+            draw_markers(&mut chart, &points[cut..], look, 4, false)?;
+        }
         Ok(())
     }
 }

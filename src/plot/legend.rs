@@ -1,228 +1,301 @@
-//! Where the legend goes: in a corner of the plotting area that no drawn point or line passes
-//! through, so that the legend never hides data (the peak-stored plot's fixed lower-right
-//! legend sat on IDA*'s line of length + 1 states).
+//! Where the legend goes: in a band of its own below the x-axis description, its entries in as
+//! many columns as fit the figure's width and as many rows as they need, so that no legend ever
+//! covers a data point or line and the plotting area keeps the figure's whole width (less the
+//! y-axis labels and margins) whatever the labels' lengths. A legend inside the plotting area,
+//! even in the corner fewest lines crossed, sat on the optimization path's BFS points and on the
+//! scatter plots' dots; a column right of the plotting area left the seconds-vs-nodes plot a
+//! third of the figure's width.
 
-use plotters::chart::{ChartContext, SeriesLabelPosition};
-use plotters::element::MultiLineText;
+use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::style;
+use super::{chart, style, Chart, PlotError};
 
-/// A place for the legend: a corner of the plotting area or the middle of a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Corner {
-    UpperLeft,
-    UpperRight,
-    LowerRight,
-    LowerLeft,
-    MiddleRight,
-    MiddleLeft,
-    UpperMiddle,
-    LowerMiddle,
+/// What stands left of a legend entry's label.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Sample {
+    /// A series in its look: its line (when `true`) with its marker in the middle.
+    Series(style::Look, bool),
+    /// A series' marker drawn hollow: a run stopped by a limit.
+    Hollow(style::Look),
+    /// The dashed grey diagonal y = x.
+    Diagonal,
+    /// The black ring round a point whose count changed.
+    Ring,
+    /// A prediction: two dashes in its colour.
+    Predicted(RGBColor),
 }
 
-impl Corner {
-    pub fn position(self) -> SeriesLabelPosition {
-        match self {
-            Corner::UpperLeft => SeriesLabelPosition::UpperLeft,
-            Corner::UpperRight => SeriesLabelPosition::UpperRight,
-            Corner::LowerRight => SeriesLabelPosition::LowerRight,
-            Corner::LowerLeft => SeriesLabelPosition::LowerLeft,
-            Corner::MiddleRight => SeriesLabelPosition::MiddleRight,
-            Corner::MiddleLeft => SeriesLabelPosition::MiddleLeft,
-            Corner::UpperMiddle => SeriesLabelPosition::UpperMiddle,
-            Corner::LowerMiddle => SeriesLabelPosition::LowerMiddle,
-        }
-    }
+/// One entry of a legend: its label and its sample.
+#[derive(Debug, Clone)]
+pub(super) struct Entry(pub String, pub Sample);
+
+/// Entries of series drawn with [`Sample::Series`] in [`style::look_of`] their name.
+pub(super) fn series(names: impl IntoIterator<Item = String>, line: bool) -> Vec<Entry> {
+    names
+        .into_iter()
+        .map(|n| {
+            let look = style::look_of(&n);
+            Entry(n, Sample::Series(look, line))
+        })
+        .collect()
 }
 
-/// plotters' legend layout: 30 px for the sample line, a 10 px margin inside the box, the box
-/// 5 px from the frame.
+/// The sample's width and the space between it and its label.
 const SAMPLE_PX: i32 = 30;
-const MARGIN_PX: i32 = 10;
-const INSET_PX: i32 = 5;
-/// How close (px) a point or line may come to the box.
-const CLEARANCE_PX: i32 = 4;
+/// Inside the legend box, round its entries.
+const PADDING_PX: i32 = 8;
+/// Between two columns of entries.
+const COLUMN_GAP_PX: i32 = 14;
+/// Between the legend box and the figure's edges (below, and left and right at the widest).
+const EDGE_PX: i32 = 8;
 
-/// The legend box's size in pixels for these labels, as plotters lays it out.
-pub fn legend_size(labels: &[&str]) -> (i32, i32) {
-    let font = style::legend_font();
-    let mut text = MultiLineText::<_, &str>::new((0, 0), &font);
-    for l in labels {
-        text.push_line(*l);
-    }
-    let (w, h) = text.estimate_dimension().unwrap_or((
-        labels.iter().map(|l| l.len() as i32 * 9).max().unwrap_or(0),
-        labels.len() as i32 * 20,
-    ));
-    (w + SAMPLE_PX + 2 * MARGIN_PX, h + 2 * MARGIN_PX)
+/// The entries of a legend arranged in rows and columns (filled row by row, in the order
+/// drawn), each column as wide as its widest entry.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Grid {
+    /// Each column's width in pixels: sample and label.
+    pub columns: Vec<i32>,
+    pub rows: i32,
+    /// One row's height in pixels.
+    pub row: i32,
 }
 
-/// The first of `preferred` and then the other corners (then the middles of the sides) whose
-/// legend box (of `size`, inside the
-/// plotting area `area` = (x0, y0, x1, y1)) no point or line segment of `lines` (pixels) comes
-/// near; when every corner is crossed, the one crossed least.
-pub fn pick_corner(
-    area: (i32, i32, i32, i32),
-    size: (i32, i32),
-    lines: &[Vec<(i32, i32)>],
-    preferred: Corner,
-) -> Corner {
-    let (x0, y0, x1, y1) = area;
-    let (w, h) = size;
-    let rect = |c: Corner| {
-        // As plotters lays the box out.
-        let x = match c {
-            Corner::UpperLeft | Corner::LowerLeft | Corner::MiddleLeft => x0 + INSET_PX,
-            Corner::UpperRight | Corner::LowerRight | Corner::MiddleRight => x1 - INSET_PX - w,
-            Corner::UpperMiddle | Corner::LowerMiddle => x0 + (x1 - x0 - w) / 2,
-        };
-        let y = match c {
-            Corner::UpperLeft | Corner::UpperRight | Corner::UpperMiddle => y0 + INSET_PX,
-            Corner::LowerLeft | Corner::LowerRight | Corner::LowerMiddle => y1 - INSET_PX - h,
-            Corner::MiddleLeft | Corner::MiddleRight => y0 + (y1 - y0 - h) / 2,
-        };
+impl Grid {
+    /// The legend box's size in pixels.
+    pub fn size(&self) -> (i32, i32) {
+        let cols = self.columns.len() as i32;
         (
-            x - CLEARANCE_PX,
-            y - CLEARANCE_PX,
-            x + w + CLEARANCE_PX,
-            y + h + CLEARANCE_PX,
+            self.columns.iter().sum::<i32>() + COLUMN_GAP_PX * (cols - 1).max(0) + 2 * PADDING_PX,
+            self.rows * self.row + 2 * PADDING_PX,
         )
+    }
+
+    /// The band's height: the box and the space below it.
+    pub fn band(&self) -> i32 {
+        self.size().1 + EDGE_PX
+    }
+}
+
+/// The width and height (px) plotters gives `label` in the legend's font.
+fn label_size(label: &str) -> (i32, i32) {
+    let font = style::legend_font();
+    match font.font.box_size(label) {
+        Ok((w, h)) => (w as i32, h as i32),
+        // Without the font (it is bundled and registered first): a generous guess.
+        Err(_) => (label.chars().count() as i32 * 11, LEGEND_ROW_PX),
+    }
+}
+
+/// A row: the font's size and a quarter, as plotters sets lines of text.
+const LEGEND_ROW_PX: i32 = style::LEGEND_SIZE as i32 * 5 / 4;
+
+/// The grid of these labels in a box at most `width` pixels wide: as many columns as fit, then
+/// as few as still need that many rows (7 entries in 4 and 3, not 5 and 2); one column however
+/// long its labels.
+pub(super) fn grid(labels: &[String], width: i32) -> Grid {
+    let widths: Vec<i32> = labels.iter().map(|l| label_size(l).0 + SAMPLE_PX).collect();
+    let n = widths.len().max(1);
+    let columns_of = |cols: usize| -> Vec<i32> {
+        (0..cols)
+            .map(|c| {
+                widths
+                    .iter()
+                    .skip(c)
+                    .step_by(cols)
+                    .copied()
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect()
     };
-    let crossings = |c: Corner| -> usize {
-        let (rx0, ry0, rx1, ry1) = rect(c);
-        let inside = |(x, y): (f64, f64)| {
-            x >= f64::from(rx0) && x <= f64::from(rx1) && y >= f64::from(ry0) && y <= f64::from(ry1)
+    let fits = |cols: usize| {
+        let g = Grid {
+            columns: columns_of(cols),
+            rows: 1,
+            row: LEGEND_ROW_PX,
         };
-        let mut n = 0;
-        for line in lines {
-            let at = |i: usize| (f64::from(line[i].0), f64::from(line[i].1));
-            for i in 0..line.len() {
-                if inside(at(i)) {
-                    n += 1;
-                }
-                if i + 1 < line.len() {
-                    // Samples every few pixels along the segment.
-                    let (a, b) = (at(i), at(i + 1));
-                    let steps = ((b.0 - a.0).hypot(b.1 - a.1) / 3.0).ceil().max(1.0) as usize;
-                    n += (1..steps)
-                        .map(|k| k as f64 / steps as f64)
-                        .filter(|t| inside((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))))
-                        .count();
-                }
+        g.size().0 <= width
+    };
+    let most = (1..=n).rev().find(|&c| fits(c)).unwrap_or(1);
+    let rows = n.div_ceil(most);
+    let cols = n.div_ceil(rows);
+    Grid {
+        columns: columns_of(cols),
+        rows: rows as i32,
+        row: LEGEND_ROW_PX,
+    }
+}
+
+/// Draws `plot` on `root`: the title centred over the whole figure, the chart below it, and
+/// below the chart's x-axis description a band as tall as [`Chart::legend`]'s entries need,
+/// with the legend box centred under the plotting area (under the figure when wider: the box
+/// may span the figure's width, so that the lab's seven methods fit in two rows).
+pub(super) fn lay_out<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &impl Chart,
+    title: &str,
+) -> Result<(), PlotError> {
+    let body = root
+        .margin(chart::MARGIN - 5, 0, 0, 0)
+        .titled(title, style::title_font())?;
+    let entries = plot.legend();
+    if entries.is_empty() {
+        return plot.draw(&body);
+    }
+    let (w, h) = body.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let grid = grid(&labels, w - 2 * EDGE_PX);
+    let (upper, band) = body.split_vertically(h - grid.band());
+    plot.draw(&upper)?;
+    let (bw, bh) = grid.size();
+    // The plotting area spans from the y-axis labels to the right margin.
+    let (plot_left, plot_right) = (chart::MARGIN + chart::Y_LABEL_AREA, w - chart::MARGIN);
+    let left = if bw <= plot_right - plot_left {
+        plot_left + (plot_right - plot_left - bw) / 2
+    } else {
+        (w - bw) / 2
+    };
+    band.draw(&Rectangle::new(
+        [(left, 0), (left + bw, bh)],
+        WHITE.filled(),
+    ))?;
+    band.draw(&Rectangle::new([(left, 0), (left + bw, bh)], BLACK))?;
+    let font = style::legend_font().pos(Pos::new(HPos::Left, VPos::Center));
+    let cols = grid.columns.len();
+    for (i, entry) in entries.iter().enumerate() {
+        let (row, col) = ((i / cols) as i32, i % cols);
+        let x = left
+            + PADDING_PX
+            + grid.columns[..col].iter().sum::<i32>()
+            + COLUMN_GAP_PX * col as i32;
+        let y = PADDING_PX + row * grid.row + grid.row / 2;
+        draw_sample(&band, entry.1, (x, y))?;
+        band.draw(&Text::new(entry.0.as_str(), (x + SAMPLE_PX, y), &font))?;
+    }
+    Ok(())
+}
+
+/// An entry's sample, 20 px wide, its left end at `at`.
+fn draw_sample<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    sample: Sample,
+    (x, y): (i32, i32),
+) -> Result<(), PlotError> {
+    let seg = |a: i32, b: i32, c: RGBColor| {
+        PathElement::new(vec![(x + a, y), (x + b, y)], c.stroke_width(2))
+    };
+    match sample {
+        Sample::Diagonal => {
+            area.draw(&seg(0, 8, style::REFERENCE_LINE))?;
+            area.draw(&seg(13, 20, style::REFERENCE_LINE))?;
+        }
+        Sample::Ring => area.draw(&Circle::new((x + 10, y), 6, BLACK.stroke_width(2)))?,
+        Sample::Predicted(c) => {
+            area.draw(&seg(0, 8, c))?;
+            area.draw(&seg(12, 20, c))?;
+        }
+        Sample::Series(look, line) => {
+            if line {
+                let ((a, b), (c, d)) = match look.stroke {
+                    style::Stroke::Solid => ((0, 20), (20, 20)),
+                    style::Stroke::Dashed => ((0, 6), (14, 20)),
+                    style::Stroke::Dotted => ((0, 2), (18, 20)),
+                };
+                area.draw(&seg(a, b, look.color))?;
+                area.draw(&seg(c, d, look.color))?;
+            }
+            draw_marker(area, look, true, (x + 10, y))?;
+        }
+        Sample::Hollow(look) => draw_marker(area, look, false, (x + 10, y))?,
+    }
+    Ok(())
+}
+
+/// `look`'s marker centred at `at`, filled or outlined, as [`super::draw_markers`] draws it.
+fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    look: style::Look,
+    filled: bool,
+    (x, y): (i32, i32),
+) -> Result<(), PlotError> {
+    let style = if filled {
+        look.color.filled()
+    } else {
+        look.color.stroke_width(2)
+    };
+    match look.marker {
+        // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
+        style::Marker::Circle => {
+            let mut round: Vec<(i32, i32)> = (0..12)
+                .map(|i| {
+                    let t = f64::from(i) * std::f64::consts::PI / 6.0;
+                    (
+                        x + (4.5 * t.cos()).round() as i32,
+                        y + (4.5 * t.sin()).round() as i32,
+                    )
+                })
+                .collect();
+            if filled {
+                area.draw(&Polygon::new(round, style))?;
+            } else {
+                round.push(round[0]);
+                area.draw(&PathElement::new(round, style))?;
             }
         }
-        n
-    };
-    let order = [
-        preferred,
-        Corner::UpperLeft,
-        Corner::UpperRight,
-        Corner::LowerRight,
-        Corner::LowerLeft,
-        Corner::MiddleRight,
-        Corner::MiddleLeft,
-        Corner::UpperMiddle,
-        Corner::LowerMiddle,
-    ];
-    order
-        .iter()
-        .copied()
-        .find(|&c| crossings(c) == 0)
-        .unwrap_or_else(|| {
-            order
-                .iter()
-                .copied()
-                .min_by_key(|&c| crossings(c))
-                .unwrap_or(preferred)
-        })
-}
-
-/// [`pick_corner`] for a chart: `lines` in data coordinates, mapped to the chart's pixels.
-pub fn free_corner<'a, DB, X, Y>(
-    chart: &ChartContext<'a, DB, Cartesian2d<X, Y>>,
-    lines: &[Vec<(f64, f64)>],
-    labels: &[&str],
-    preferred: Corner,
-) -> SeriesLabelPosition
-where
-    DB: DrawingBackend + 'a,
-    X: Ranged<ValueType = f64>,
-    Y: Ranged<ValueType = f64>,
-{
-    let (xr, yr) = chart.plotting_area().get_pixel_range();
-    let px: Vec<Vec<(i32, i32)>> = lines
-        .iter()
-        .map(|l| l.iter().map(|p| chart.backend_coord(p)).collect())
-        .collect();
-    pick_corner(
-        (xr.start, yr.start, xr.end, yr.end),
-        legend_size(labels),
-        &px,
-        preferred,
-    )
-    .position()
+        style::Marker::Triangle if filled => area.draw(&TriangleMarker::new((x, y), 6, style))?,
+        style::Marker::Triangle => {
+            let corners = super::triangle(6).into_iter();
+            area.draw(&PathElement::new(
+                corners.map(|(dx, dy)| (x + dx, y + dy)).collect::<Vec<_>>(),
+                style,
+            ))?
+        }
+        style::Marker::Square => {
+            area.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style))?
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const AREA: (i32, i32, i32, i32) = (0, 0, 1000, 600);
-
-    #[test]
-    fn the_preferred_corner_when_it_is_free() {
-        let lines = vec![vec![(500, 300), (600, 350)]];
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &lines, Corner::LowerRight),
-            Corner::LowerRight
-        );
+    fn labels(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
     }
 
-    /// A line along the bottom (IDA*'s length + 1 states) crosses both lower corners, a point
-    /// high on the left the upper left: the legend goes upper right; with a line along the top
-    /// as well (BFS at the memory limit), to the middle of the right side.
+    /// Entries fill rows of as many columns as fit the width, balanced; a long label takes one
+    /// column of its own; more entries make the band taller, never wider than the figure.
     #[test]
-    fn a_corner_no_line_crosses() {
-        let lines = vec![vec![(10, 560), (500, 570), (990, 580)], vec![(60, 40)]];
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &lines, Corner::LowerRight),
-            Corner::UpperRight
+    fn the_grid_fits_its_width() {
+        style::register_font();
+        let lab = labels(&[
+            "bfs",
+            "astar+manhattan",
+            "astar+linear-conflict",
+            "astar+pdb-663",
+            "manhattan",
+            "linear-conflict",
+            "pdb-663",
+        ]);
+        let wide = grid(&lab, 704);
+        assert!(wide.size().0 <= 704, "{wide:?}");
+        assert_eq!((wide.columns.len(), wide.rows), (4, 2), "{wide:?}");
+        // Balanced: 7 entries never as 6 and 1.
+        let narrow = grid(&lab, 400);
+        assert!(narrow.size().0 <= 400, "{narrow:?}");
+        assert!(
+            narrow.rows > 2
+                && narrow.columns.len() * narrow.rows as usize - 7 < narrow.columns.len()
         );
-        let mut both = lines.clone();
-        both.push(vec![(10, 20), (990, 20)]);
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &both, Corner::LowerRight),
-            Corner::MiddleRight
-        );
-        // A segment crossing the box with no vertex inside it counts too.
-        let across = vec![vec![(0, 80), (1000, 80)], vec![(10, 560), (990, 580)]];
-        assert_ne!(
-            pick_corner(AREA, (200, 150), &across, Corner::UpperLeft),
-            Corner::UpperLeft
-        );
-    }
-
-    #[test]
-    fn the_least_crossed_corner_when_none_is_free() {
-        // Three lines across the plot cross every place; one more point in each but the
-        // upper left.
-        let mut lines: Vec<Vec<(i32, i32)>> =
-            [100, 300, 500].map(|y| vec![(0, y), (1000, y)]).to_vec();
-        for p in [
-            (900, 100),
-            (900, 500),
-            (100, 500),
-            (900, 300),
-            (100, 300),
-            (500, 100),
-            (500, 500),
-        ] {
-            lines.push(vec![p]);
-        }
-        assert_eq!(
-            pick_corner(AREA, (200, 150), &lines, Corner::LowerLeft),
-            Corner::UpperLeft
-        );
+        let one = grid(&labels(&["y = x"]), 680);
+        assert_eq!((one.columns.len(), one.rows), (1, 1));
+        assert!(one.band() < narrow.band());
+        let long = grid(&labels(&[&"x".repeat(200)]), 300);
+        assert_eq!((long.columns.len(), long.rows), (1, 1));
     }
 }

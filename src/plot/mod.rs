@@ -345,7 +345,7 @@ impl Out<'_> {
         {
             let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
             root.fill(&WHITE)?;
-            chart.draw(&root, &title)?;
+            legend::lay_out(&root, chart, &title)?;
             root.present()?;
         }
         atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
@@ -359,7 +359,7 @@ impl Out<'_> {
             drawn = (|| {
                 let root = BitMapBackend::new(inner, size).into_drawing_area();
                 root.fill(&WHITE)?;
-                chart.draw(&root, &title)?;
+                legend::lay_out(&root, chart, &title)?;
                 root.present()?;
                 Ok(())
             })();
@@ -387,11 +387,10 @@ impl Out<'_> {
 
 /// A plot that can draw itself on any plotters backend.
 trait Chart {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError>;
+    /// The legend's entries, in the order drawn: [`legend::lay_out`] sizes the legend's column
+    /// from them (empty: no legend, no column).
+    fn legend(&self) -> Vec<legend::Entry>;
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError>;
 }
 
 /// The file stem of the per-instance published comparison plot of `heuristic` on `set` (see
@@ -426,21 +425,6 @@ fn sanitize(s: &str) -> String {
         .collect()
 }
 
-/// The legend box, the same everywhere.
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> Result<(), PlotError> {
-    chart
-        .configure_series_labels()
-        .position(position)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(style::legend_font())
-        .draw()?;
-    Ok(())
-}
-
 /// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined.
 fn draw_markers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
@@ -461,9 +445,13 @@ where
     let it = points.iter().copied();
     match look.marker {
         style::Marker::Circle => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
-        style::Marker::Triangle => {
+        style::Marker::Triangle if filled => {
             chart.draw_series(it.map(|p| TriangleMarker::new(p, size + 2, fill)))?
         }
+        // plotters fills a TriangleMarker whatever its style: the outline as a closed path.
+        style::Marker::Triangle => chart.draw_series(
+            it.map(|p| EmptyElement::at(p) + PathElement::new(triangle(size + 2), fill)),
+        )?,
         style::Marker::Square => {
             chart.draw_series(it.map(|p| {
                 EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], fill)
@@ -473,51 +461,17 @@ where
     Ok(())
 }
 
-/// Labels a drawn series and gives it a legend entry in `look`: its line (two dashes for A*,
-/// two short ones for BFS; none for point series) with its marker in the middle.
-fn label_look<'a, DB: DrawingBackend + 'a>(
-    anno: &mut plotters::chart::SeriesAnno<'a, DB>,
-    name: impl Into<String>,
-    look: style::Look,
-    line: bool,
-) {
-    let stroke = look.color.stroke_width(2);
-    let fill = look.color.filled();
-    let ((a, b), (c, d)) = match (line, look.stroke) {
-        (false, _) => ((10, 10), (10, 10)),
-        (true, style::Stroke::Solid) => ((0, 20), (20, 20)),
-        (true, style::Stroke::Dashed) => ((0, 6), (14, 20)),
-        (true, style::Stroke::Dotted) => ((0, 2), (18, 20)),
+/// The closed outline of a triangle marker `size` pixels from its centre to each corner, point
+/// up, as plotters' `TriangleMarker` places its corners.
+fn triangle(size: i32) -> Vec<(i32, i32)> {
+    let corner = |deg: f64| {
+        let rad = deg.to_radians();
+        (
+            (rad.cos() * f64::from(size)).ceil() as i32,
+            (rad.sin() * f64::from(size)).ceil() as i32,
+        )
     };
-    let path = move |a: i32, b: i32| PathElement::new(vec![(a, 0), (b, 0)], stroke);
-    let anno = anno.label(name);
-    match look.marker {
-        // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
-        style::Marker::Circle => anno.legend(move |(x, y)| {
-            let round: Vec<(i32, i32)> = (0..12)
-                .map(|i| {
-                    let t = f64::from(i) * std::f64::consts::PI / 6.0;
-                    (
-                        10 + (4.5 * t.cos()).round() as i32,
-                        (4.5 * t.sin()).round() as i32,
-                    )
-                })
-                .collect();
-            EmptyElement::at((x, y)) + path(a, b) + path(c, d) + Polygon::new(round, fill)
-        }),
-        style::Marker::Triangle => anno.legend(move |(x, y)| {
-            EmptyElement::at((x, y))
-                + path(a, b)
-                + path(c, d)
-                + TriangleMarker::new((10, 0), 6, fill)
-        }),
-        style::Marker::Square => anno.legend(move |(x, y)| {
-            EmptyElement::at((x, y))
-                + path(a, b)
-                + path(c, d)
-                + Rectangle::new([(6, -4), (14, 4)], fill)
-        }),
-    };
+    vec![corner(-90.0), corner(-210.0), corner(-330.0), corner(-90.0)]
 }
 
 #[cfg(test)]
@@ -630,7 +584,11 @@ mod tests {
             generated,
             seconds: 0.1,
         };
-        let mut iterations = vec![row(Algorithm::Bfs, "", 1, 22, 5_000_000)];
+        // A*+Manhattan stopped on instance 4 at f = 47 (A* writes one row, at its last bound).
+        let mut iterations = vec![
+            row(Algorithm::Bfs, "", 1, 22, 5_000_000),
+            row(Algorithm::Astar, "manhattan", 1, 47, 2_000_000),
+        ];
         for (i, bound) in [41, 43, 45, 47, 49].into_iter().enumerate() {
             let n = 100 * 10u64.pow(i as u32);
             iterations.push(row(Algorithm::Ida, "manhattan", i as u32 + 1, bound, n));
@@ -702,6 +660,24 @@ mod tests {
         assert!(
             !iterations.iter().any(|t| t.starts_with("bfs")),
             "{iterations:?}"
+        );
+        // A*'s one point is hollow when the run stopped, and the legend says why.
+        assert!(
+            iterations.contains(&"astar+manhattan: stopped (memory-limit)".to_string()),
+            "{iterations:?}"
+        );
+        let legend_at = svg.match_indices("fill=\"#FFFFFF\"").nth(1).unwrap().0;
+        let blue = hex(style::color_of("manhattan"));
+        assert!(
+            !markers(&svg[..legend_at]).contains(&("polygon".to_string(), blue.clone())),
+            "a filled triangle for the stopped A* run"
+        );
+        assert!(
+            svg[..legend_at]
+                .split("<polyline ")
+                .any(|t| t.contains(&format!("stroke=\"{blue}\""))
+                    && t[t.find("points=\"").unwrap()..].split_whitespace().count() == 5),
+            "no hollow triangle"
         );
 
         let boxes = texts(&read("s-nodes-distribution"));
@@ -786,6 +762,164 @@ mod tests {
                 "{file}"
             );
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A box: x0, y0, x1, y1.
+    type Box4 = (f64, f64, f64, f64);
+
+    /// What [`no_legend_covers_a_data_mark`] reads from an SVG plot.
+    #[derive(Debug, Default)]
+    struct Drawn {
+        /// The legend box (the white rect after the background).
+        legend: Option<Box4>,
+        /// Every data point drawn before it: circle centres and the vertices of polylines.
+        marks: Vec<(f64, f64)>,
+        /// The plotting area: the extent of the mesh's grid lines.
+        plotting: Option<Box4>,
+        /// Where each text drawn before the legend is anchored.
+        texts: Vec<(f64, f64)>,
+    }
+
+    fn drawn(svg: &str) -> Drawn {
+        let mut out = Drawn::default();
+        let grow = |b: Option<Box4>, (x, y): (f64, f64)| {
+            Some(b.map_or((x, y, x, y), |(x0, y0, x1, y1)| {
+                (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
+            }))
+        };
+        for part in svg.split('<').skip(1) {
+            let tag = &part[..part.find('>').unwrap_or(part.len())];
+            let num = |name| number_attr(tag, name).unwrap();
+            if tag.starts_with("rect ") && tag.contains("fill=\"#FFFFFF\"") {
+                let (x, y) = (num("x"), num("y"));
+                if x > 0.0 || y > 0.0 {
+                    out.legend = Some((x, y, x + num("width"), y + num("height")));
+                    return out;
+                }
+            } else if tag.starts_with("circle ") {
+                out.marks.push((num("cx"), num("cy")));
+            } else if tag.starts_with("line ") {
+                out.plotting = grow(out.plotting, (num("x1"), num("y1")));
+                out.plotting = grow(out.plotting, (num("x2"), num("y2")));
+            } else if tag.starts_with("text ") {
+                out.texts.push((num("x"), num("y")));
+            } else if let Some(points) = tag
+                .strip_prefix("polyline ")
+                .and_then(|t| t.split("points=\"").nth(1))
+            {
+                for p in points.split('"').next().unwrap().split_whitespace() {
+                    let (x, y) = p.split_once(',').unwrap();
+                    out.marks.push((x.parse().unwrap(), y.parse().unwrap()));
+                }
+            }
+        }
+        out
+    }
+
+    /// No legend covers data and none takes the data's room: in every plot of a lab-shaped set
+    /// (BFS, A* and IDA* over three heuristics, points at every length, long rate labels in the
+    /// seconds-vs-nodes legend) the plotting area keeps at least 70 % of the figure's width (the
+    /// box plot, whose y-axis labels are the methods' names, 60 %) and half its height, the legend
+    /// box lies inside the figure, clear of the plotting area, of
+    /// every data point and line vertex and of every text drawn before it (axis descriptions,
+    /// tick labels), and the plots that name series have a legend at all.
+    #[test]
+    fn no_legend_covers_a_data_mark() {
+        let run = |algorithm, heuristic: &str, id: usize, generated: u64| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.to_string(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            length: Some(10 + 5 * id as u32),
+            optimal_length: Some(10 + 5 * id as u32),
+            generated,
+            peak_stored: Some(generated / 2),
+            seconds: generated as f64 * 1e-7,
+            ..RunRecord::default()
+        };
+        let mut runs = Vec::new();
+        for id in 0..8 {
+            let n = 10u64.pow(1 + id as u32 / 2) * (id as u64 + 1);
+            runs.push(run(Algorithm::Bfs, "", id, n * 50));
+            for (k, h) in ["manhattan", "linear-conflict", "pdb-663"]
+                .iter()
+                .enumerate()
+            {
+                runs.push(run(Algorithm::Astar, h, id, n * 10 / (k as u64 + 1)));
+                runs.push(run(Algorithm::Ida, h, id, n * 20 / (k as u64 + 1)));
+            }
+        }
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations: vec![],
+            meta: None,
+        };
+        let dir =
+            std::env::temp_dir().join(format!("tilebench-plot-legend-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        plot_all(&results, &dir, &options).unwrap();
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "svg") {
+                continue;
+            }
+            let svg = std::fs::read_to_string(&path).unwrap();
+            let tag = &svg[svg.find("<svg").unwrap()..];
+            let tag = &tag[..tag.find('>').unwrap()];
+            let (w, h) = (
+                number_attr(tag, "width").unwrap(),
+                number_attr(tag, "height").unwrap(),
+            );
+            let name = path.display();
+            let d = drawn(&svg);
+            let (px0, py0, px1, py1) = d.plotting.unwrap_or_else(|| panic!("{name}: no mesh"));
+            // The box plot's y-axis labels are the methods' names (it has no legend).
+            let share = if d.legend.is_some() { 0.7 } else { 0.6 };
+            assert!(
+                px1 - px0 >= share * w && py1 - py0 >= 0.5 * h,
+                "{name}: plotting area {:.0} x {:.0} px of a {w} x {h} figure",
+                px1 - px0,
+                py1 - py0
+            );
+            let Some((x0, y0, x1, y1)) = d.legend else {
+                assert!(
+                    path.to_string_lossy().contains("distribution"),
+                    "{name}: no legend"
+                );
+                continue;
+            };
+            let under = |(x, y): (f64, f64)| {
+                x >= x0 - 4.0 && x <= x1 + 4.0 && y >= y0 - 4.0 && y <= y1 + 4.0
+            };
+            assert!(
+                x0 >= 0.0 && y0 >= 0.0 && x1 <= w && y1 <= h,
+                "{name}: legend {:?} outside the figure",
+                (x0, y0, x1, y1)
+            );
+            assert!(
+                y0 > py1 || x0 > px1,
+                "{name}: legend {:?} on the plotting area",
+                (x0, y0, x1, y1)
+            );
+            assert!(d.marks.len() > 5, "{name}: {} marks", d.marks.len());
+            for &p in d.marks.iter().chain(&d.texts) {
+                assert!(
+                    !under(p),
+                    "{name}: {p:?} under the legend {:?}",
+                    (x0, y0, x1, y1)
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 3, "{checked} plots with a legend");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -7,8 +7,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{
-    axis, chart, draw_legend, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series,
-    SetData,
+    axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series, SetData,
 };
 
 /// Most instances whose ids fit side by side on the x axis.
@@ -99,12 +98,12 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 }
 
 impl Chart for NodesPerInstance {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
-        let mut chart = chart::frame(root, title)
+    fn legend(&self) -> Vec<legend::Entry> {
+        chart::legend_of(&self.series)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        let mut chart = chart::frame(root)
             .build_cartesian_2d(0.0..(self.instances as f64 + 1.0), self.y.coord())?;
         let label = |x: &f64| match &self.ids {
             Some(ids) => {
@@ -125,10 +124,6 @@ impl Chart for NodesPerInstance {
             .y_label_formatter(&axis::log_tick)
             .draw()?;
         chart::draw_lines(&mut chart, &self.series, 3)?;
-        let lines: Vec<Vec<(f64, f64)>> = self.series.iter().map(|s| s.2.clone()).collect();
-        let labels: Vec<&str> = self.series.iter().map(|s| s.0.as_str()).collect();
-        let corner = legend::free_corner(&chart, &lines, &labels, legend::Corner::UpperLeft);
-        draw_legend(&mut chart, corner)?;
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, Out, PlotError, PlotKind, Series, SetData};
+use super::{chart, legend, style, Chart, Out, PlotError, PlotKind, Series, SetData};
 
 /// The axes stop here so that a few runs with r close to 1 (huge predicted overhead) do not
 /// squash all the others into a corner; those runs are counted in the legend.
@@ -68,12 +68,22 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 }
 
 impl Chart for Overhead {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
-        let mut chart = chart::frame(root, title).build_cartesian_2d(1.0..self.hi, 1.0..self.hi)?;
+    fn legend(&self) -> Vec<legend::Entry> {
+        let diagonal = if self.beyond > 0 {
+            format!("y = x ({} runs off the axes)", self.beyond)
+        } else {
+            "y = x".to_string()
+        };
+        std::iter::once(legend::Entry(diagonal, legend::Sample::Diagonal))
+            .chain(self.series.iter().map(|(name, color, _)| {
+                let look = chart::dots_look(*color, name);
+                legend::Entry(name.clone(), legend::Sample::Series(look, false))
+            }))
+            .collect()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
+        let mut chart = chart::frame(root).build_cartesian_2d(1.0..self.hi, 1.0..self.hi)?;
         chart::mesh(
             &mut chart,
             "predicted overhead r/(r−1) (ratio, no unit)",
@@ -82,16 +92,10 @@ impl Chart for Overhead {
         .x_label_formatter(&|x| format!("{x:.2}"))
         .y_label_formatter(&|y| format!("{y:.2}"))
         .draw()?;
-        let label = if self.beyond > 0 {
-            format!("y = x ({} runs off the axes)", self.beyond)
-        } else {
-            "y = x".to_string()
-        };
-        chart::draw_diagonal(&mut chart, 1.0, self.hi, label)?;
+        chart::draw_diagonal(&mut chart, 1.0, self.hi)?;
         for (name, color, points) in &self.series {
             chart::draw_dots(&mut chart, points, *color, 0.75, name.as_str())?;
         }
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

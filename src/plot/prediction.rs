@@ -7,7 +7,7 @@ use std::path::Path;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
+use super::{chart, legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
 use crate::analysis::prediction::PredictedVsMeasured;
 
 /// (heuristic, colour, measured points, predicted points).
@@ -81,14 +81,24 @@ pub fn plot_predictions(
 }
 
 impl Chart for Predicted {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        self.series
+            .iter()
+            .flat_map(|(h, color, measured, _)| {
+                let measured = (!measured.is_empty()).then(|| format!("{h}: measured mean"));
+                legend::series(measured, true)
+                    .into_iter()
+                    .chain([legend::Entry(
+                        format!("{h}: predicted"),
+                        legend::Sample::Predicted(*color),
+                    )])
+            })
+            .collect()
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::bound_log(
             root,
-            title,
             self.x,
             &self.y,
             "threshold d of the iteration (moves)",
@@ -101,21 +111,13 @@ impl Chart for Predicted {
                 4,
             )?;
             let color = *color;
-            chart
-                .draw_series(DashedLineSeries::new(
-                    predicted.iter().copied(),
-                    8,
-                    5,
-                    color.stroke_width(2),
-                ))?
-                .label(format!("{h}: predicted"))
-                .legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + PathElement::new(vec![(0, 0), (8, 0)], color.stroke_width(2))
-                        + PathElement::new(vec![(12, 0), (20, 0)], color.stroke_width(2))
-                });
+            chart.draw_series(DashedLineSeries::new(
+                predicted.iter().copied(),
+                8,
+                5,
+                color.stroke_width(2),
+            ))?;
         }
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, label_look, style, Chart, Figure, Out, PlotError, PlotKind};
+use super::{chart, legend, style, Chart, Figure, Out, PlotError, PlotKind};
 use crate::regress::verdict::Verdict;
 
 /// (label, method, median, lo, hi) of one timed pair.
@@ -73,14 +73,20 @@ pub fn plot_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figu
 }
 
 impl Chart for Ratios {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        let mut methods: Vec<String> = Vec::new();
+        for p in &self.points {
+            if !methods.contains(&p.1) {
+                methods.push(p.1.clone());
+            }
+        }
+        legend::series(methods, false)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let n = self.points.len();
-        let mut c = chart::frame(root, title)
-            .build_cartesian_2d(-0.5..n as f64 - 0.5, self.y.0..self.y.1)?;
+        let mut c =
+            chart::frame(root).build_cartesian_2d(-0.5..n as f64 - 0.5, self.y.0..self.y.1)?;
         let labels: Vec<String> = self.points.iter().map(|p| p.0.clone()).collect();
         let label = |x: &f64| {
             let i = x.round();
@@ -106,20 +112,14 @@ impl Chart for Ratios {
             [(-0.5, 1.0), (n as f64 - 0.5, 1.0)],
             BLACK.stroke_width(1),
         ))?;
-        let mut methods: Vec<&str> = Vec::new();
-        for p in &self.points {
-            if !methods.contains(&p.1.as_str()) {
-                methods.push(&p.1);
-            }
-        }
-        for m in methods {
+        for legend::Entry(m, _) in &self.legend() {
             let look = style::look_of(m);
             let color = look.color;
             let mine: Vec<(usize, &Point)> = self
                 .points
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| p.1 == m)
+                .filter(|(_, p)| &p.1 == m)
                 .collect();
             c.draw_series(mine.iter().map(|(i, p)| {
                 PathElement::new(
@@ -127,13 +127,11 @@ impl Chart for Ratios {
                     color.stroke_width(3),
                 )
             }))?;
-            let anno = c.draw_series(
+            c.draw_series(
                 mine.iter()
                     .map(|(i, p)| Circle::new((*i as f64, p.2), 5, color.filled())),
             )?;
-            label_look(anno, m, look, false);
         }
-        draw_legend(&mut c, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

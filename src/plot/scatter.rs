@@ -4,7 +4,10 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, draw_legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+use super::{chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+
+/// The diagonal's legend entry.
+const DIAGONAL: &str = "y = x (equal nodes)";
 
 struct Scatter {
     x_name: String,
@@ -131,32 +134,31 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
 }
 
 impl Chart for Scatter {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        let dots = format!("instance ({} solved by both)", self.points.len());
+        let look = chart::dots_look(self.color, &dots);
+        vec![
+            legend::Entry(DIAGONAL.to_string(), legend::Sample::Diagonal),
+            legend::Entry(dots, legend::Sample::Series(look, false)),
+        ]
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::log_log(
             root,
-            title,
             (&self.axis, &self.axis),
             format!("{}: nodes generated", self.x_name),
             format!("{}: nodes generated", self.y_name),
         )?;
-        chart::draw_diagonal(
-            &mut chart,
-            self.axis.lo,
-            self.axis.hi,
-            "y = x (equal nodes)",
-        )?;
+        let labels = self.legend();
+        chart::draw_diagonal(&mut chart, self.axis.lo, self.axis.hi)?;
         chart::draw_dots(
             &mut chart,
             &self.points,
             self.color,
             0.8,
-            format!("instance ({} solved by both)", self.points.len()),
+            labels[1].0.as_str(),
         )?;
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }

@@ -1,12 +1,10 @@
 //! Plot 6: seconds against nodes generated, one point per solved run, log-log, with each
-//! heuristic's overall rate (Σ nodes / Σ seconds) drawn as a dashed line seconds = nodes / rate.
+//! method's overall rate (Σ nodes / Σ seconds) drawn as a line seconds = nodes / rate.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{
-    chart, draw_legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData,
-};
+use super::{chart, legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -42,10 +40,17 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         return Ok(());
     };
     let title = format!("{}: time against nodes generated", data.set);
-    let caption = "One point per solved run (log-log). Dashed lines: seconds = nodes / rate, with \
-                   each heuristic's rate = Σ nodes / Σ seconds over its solved runs (in the \
-                   legend); runs above their line were slower than that average."
-        .to_string();
+    // The rates stand in the caption: in the legend they made it too long for the figure.
+    let rates: Vec<String> = series
+        .iter()
+        .filter_map(|(name, _, _, rate)| Some(format!("{name} {}", short_sci((*rate)?))))
+        .collect();
+    let caption = format!(
+        "One point per solved run (log-log). Lines: seconds = nodes / rate, drawn in each \
+         method's line style, with its rate = Σ nodes / Σ seconds over its solved runs \
+         (nodes/s: {}); runs above their line were slower than that average.",
+        rates.join(", ")
+    );
     out.save(
         PlotKind::SecondsVsNodes,
         "seconds-vs-nodes",
@@ -57,51 +62,29 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 }
 
 impl Chart for Speed {
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-        title: &str,
-    ) -> Result<(), PlotError> {
+    fn legend(&self) -> Vec<legend::Entry> {
+        legend::series(self.series.iter().map(|s| s.0.clone()), true)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let mut chart = chart::log_log(
             root,
-            title,
             (&self.x, &self.y),
             "nodes generated",
             "wall-clock time (seconds)",
         )?;
-        for (name, color, points, rate) in &self.series {
-            let color = *color;
-            let label = match rate {
-                Some(rate) => format!("{name}: {} nodes/s", short_sci(*rate)),
-                None => name.clone(),
-            };
-            chart
-                .draw_series(
-                    points
-                        .iter()
-                        .map(|&p| Circle::new(p, 3, color.mix(0.75).filled())),
-                )?
-                .label(label)
-                .legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + PathElement::new(vec![(0, 0), (20, 0)], color.stroke_width(2))
-                        + Circle::new((10, 0), 4, color.filled())
-                });
+        for (name, _, points, rate) in &self.series {
+            let look = style::look_of(name);
+            chart::draw_dots(&mut chart, points, look.color, 0.75, name)?;
             if let Some(rate) = rate {
                 // The line's visible part: nodes whose seconds fall inside the y range.
                 let lo = self.x.lo.max(self.y.lo * rate);
                 let hi = self.x.hi.min(self.y.hi * rate);
                 if lo < hi {
-                    chart.draw_series(DashedLineSeries::new(
-                        [(lo, lo / rate), (hi, hi / rate)],
-                        8,
-                        5,
-                        color.stroke_width(2),
-                    ))?;
+                    chart::draw_line(&mut chart, name, &[(lo, lo / rate), (hi, hi / rate)], 0)?;
                 }
             }
         }
-        draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         Ok(())
     }
 }
