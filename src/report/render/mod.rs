@@ -1,5 +1,5 @@
 //! Renderings of a [`Report`]: Markdown, self-contained HTML and LaTeX. Each is a pure function
-//! of the model that does its own escaping; [`write`] puts the chosen ones on disk.
+//! of the model that does its own escaping; [`write()`] puts the chosen ones on disk.
 
 pub mod html;
 pub mod latex;
