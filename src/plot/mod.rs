@@ -513,6 +513,26 @@ mod tests {
     }
 
     /// An attribute's number in an SVG tag (`width="720"`).
+    /// Every SVG file in `dir`: its path, its text, and the width and height of its `<svg>`.
+    fn svg_files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String, f64, f64)> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "svg") {
+                continue;
+            }
+            let svg = std::fs::read_to_string(&path).unwrap();
+            let tag = &svg[svg.find("<svg").unwrap()..];
+            let tag = &tag[..tag.find('>').unwrap()];
+            let (w, h) = (
+                number_attr(tag, "width").unwrap(),
+                number_attr(tag, "height").unwrap(),
+            );
+            files.push((path, svg, w, h));
+        }
+        files
+    }
+
     fn number_attr(tag: &str, name: &str) -> Option<f64> {
         let key = format!(" {name}=\"");
         let i = tag.find(&key)? + key.len();
@@ -610,19 +630,8 @@ mod tests {
         // As report/render/latex sets a figure (its test checks the preamble says so).
         let (width_pt, height_pt) = (16.0 * 28.4528, 0.38 * 24.0 * 28.4528);
         let mut svgs = 0;
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "svg") {
-                continue;
-            }
+        for (path, svg, w, h) in svg_files(&dir) {
             svgs += 1;
-            let svg = std::fs::read_to_string(&path).unwrap();
-            let tag = &svg[svg.find("<svg").unwrap()..];
-            let tag = &tag[..tag.find('>').unwrap()];
-            let (w, h) = (
-                number_attr(tag, "width").unwrap(),
-                number_attr(tag, "height").unwrap(),
-            );
             let pt_per_px = (width_pt / w).min(height_pt / h);
             for part in svg.split("font-size=\"").skip(1) {
                 let px: f64 = part[..part.find('"').unwrap()].parse().unwrap();
@@ -866,18 +875,7 @@ mod tests {
         };
         plot_all(&results, &dir, &options).unwrap();
         let mut checked = 0;
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "svg") {
-                continue;
-            }
-            let svg = std::fs::read_to_string(&path).unwrap();
-            let tag = &svg[svg.find("<svg").unwrap()..];
-            let tag = &tag[..tag.find('>').unwrap()];
-            let (w, h) = (
-                number_attr(tag, "width").unwrap(),
-                number_attr(tag, "height").unwrap(),
-            );
+        for (path, svg, w, h) in svg_files(&dir) {
             let name = path.display();
             let d = drawn(&svg);
             let (px0, py0, px1, py1) = d.plotting.unwrap_or_else(|| panic!("{name}: no mesh"));
