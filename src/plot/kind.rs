@@ -65,6 +65,24 @@ impl PlotKind {
     }
 }
 
+impl PlotKind {
+    /// A plot of one point (or one box sample) per solved instance of a set: nodes per instance,
+    /// their distribution, a scatter of two methods, seconds against nodes, the overhead, ours
+    /// against published. The report's default leaves such a plot out when its set has too few
+    /// solved instances to show more than the summary table does.
+    pub fn one_point_per_instance(self) -> bool {
+        matches!(
+            self,
+            PlotKind::NodesPerInstance
+                | PlotKind::NodesDistribution
+                | PlotKind::Scatter
+                | PlotKind::SecondsVsNodes
+                | PlotKind::Overhead
+                | PlotKind::Published
+        )
+    }
+}
+
 impl fmt::Display for PlotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
