@@ -20,8 +20,14 @@ pub(crate) fn summary_section(
         .find_map(|s| s.reduction.as_ref().map(|r| r.reference.clone()))
         .unwrap_or_else(|| "reference".to_string());
     let mut s = Section::new(1, format!("Summary: {set}"));
+    // With several algorithms a row is a method (`bfs`, `astar+H`, H for IDA*), not a heuristic.
+    let row = if results.compares_algorithms() {
+        "method"
+    } else {
+        "heuristic"
+    };
     s.push(
-        Text::plain("Means are over each heuristic's ")
+        Text::plain(format!("Means are over each {row}'s "))
             .strong("solved")
             .p(" runs; ")
             .link("definitions", "Definitions")
@@ -34,7 +40,7 @@ pub(crate) fn summary_section(
             .is_some_and(|x| x.reference != r.heuristic)
     });
     let mut columns = vec![
-        Column::text("heuristic"),
+        Column::text(row),
         Column::number("solved / runs", None),
         Column::number("mean h0", Some("moves")),
         Column::number("mean nodes", None),
@@ -249,5 +255,33 @@ mod tests {
         let section = summary_section(&results, "s", &[], &[&a]);
         let text = format!("{:?}", section.blocks.last());
         assert!(text.contains("only 2 solved instances"), "{text}");
+    }
+
+    /// With several algorithms the summary's rows are methods and its first column says so;
+    /// with IDA* alone they are heuristics.
+    #[test]
+    fn rows_are_named_methods_when_algorithms_are_compared() {
+        let run = |algorithm| crate::results::RunRecord {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            algorithm,
+            heuristic: "manhattan".into(),
+            status: RunStatus::Solved,
+            ..Default::default()
+        };
+        let first_column = |algorithms: &[crate::search::Algorithm]| {
+            let results = Results {
+                dir: "r".into(),
+                runs: algorithms.iter().map(|&a| run(a)).collect(),
+                iterations: vec![],
+                meta: None,
+            };
+            let section = summary_section(&results, "s", &[], &[]);
+            let debug = format!("{:?}", section.blocks);
+            debug.contains("Means are over each method's")
+        };
+        use crate::search::Algorithm::{Astar, Ida};
+        assert!(first_column(&[Astar, Ida]));
+        assert!(!first_column(&[Ida]));
     }
 }
