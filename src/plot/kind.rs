@@ -66,19 +66,16 @@ impl PlotKind {
 }
 
 impl PlotKind {
-    /// A plot of one point (or one box sample) per solved instance of a set: nodes per instance,
-    /// their distribution, a scatter of two methods, seconds against nodes, the overhead, ours
-    /// against published. The report's default leaves such a plot out when its set has too few
-    /// solved instances to show more than the summary table does.
-    pub fn one_point_per_instance(self) -> bool {
+    /// A plot of one point per solved instance whose points are read together: the line
+    /// through them (nodes per instance), their boxes (distribution), the rates fitted through
+    /// them (seconds against nodes). With two instances it draws one segment or a box of two,
+    /// which says no more than the summary table; the report's default leaves it out. A plot
+    /// whose every point is read against the diagonal y = x (scatter, overhead, ours against
+    /// published) says something of each point, however few.
+    pub fn reads_points_together(self) -> bool {
         matches!(
             self,
-            PlotKind::NodesPerInstance
-                | PlotKind::NodesDistribution
-                | PlotKind::Scatter
-                | PlotKind::SecondsVsNodes
-                | PlotKind::Overhead
-                | PlotKind::Published
+            PlotKind::NodesPerInstance | PlotKind::NodesDistribution | PlotKind::SecondsVsNodes
         )
     }
 }

@@ -14,9 +14,9 @@ use crate::results::{Results, RunStatus};
 pub const MIN_INSTANCES: usize = 5;
 /// Otherwise a per-set plot needs at least this many solved instances (one point shows nothing).
 pub const MIN_INSTANCES_ALONE: usize = 2;
-/// A plot of one point per solved instance ([`PlotKind::one_point_per_instance`]) needs at
-/// least this many: two points draw one segment, which says no more than the summary table's
-/// two rows; three show an order.
+/// A plot of one point per solved instance whose points are read together
+/// ([`PlotKind::reads_points_together`]) needs at least this many: two points draw one segment,
+/// which says no more than the summary table's two rows; three show an order.
 pub const MIN_PER_INSTANCE: usize = 3;
 
 /// At most this many plots in the default selection.
@@ -81,8 +81,8 @@ pub struct Selected {
     pub left_out: Vec<Omitted>,
 }
 
-/// The solved instances a per-set plot of `kind` needs in the default selection: a plot of one
-/// point per instance at least [`MIN_PER_INSTANCE`]; in an experiment that compares algorithms
+/// The solved instances a per-set plot of `kind` needs in the default selection: a plot whose
+/// points are read together at least [`MIN_PER_INSTANCE`]; in an experiment that compares algorithms
 /// every other per-set plot [`MIN_INSTANCES`] (the nodes per instance still shows a small set's
 /// methods instance by instance), otherwise [`MIN_INSTANCES_ALONE`].
 pub fn needed(kind: PlotKind, lab: bool) -> usize {
@@ -91,7 +91,7 @@ pub fn needed(kind: PlotKind, lab: bool) -> usize {
     } else {
         MIN_INSTANCES_ALONE
     };
-    if kind.one_point_per_instance() {
+    if kind.reads_points_together() {
         floor.max(MIN_PER_INSTANCE)
     } else {
         floor
@@ -313,13 +313,15 @@ mod tests {
         assert_eq!((all.shown.len(), all.left_out.len()), (8, 0));
     }
 
-    /// With one algorithm a 2-instance set still gets its iterations plot, but no plot of one
-    /// point per instance; a 3-instance set gets both.
+    /// With one algorithm a 2-instance set still gets its iterations plot and its points
+    /// against the diagonal (ours against published), but no plot whose points are read
+    /// together (nodes per instance, their distribution); a 3-instance set gets them.
     #[test]
-    fn a_plot_of_one_point_per_instance_needs_three() {
+    fn a_plot_of_points_read_together_needs_three() {
         let results = results_of(&[("two", 2), ("three", 3)], &[Algorithm::Ida]);
         let figures = vec![
             fig("two", PlotKind::NodesPerInstance, "two-nodes-per-instance"),
+            fig("two", PlotKind::NodesDistribution, "two-nodes-distribution"),
             fig("two", PlotKind::Published, "two-published"),
             fig("two", PlotKind::Iterations, "two-iterations"),
             fig(
@@ -334,13 +336,17 @@ mod tests {
         assert_eq!(
             shown,
             [
+                "two-published",
                 "two-iterations",
                 "three-nodes-per-instance",
                 "three-iterations"
             ]
         );
         let kinds: Vec<PlotKind> = selected.left_out.iter().map(|o| o.kind).collect();
-        assert_eq!(kinds, [PlotKind::NodesPerInstance, PlotKind::Published]);
+        assert_eq!(
+            kinds,
+            [PlotKind::NodesPerInstance, PlotKind::NodesDistribution]
+        );
         assert!(selected.left_out.iter().all(|o| o.why
             == LeftOut::TooFew {
                 solved: 2,
