@@ -26,9 +26,10 @@ pub struct ReportArgs {
     #[arg(long)]
     per_instance: bool,
     /// The plots to show: default (the few that carry the comparison: no plot of a set with
-    /// fewer than 5 solved instances, no per-pair scatter when algorithms are compared, at most
-    /// 20), all, or kinds, comma-separated: nodes-per-instance, nodes-distribution, iterations,
-    /// overhead, seconds-vs-nodes, scatter, published, nodes-by-length, peak-stored,
+    /// fewer than 2 solved instances, 5 when algorithms are compared, no line or boxes through
+    /// one point per instance of a set with fewer than 3, no per-pair scatter when algorithms
+    /// are compared, at most 20), all, or kinds, comma-separated: nodes-per-instance,
+    /// nodes-distribution, iterations, overhead, seconds-vs-nodes, scatter, published, nodes-by-length, peak-stored,
     /// predicted-vs-measured, history.
     #[arg(long, value_name = "default|all|KIND,…", default_value = "default", value_parser = PlotSelection::parse)]
     plots: PlotSelection,

@@ -1,36 +1,69 @@
 //! Axis ranges and tick labels: log axes that span whole decades, ticked at powers of ten and
-//! labelled `1e6` rather than `1000000.0`.
+//! labelled `10⁶` rather than `1000000.0`.
 
 use plotters::coord::combinators::{BindKeyPoints, IntoLogRange, LogCoord, WithKeyPoints};
 
-/// A tick label for a value on a log axis: plain decimals from 0.01 to 1000, otherwise
-/// `<mantissa>e<exponent>` with the mantissa dropped when it is 1 (`1e6`, `2.5e-4`).
+/// The superscript digits, `⁰` to `⁹`.
+const SUPERSCRIPT_DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+/// The superscript minus.
+const SUPERSCRIPT_MINUS: char = '⁻';
+
+/// A tick label for a value on a log axis, every tick of an axis in one notation (never `1000`
+/// beside `1e4`): a power of ten as `10⁶` (`10⁰` for 1, `10⁻²`), any other value as `2.5×10⁷`.
+/// The superscripts are characters, not markup, so that the SVG, the PNG and the PDF (and the
+/// LaTeX report, which includes the PDF) render them alike: the bundled DejaVu Sans has them.
 pub fn log_label(v: f64) -> String {
     if !v.is_finite() || v <= 0.0 {
         return format!("{v}");
     }
     let exp = v.log10().floor() as i32;
-    // Guard against 999.9999 style rounding.
-    let (mantissa, exp) = {
-        let m = v / 10f64.powi(exp);
-        if (m - 10.0).abs() < 1e-9 {
-            (1.0, exp + 1)
-        } else {
-            (m, exp)
-        }
-    };
+    let mantissa = v / 10f64.powi(exp);
+    // Round to 2 decimals, carrying 9.999 style rounding into the exponent.
     let mantissa = (mantissa * 100.0).round() / 100.0;
-    if (-2..=3).contains(&exp) {
-        let plain = mantissa * 10f64.powi(exp);
-        let decimals = (-exp).max(0) as usize + if mantissa.fract() == 0.0 { 0 } else { 2 };
-        let s = format!("{plain:.decimals$}");
-        return trim_zeros(&s);
-    }
-    if (mantissa - 1.0).abs() < 1e-9 {
-        format!("1e{exp}")
+    let (mantissa, exp) = if mantissa >= 10.0 {
+        (1.0, exp + 1)
     } else {
-        format!("{}e{exp}", trim_zeros(&format!("{mantissa:.2}")))
+        (mantissa, exp)
+    };
+    let power = format!("10{}", superscript(exp));
+    if mantissa == 1.0 {
+        power
+    } else {
+        format!("{}×{power}", trim_zeros(&format!("{mantissa:.2}")))
     }
+}
+
+/// The value a [`log_label`] stands for; `None` for any other text.
+pub fn log_label_value(label: &str) -> Option<f64> {
+    let (mantissa, power) = match label.split_once('×') {
+        Some((m, p)) => (m.parse::<f64>().ok()?, p),
+        None => (1.0, label),
+    };
+    let digits = power.strip_prefix("10")?;
+    let (sign, digits) = match digits.strip_prefix(SUPERSCRIPT_MINUS) {
+        Some(rest) => (-1, rest),
+        None => (1, digits),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut exp = 0i32;
+    for c in digits.chars() {
+        let d = SUPERSCRIPT_DIGITS.iter().position(|&s| s == c)?;
+        exp = exp.checked_mul(10)?.checked_add(d as i32)?;
+    }
+    Some(mantissa * 10f64.powi(sign * exp))
+}
+
+/// `n` in superscript characters: `-12` → `⁻¹²`.
+fn superscript(n: i32) -> String {
+    n.to_string()
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => SUPERSCRIPT_DIGITS[d as usize],
+            None => SUPERSCRIPT_MINUS,
+        })
+        .collect()
 }
 
 /// [`log_label`] in the form plotters' tick formatters take.
@@ -120,18 +153,59 @@ mod tests {
 
     #[test]
     fn labels_are_short() {
-        assert_eq!(log_label(1e6), "1e6");
-        assert_eq!(log_label(1_000_000.0), "1e6");
-        assert_eq!(log_label(1e10), "1e10");
-        assert_eq!(log_label(2e7), "2e7");
-        assert_eq!(log_label(2.5e7), "2.5e7");
-        assert_eq!(log_label(1e-4), "1e-4");
-        assert_eq!(log_label(100.0), "100");
-        assert_eq!(log_label(1.0), "1");
-        assert_eq!(log_label(0.01), "0.01");
-        assert_eq!(log_label(999.999_999_999_9), "1000");
+        assert_eq!(log_label(1e6), "10⁶");
+        assert_eq!(log_label(1_000_000.0), "10⁶");
+        assert_eq!(log_label(1e10), "10¹⁰");
+        assert_eq!(log_label(2e7), "2×10⁷");
+        assert_eq!(log_label(2.5e7), "2.5×10⁷");
+        assert_eq!(log_label(1e-4), "10⁻⁴");
+        assert_eq!(log_label(100.0), "10²");
+        assert_eq!(log_label(1.0), "10⁰");
+        assert_eq!(log_label(0.01), "10⁻²");
+        assert_eq!(log_label(999.999_999_999_9), "10³");
         assert_eq!(short_sci(1.523e8), "1.52e8");
         assert_eq!(short_sci(12.0), "12");
+    }
+
+    /// Every tick of an axis is in one notation, `10` and a superscript exponent, from 1 up
+    /// past a billion (the labels were `1000` beside `1e4` on one axis), and reads back as its
+    /// value.
+    #[test]
+    fn every_tick_of_an_axis_has_one_notation() {
+        let axis = LogAxis::covering([1.0, 5e9]).unwrap();
+        assert!(axis.ticks.len() >= 5, "{:?}", axis.ticks);
+        for &t in &axis.ticks {
+            let label = log_label(t);
+            let exponent = label
+                .strip_prefix("10")
+                .unwrap_or_else(|| panic!("{label}"));
+            assert!(
+                !exponent.is_empty()
+                    && exponent
+                        .chars()
+                        .all(|c| SUPERSCRIPT_DIGITS.contains(&c) || c == SUPERSCRIPT_MINUS),
+                "{label}"
+            );
+            assert_eq!(log_label_value(&label), Some(t), "{label}");
+        }
+        assert_eq!(log_label_value("2.5×10⁻³"), Some(2.5e-3));
+        for not_a_label in ["1000", "1e4", "10", "10x", "×10²"] {
+            assert_eq!(log_label_value(not_a_label), None, "{not_a_label}");
+        }
+    }
+
+    /// The bundled font, which draws the PNG and the PDF, has a glyph for every character a
+    /// label can hold (a missing one would draw an empty box).
+    #[test]
+    fn the_bundled_font_draws_every_label_character() {
+        use ab_glyph::Font as _;
+        let font = ab_glyph::FontRef::try_from_slice(super::super::style::FONT_BYTES).unwrap();
+        for c in SUPERSCRIPT_DIGITS
+            .into_iter()
+            .chain([SUPERSCRIPT_MINUS, '×', '.', '0', '1', '9'])
+        {
+            assert_ne!(font.glyph_id(c).0, 0, "no glyph for {c:?}");
+        }
     }
 
     #[test]

@@ -65,6 +65,21 @@ impl PlotKind {
     }
 }
 
+impl PlotKind {
+    /// A plot of one point per solved instance whose points are read together: the line
+    /// through them (nodes per instance), their boxes (distribution), the rates fitted through
+    /// them (seconds against nodes). With two instances it draws one segment or a box of two,
+    /// which says no more than the summary table; the report's default leaves it out. A plot
+    /// whose every point is read against the diagonal y = x (scatter, overhead, ours against
+    /// published) says something of each point, however few.
+    pub fn reads_points_together(self) -> bool {
+        matches!(
+            self,
+            PlotKind::NodesPerInstance | PlotKind::NodesDistribution | PlotKind::SecondsVsNodes
+        )
+    }
+}
+
 impl fmt::Display for PlotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -19,9 +19,10 @@ pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
         "nodes-by-length",
         "Nodes generated against optimal solution length".to_string(),
         "Nodes generated (log scale) by every run against the optimal length of its instance, one \
-         colour per algorithm and heuristic, the line through the median at each length; hollow \
-         dots are runs stopped by a limit. With the same heuristic, A* generates fewer nodes than \
-         IDA* (which re-expands the shallower levels in every iteration) but must store them."
+         colour per heuristic and one line and marker per algorithm, the line through the median \
+         at each length; hollow markers are runs stopped by a limit. Past the shortest boards, A* \
+         generates fewer nodes than IDA* with the same heuristic (IDA* re-expands the shallower \
+         levels in every iteration) but must store them."
             .to_string(),
     )
 }

@@ -22,9 +22,9 @@ pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
         "peak-stored",
         "Peak states stored against optimal solution length".to_string(),
         "States held at once at the peak (log scale) of every run against the optimal length of \
-         its instance, one colour per algorithm and heuristic, the line through the median at \
-         each length; hollow dots are runs stopped by a limit (memory, time), whose peak is where \
-         they stopped. BFS and A* store what they reach and climb until the memory limit stops \
+         its instance, one colour per heuristic and one line and marker per algorithm, the line \
+         through the median at each length; hollow markers are runs stopped by a limit (memory, \
+         time), whose peak is where they stopped. BFS and A* store what they reach and climb until the memory limit stops \
          them; IDA* holds only its path (length + 1 states), the same with every heuristic, so \
          its lines coincide."
             .to_string(),

@@ -32,8 +32,9 @@ pub struct Contents {
     pub heuristics: Vec<String>,
     /// Predictions beside fixed-bound runs (see [`super::prediction`]); empty: no section.
     pub predicted: Vec<crate::analysis::prediction::PredictedVsMeasured>,
-    /// Plots drawn but not shown (the default selection), which `--plots all` shows.
-    pub plots_left_out: usize,
+    /// Plots drawn but not shown (the default selection), which `--plots all` shows: each
+    /// set's summary says which of its plots and why, Plots counts them all.
+    pub left_out: Vec<super::selection::Omitted>,
 }
 
 /// The whole report of `results`.
@@ -92,7 +93,12 @@ pub fn build(
         if rows.is_empty() {
             continue;
         }
-        sections.push(summary_section(results, &set, &rows));
+        let not_drawn: Vec<&super::selection::Omitted> = contents
+            .left_out
+            .iter()
+            .filter(|o| o.instance_set == set)
+            .collect();
+        sections.push(summary_section(results, &set, &rows, &not_drawn));
         if set == KORF100_SET {
             sections.push(korf_felner(results, &rows));
         }
@@ -130,11 +136,7 @@ pub fn build(
         .iter()
         .filter(|f| !placed.contains(&f.stem))
         .partition(|f| f.history.is_some());
-    sections.extend(plots_section(
-        &plots,
-        contents.plots_left_out,
-        &contents.command,
-    ));
+    sections.extend(plots_section(&plots, &contents.left_out, &contents.command));
     sections.extend(history_section(&history));
     Report {
         title: format!("tilebench report: {name}"),

@@ -122,15 +122,15 @@ pub fn write_report(
         let path = path.to_path_buf();
         move |source| ReportError::Io { path, source }
     };
-    let shown = selection::select(&results, figures.clone(), &options.plots);
-    selection::remove_unshown(out_dir, &figures, &shown);
-    let drawn = with_svg_and_pdf(&shown, out_dir, formats)?;
+    let selected = selection::select(&results, figures.clone(), &options.plots);
+    selection::remove_unshown(out_dir, &figures, &selected.shown);
+    let drawn = with_svg_and_pdf(&selected.shown, out_dir, formats)?;
     let contents = build::Contents {
         command,
         per_instance: options.per_instance,
         heuristics: chosen,
         predicted,
-        plots_left_out: figures.len() - shown.len(),
+        left_out: selected.left_out,
     };
     let mut report = build::build(&results, &summaries, &drawn, &contents);
     keep_sections(&mut report, &options.sections);

@@ -9,10 +9,15 @@ use crate::results::{Results, RunStatus};
 
 /// In an experiment that compares algorithms (many small sets, one per solution length), the
 /// per-set plots of sets with fewer solved instances than this are left out of the default
-/// selection: the optimization-path plots, across sets, carry the comparison.
+/// selection (but for the nodes per instance, see [`MIN_PER_INSTANCE`]): the
+/// optimization-path plots, across sets, carry the comparison.
 pub const MIN_INSTANCES: usize = 5;
 /// Otherwise a per-set plot needs at least this many solved instances (one point shows nothing).
 pub const MIN_INSTANCES_ALONE: usize = 2;
+/// A plot of one point per solved instance whose points are read together
+/// ([`PlotKind::reads_points_together`]) needs at least this many: two points draw one segment,
+/// which says no more than the summary table's two rows; three show an order.
+pub const MIN_PER_INSTANCE: usize = 3;
 
 /// At most this many plots in the default selection.
 pub const MAX_DEFAULT: usize = 20;
@@ -50,18 +55,66 @@ pub fn kind_names() -> String {
     names.join(", ")
 }
 
-/// The plots to show. The default leaves out per-set plots of sets with fewer than
-/// [`MIN_INSTANCES_ALONE`] solved instances; in an experiment that compares algorithms, also
-/// the per-set scatter plots of each pair of methods (the optimization-path plots carry that
-/// comparison) and, of sets with fewer than [`MIN_INSTANCES`], every plot but the nodes per
-/// instance; then keeps at most [`MAX_DEFAULT`].
-pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection) -> Vec<Figure> {
+/// Why the default selection left a plot out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeftOut {
+    /// Its set has `solved` solved instances, fewer than the `needed` the plot needs.
+    TooFew { solved: usize, needed: usize },
+    /// The scatter plot of a pair of methods, in an experiment that compares algorithms.
+    PairScatter,
+    /// Past the first [`MAX_DEFAULT`] plots.
+    PastLimit,
+}
+
+/// A plot the selection left out, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Omitted {
+    pub kind: PlotKind,
+    pub instance_set: String,
+    pub why: LeftOut,
+}
+
+/// The plots a selection shows and those it left out.
+#[derive(Debug, Clone, Default)]
+pub struct Selected {
+    pub shown: Vec<Figure>,
+    pub left_out: Vec<Omitted>,
+}
+
+/// The solved instances a per-set plot of `kind` needs in the default selection: a plot whose
+/// points are read together at least [`MIN_PER_INSTANCE`]; in an experiment that compares algorithms
+/// every other per-set plot [`MIN_INSTANCES`] (the nodes per instance still shows a small set's
+/// methods instance by instance), otherwise [`MIN_INSTANCES_ALONE`].
+pub fn needed(kind: PlotKind, lab: bool) -> usize {
+    let floor = if lab && kind != PlotKind::NodesPerInstance {
+        MIN_INSTANCES
+    } else {
+        MIN_INSTANCES_ALONE
+    };
+    if kind.reads_points_together() {
+        floor.max(MIN_PER_INSTANCE)
+    } else {
+        floor
+    }
+}
+
+/// The plots to show. The default leaves out per-set plots of sets with fewer solved instances
+/// than [`needed`], in an experiment that compares algorithms the per-set scatter plots of each
+/// pair of methods (the optimization-path plots carry that comparison), then keeps at most
+/// [`MAX_DEFAULT`]; `all` and named kinds leave out nothing asked for.
+pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection) -> Selected {
     match selection {
-        PlotSelection::All => figures,
-        PlotSelection::Kinds(kinds) => figures
-            .into_iter()
-            .filter(|f| kinds.contains(&f.kind))
-            .collect(),
+        PlotSelection::All => Selected {
+            shown: figures,
+            left_out: vec![],
+        },
+        PlotSelection::Kinds(kinds) => Selected {
+            shown: figures
+                .into_iter()
+                .filter(|f| kinds.contains(&f.kind))
+                .collect(),
+            left_out: vec![],
+        },
         PlotSelection::Default => {
             let lab = results.compares_algorithms();
             let sets: BTreeSet<String> = results.instance_sets().into_iter().collect();
@@ -74,27 +127,30 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
                     .collect::<BTreeSet<_>>()
                     .len()
             };
-            figures
-                .into_iter()
-                .filter(|f| {
-                    let per_set = sets.contains(&f.instance_set) && f.history.is_none();
-                    if !per_set {
-                        return true;
-                    }
-                    let n = solved(&f.instance_set);
-                    if !lab {
-                        return n >= MIN_INSTANCES_ALONE;
-                    }
-                    // A small set of a lab still shows its methods instance by instance, in
-                    // one plot; its other plots need more points.
-                    match f.kind {
-                        PlotKind::Scatter => false,
-                        PlotKind::NodesPerInstance => n >= MIN_INSTANCES_ALONE,
-                        _ => n >= MIN_INSTANCES,
-                    }
-                })
-                .take(MAX_DEFAULT)
-                .collect()
+            let why = |f: &Figure| -> Option<LeftOut> {
+                if !sets.contains(&f.instance_set) || f.history.is_some() {
+                    return None;
+                }
+                if lab && f.kind == PlotKind::Scatter {
+                    return Some(LeftOut::PairScatter);
+                }
+                let (solved, needed) = (solved(&f.instance_set), needed(f.kind, lab));
+                (solved < needed).then_some(LeftOut::TooFew { solved, needed })
+            };
+            let mut out = Selected::default();
+            for f in figures {
+                let why = why(&f)
+                    .or_else(|| (out.shown.len() >= MAX_DEFAULT).then_some(LeftOut::PastLimit));
+                match why {
+                    None => out.shown.push(f),
+                    Some(why) => out.left_out.push(Omitted {
+                        kind: f.kind,
+                        instance_set: f.instance_set,
+                        why,
+                    }),
+                }
+            }
+            out
         }
     }
 }
@@ -147,18 +203,14 @@ mod tests {
         assert_eq!(PlotSelection::parse(""), Ok(PlotSelection::Default));
     }
 
-    /// A lab experiment with a 1-, a 3- and a 6-instance set: the default keeps the
-    /// optimization-path plot, the large set's plots but no scatter, and of the small set only
-    /// its nodes per instance; `all` keeps everything.
-    #[test]
-    fn the_default_leaves_out_plots_of_too_few_points() {
+    fn results_of(sets: &[(&str, usize)], algorithms: &[Algorithm]) -> Results {
         let mut runs = Vec::new();
-        for (set, n) in [("one", 1), ("small", 3), ("large", 6)] {
+        for &(set, n) in sets {
             for i in 0..n {
-                for algorithm in [Algorithm::Astar, Algorithm::Ida] {
+                for &algorithm in algorithms {
                     runs.push(RunRecord {
                         instance_set: set.into(),
-                        instance_id: i.to_string(),
+                        instance_id: (i + 1).to_string(),
                         algorithm,
                         heuristic: "manhattan".into(),
                         status: RunStatus::Solved,
@@ -167,12 +219,24 @@ mod tests {
                 }
             }
         }
-        let results = Results {
+        Results {
             dir: "r".into(),
             runs,
             iterations: vec![],
             meta: None,
-        };
+        }
+    }
+
+    /// A lab experiment with a 1-, a 2-, a 3- and a 6-instance set: the default keeps the
+    /// optimization-path plot, the large set's plots but no scatter, of the 3-instance set only
+    /// its nodes per instance, and of the 1- and 2-instance sets nothing, saying why; `all` keeps
+    /// everything.
+    #[test]
+    fn the_default_leaves_out_plots_of_too_few_points() {
+        let results = results_of(
+            &[("one", 1), ("two", 2), ("small", 3), ("large", 6)],
+            &[Algorithm::Astar, Algorithm::Ida],
+        );
         let figures = vec![
             fig(
                 "optimization-path",
@@ -180,6 +244,7 @@ mod tests {
                 "optimization-path-nodes-by-length",
             ),
             fig("one", PlotKind::NodesPerInstance, "one-nodes-per-instance"),
+            fig("two", PlotKind::NodesPerInstance, "two-nodes-per-instance"),
             fig(
                 "small",
                 PlotKind::NodesPerInstance,
@@ -198,10 +263,8 @@ mod tests {
                 "large-scatter-manhattan-vs-astar_manhattan",
             ),
         ];
-        let shown: Vec<String> = select(&results, figures.clone(), &PlotSelection::Default)
-            .into_iter()
-            .map(|f| f.stem)
-            .collect();
+        let selected = select(&results, figures.clone(), &PlotSelection::Default);
+        let shown: Vec<String> = selected.shown.into_iter().map(|f| f.stem).collect();
         assert_eq!(
             shown,
             [
@@ -211,6 +274,99 @@ mod tests {
                 "large-iterations"
             ]
         );
-        assert_eq!(select(&results, figures, &PlotSelection::All).len(), 7);
+        let omitted = |set: &str, kind, why| Omitted {
+            kind,
+            instance_set: set.into(),
+            why,
+        };
+        assert_eq!(
+            selected.left_out,
+            [
+                omitted(
+                    "one",
+                    PlotKind::NodesPerInstance,
+                    LeftOut::TooFew {
+                        solved: 1,
+                        needed: 3
+                    }
+                ),
+                omitted(
+                    "two",
+                    PlotKind::NodesPerInstance,
+                    LeftOut::TooFew {
+                        solved: 2,
+                        needed: 3
+                    }
+                ),
+                omitted(
+                    "small",
+                    PlotKind::Iterations,
+                    LeftOut::TooFew {
+                        solved: 3,
+                        needed: 5
+                    }
+                ),
+                omitted("large", PlotKind::Scatter, LeftOut::PairScatter),
+            ]
+        );
+        let all = select(&results, figures, &PlotSelection::All);
+        assert_eq!((all.shown.len(), all.left_out.len()), (8, 0));
+    }
+
+    /// With one algorithm a 2-instance set still gets its iterations plot and its points
+    /// against the diagonal (ours against published), but no plot whose points are read
+    /// together (nodes per instance, their distribution); a 3-instance set gets them.
+    #[test]
+    fn a_plot_of_points_read_together_needs_three() {
+        let results = results_of(&[("two", 2), ("three", 3)], &[Algorithm::Ida]);
+        let figures = vec![
+            fig("two", PlotKind::NodesPerInstance, "two-nodes-per-instance"),
+            fig("two", PlotKind::NodesDistribution, "two-nodes-distribution"),
+            fig("two", PlotKind::Published, "two-published"),
+            fig("two", PlotKind::Iterations, "two-iterations"),
+            fig(
+                "three",
+                PlotKind::NodesPerInstance,
+                "three-nodes-per-instance",
+            ),
+            fig("three", PlotKind::Iterations, "three-iterations"),
+        ];
+        let selected = select(&results, figures, &PlotSelection::Default);
+        let shown: Vec<&str> = selected.shown.iter().map(|f| f.stem.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                "two-published",
+                "two-iterations",
+                "three-nodes-per-instance",
+                "three-iterations"
+            ]
+        );
+        let kinds: Vec<PlotKind> = selected.left_out.iter().map(|o| o.kind).collect();
+        assert_eq!(
+            kinds,
+            [PlotKind::NodesPerInstance, PlotKind::NodesDistribution]
+        );
+        assert!(selected.left_out.iter().all(|o| o.why
+            == LeftOut::TooFew {
+                solved: 2,
+                needed: MIN_PER_INSTANCE
+            }));
+    }
+
+    /// Past the first MAX_DEFAULT plots the rest are left out, counted as such.
+    #[test]
+    fn the_default_keeps_at_most_max_default() {
+        let results = results_of(&[("big", 10)], &[Algorithm::Ida]);
+        let figures: Vec<Figure> = (0..MAX_DEFAULT + 3)
+            .map(|i| fig("big", PlotKind::Iterations, &format!("big-{i}")))
+            .collect();
+        let selected = select(&results, figures, &PlotSelection::Default);
+        assert_eq!(selected.shown.len(), MAX_DEFAULT);
+        assert_eq!(selected.left_out.len(), 3);
+        assert!(selected
+            .left_out
+            .iter()
+            .all(|o| o.why == LeftOut::PastLimit));
     }
 }

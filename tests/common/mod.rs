@@ -277,7 +277,11 @@ pub fn svg_y_ticks(svg: &str) -> Vec<(f64, f64)> {
         let (open, rest) = element.split_once('>').unwrap();
         let label = rest.split("</text>").next().unwrap().trim();
         if open.contains("text-anchor=\"end\"") {
-            if let Ok(value) = label.parse::<f64>() {
+            let value = label
+                .parse::<f64>()
+                .ok()
+                .or_else(|| tilebench::plot::log_label_value(label));
+            if let Some(value) = value {
                 ticks.push((attr(open, "y").unwrap(), value));
             }
         }

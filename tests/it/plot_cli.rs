@@ -74,14 +74,21 @@ fn plot_writes_every_plot_as_svg_and_png() {
         assert_svg(&svg, title, 50);
         assert_png(&png, size);
     }
-    // Log axes are labelled 1e6, never 1000000.
+    // Log axes are labelled 10⁶, never 1000000, and every tick of an axis alike (never 1000
+    // beside 1e4).
     let nodes = fs::read_to_string(out.join("korf100-nodes-per-instance.svg")).unwrap();
     let labels: Vec<&str> = nodes.lines().map(str::trim).collect();
     assert!(
-        labels.contains(&"1e6") && labels.contains(&"1e10"),
-        "no 1e6 tick label"
+        labels.contains(&"10⁶") && labels.contains(&"10¹⁰"),
+        "no 10⁶ tick label"
     );
     assert!(!nodes.contains(">\n1000000"));
+    let ticks = svg_y_ticks(&nodes);
+    assert!(ticks.len() >= 3, "{ticks:?}");
+    assert!(
+        !labels.iter().any(|l| l.starts_with("1e") || *l == "1000"),
+        "a tick in another notation"
+    );
     // Exactly the plots asked for: 8 figures (with ours beside Korf's 1985 counts), 16 files.
     assert_eq!(fs::read_dir(&out).unwrap().count(), 16);
 

@@ -3,41 +3,68 @@
 
 use crate::report::drawn::{figure, DrawnFigure};
 use crate::report::model::{Section, Text};
+use crate::report::selection::{LeftOut, Omitted};
 
 /// The figures placed in no other section; `None` when there are none and none was left out.
 pub(crate) fn plots_section(
     plots: &[&DrawnFigure],
-    left_out: usize,
+    left_out: &[Omitted],
     command: &str,
 ) -> Option<Section> {
-    if plots.is_empty() && left_out == 0 {
+    if plots.is_empty() && left_out.is_empty() {
         return None;
     }
     let mut s = Section::new(1, "Plots");
-    if left_out > 0 {
+    if !left_out.is_empty() {
         s.push(
-            Text::plain(format!(
-                "{} more plots were drawn and left out: those of instance sets with too \
-                 few solved instances to show anything (fewer than {}, or {} when \
-                 algorithms are compared: the plots above, across sets, carry that \
-                 comparison) and the scatter plot of each pair of methods. ",
-                left_out,
-                crate::report::selection::MIN_INSTANCES_ALONE,
-                crate::report::selection::MIN_INSTANCES
-            ))
-            .code(format!("{command} --plots all"))
-            .p(" draws every plot, ")
-            .code("--plots KIND,…")
-            .p(format!(
-                " those of some kinds ({}).",
-                crate::report::selection::kind_names()
-            )),
+            Text::plain(left_out_sentence(left_out))
+                .code(format!("{command} --plots all"))
+                .p(" draws every plot, ")
+                .code("--plots KIND,…")
+                .p(format!(
+                    " those of some kinds ({}).",
+                    crate::report::selection::kind_names()
+                )),
         );
     }
     for f in plots {
         s.push(figure(f));
     }
     Some(s)
+}
+
+/// "N more plots are not shown: …", counted by why, only the reasons that occur.
+fn left_out_sentence(left_out: &[Omitted]) -> String {
+    let count = |p: fn(&LeftOut) -> bool| left_out.iter().filter(|o| p(&o.why)).count();
+    let too_few = count(|w| matches!(w, LeftOut::TooFew { .. }));
+    let scatter = count(|w| matches!(w, LeftOut::PairScatter));
+    let past = count(|w| matches!(w, LeftOut::PastLimit));
+    let mut parts = Vec::new();
+    if too_few > 0 {
+        parts.push(format!(
+            "{too_few} of instance sets with too few solved instances to show anything \
+             (each set's summary names them)"
+        ));
+    }
+    if scatter > 0 {
+        parts.push(format!(
+            "{scatter} scatter {} of a pair of methods (the optimization-path plots, across \
+             sets, carry that comparison)",
+            if scatter == 1 { "plot" } else { "plots" }
+        ));
+    }
+    if past > 0 {
+        parts.push(format!(
+            "{past} past the first {}",
+            crate::report::selection::MAX_DEFAULT
+        ));
+    }
+    let n = left_out.len();
+    format!(
+        "{n} more {} not shown: {}. ",
+        if n == 1 { "plot is" } else { "plots are" },
+        parts.join("; ")
+    )
 }
 
 /// The figures drawn from a history file; `None` without one.
@@ -59,4 +86,33 @@ pub(crate) fn history_section(history: &[&DrawnFigure]) -> Option<Section> {
         s.push(figure(f));
     }
     Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::PlotKind;
+
+    /// The count says why, by reason, and names only the reasons that occur.
+    #[test]
+    fn left_out_plots_are_counted_by_why() {
+        let o = |why| Omitted {
+            kind: PlotKind::NodesPerInstance,
+            instance_set: "s".into(),
+            why,
+        };
+        let few = LeftOut::TooFew {
+            solved: 2,
+            needed: 3,
+        };
+        let text = left_out_sentence(&[o(few), o(few), o(LeftOut::PairScatter)]);
+        assert!(
+            text.starts_with("3 more plots are not shown: 2 of instance sets with too few"),
+            "{text}"
+        );
+        assert!(text.contains("; 1 scatter plot of a pair"), "{text}");
+        assert!(!text.contains("past the first"), "{text}");
+        let text = left_out_sentence(&[o(LeftOut::PastLimit)]);
+        assert_eq!(text, "1 more plot is not shown: 1 past the first 20. ");
+    }
 }

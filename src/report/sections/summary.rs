@@ -5,17 +5,29 @@ use std::collections::BTreeMap;
 
 use crate::analysis::Summary;
 use crate::report::model::{self, Cell, Column, Section, Table, Text};
+use crate::report::selection::{LeftOut, Omitted};
 use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunStatus};
 
-pub(crate) fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -> Section {
+pub(crate) fn summary_section(
+    results: &Results,
+    set: &str,
+    rows: &[&Summary],
+    not_drawn: &[&Omitted],
+) -> Section {
     let reference = rows
         .iter()
         .find_map(|s| s.reduction.as_ref().map(|r| r.reference.clone()))
         .unwrap_or_else(|| "reference".to_string());
     let mut s = Section::new(1, format!("Summary: {set}"));
+    // With several algorithms a row is a method (`bfs`, `astar+H`, H for IDA*), not a heuristic.
+    let row = if results.compares_algorithms() {
+        "method"
+    } else {
+        "heuristic"
+    };
     s.push(
-        Text::plain("Means are over each heuristic's ")
+        Text::plain(format!("Means are over each {row}'s "))
             .strong("solved")
             .p(" runs; ")
             .link("definitions", "Definitions")
@@ -28,7 +40,7 @@ pub(crate) fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -
             .is_some_and(|x| x.reference != r.heuristic)
     });
     let mut columns = vec![
-        Column::text("heuristic"),
+        Column::text(row),
         Column::number("solved / runs", None),
         Column::number("mean h0", Some("moves")),
         Column::number("mean nodes", None),
@@ -91,7 +103,50 @@ pub(crate) fn summary_section(results: &Results, set: &str, rows: &[&Summary]) -
             list.join("; ")
         )));
     }
+    if let Some(text) = not_drawn_note(not_drawn) {
+        s.push(
+            Text::plain(text)
+                .code("--plots all")
+                .p(" draws them anyway."),
+        );
+    }
     s
+}
+
+/// "Not drawn, …": the kinds of the set's plots the default selection left out for too few
+/// solved instances, grouped by the number they need; `None` when none was.
+fn not_drawn_note(not_drawn: &[&Omitted]) -> Option<String> {
+    let mut solved = 0;
+    // Needed → kinds, each kind once, in the order drawn.
+    let mut groups: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for o in not_drawn {
+        if let LeftOut::TooFew { solved: n, needed } = o.why {
+            solved = n;
+            let kinds = groups.entry(needed).or_default();
+            if !kinds.contains(&o.kind.to_string()) {
+                kinds.push(o.kind.to_string());
+            }
+        }
+    }
+    if groups.is_empty() {
+        return None;
+    }
+    let only = match solved {
+        0 => "no solved instance".to_string(),
+        1 => "only 1 solved instance".to_string(),
+        n => format!("only {n} solved instances"),
+    };
+    let parts: Vec<String> = groups
+        .iter()
+        .filter_map(|(needed, kinds)| match kinds.split_last()? {
+            (one, []) => Some(format!("the {one} plot (it needs {needed})")),
+            (last, init) => Some(format!(
+                "the {} and {last} plots (they need {needed})",
+                init.join(", ")
+            )),
+        })
+        .collect();
+    Some(format!("Not drawn, with {only}: {}. ", parts.join("; ")))
 }
 
 /// The runs of a set not solved, counted per method (as the summary rows name it: `astar+H`,
@@ -158,5 +213,75 @@ mod tests {
         assert_eq!(got, want);
         let bfs = summaries.iter().find(|s| s.heuristic == "bfs").unwrap();
         assert_eq!(bfs.mean_h0, None, "BFS has no h0");
+    }
+
+    /// A set whose plots were left out for too few solved instances says so in its summary,
+    /// with the number each plot needs; other reasons are Plots' to tell.
+    #[test]
+    fn plots_left_out_for_too_few_instances_are_named() {
+        let o = |kind, why| Omitted {
+            kind,
+            instance_set: "s".into(),
+            why,
+        };
+        let few = |needed| LeftOut::TooFew { solved: 2, needed };
+        let a = o(crate::plot::PlotKind::NodesPerInstance, few(3));
+        let b = o(crate::plot::PlotKind::Iterations, few(5));
+        let c = o(crate::plot::PlotKind::Scatter, LeftOut::PairScatter);
+        assert_eq!(
+            not_drawn_note(&[&a, &b, &c]).as_deref(),
+            Some(
+                "Not drawn, with only 2 solved instances: the nodes-per-instance plot (it \
+                 needs 3); the iterations plot (it needs 5). "
+            )
+        );
+        // Each kind once, grouped by what it needs.
+        let d = o(crate::plot::PlotKind::Iterations, few(5));
+        let e = o(crate::plot::PlotKind::Overhead, few(5));
+        assert_eq!(
+            not_drawn_note(&[&b, &d, &e]).as_deref(),
+            Some(
+                "Not drawn, with only 2 solved instances: the iterations and overhead plots \
+                 (they need 5). "
+            )
+        );
+        assert_eq!(not_drawn_note(&[&c]), None);
+        let results = Results {
+            dir: "r".into(),
+            runs: vec![],
+            iterations: vec![],
+            meta: None,
+        };
+        let section = summary_section(&results, "s", &[], &[&a]);
+        let text = format!("{:?}", section.blocks.last());
+        assert!(text.contains("only 2 solved instances"), "{text}");
+    }
+
+    /// With several algorithms the summary's rows are methods and its first column says so;
+    /// with IDA* alone they are heuristics.
+    #[test]
+    fn rows_are_named_methods_when_algorithms_are_compared() {
+        let run = |algorithm| crate::results::RunRecord {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            algorithm,
+            heuristic: "manhattan".into(),
+            status: RunStatus::Solved,
+            ..Default::default()
+        };
+        let first_column = |algorithms: &[crate::search::Algorithm]| {
+            let results = Results {
+                dir: "r".into(),
+                runs: algorithms.iter().map(|&a| run(a)).collect(),
+                iterations: vec![],
+                meta: None,
+            };
+            let section = summary_section(&results, "s", &[], &[]);
+            let debug = format!("{:?}", section.blocks);
+            debug.contains("Means are over each method's")
+        };
+        use crate::search::Algorithm::{Astar, Ida};
+        assert!(first_column(&[Astar, Ida]));
+        assert!(!first_column(&[Ida]));
     }
 }
