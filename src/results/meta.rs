@@ -382,7 +382,9 @@ pub fn is_plain_word(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,+@%".contains(&b))
 }
 
-/// Quotes a word for a POSIX shell.
+/// Quotes a word for a POSIX shell. Not `shell_words::quote`: that leaves every character
+/// outside its list of specials bare, `{a,b}` and `!` among them, which bash expands; this keeps
+/// only an allow-list bare.
 pub fn sh_quote(s: &str) -> String {
     if is_plain_word(s) {
         s.to_string()
