@@ -51,11 +51,16 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         "{}: iterative-deepening overhead, measured against predicted",
         data.set
     );
+    let cut = match beyond {
+        0 => String::new(),
+        1 => format!(" Axes stop at {hi:.2}; 1 run lies beyond and is not drawn."),
+        n => format!(" Axes stop at {hi:.2}; {n} runs lie beyond and are not drawn."),
+    };
     let caption = format!(
         "One point per solved run: x is r/(r−1) from the run's growth ratio r (between its last two \
          completed iterations), y is the measured \
          overhead (nodes of all completed iterations over those of the last completed one). \
-         Dashed: y = x. Axes stop at {hi:.2}; {beyond} runs lie beyond and are not drawn."
+         Dashed: y = x.{cut}"
     );
     out.save(
         PlotKind::Overhead,

@@ -4,7 +4,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{chart, legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+use super::{chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+use crate::report::format;
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -43,7 +44,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     // The rates stand in the caption: in the legend they made it too long for the figure.
     let rates: Vec<String> = series
         .iter()
-        .filter_map(|(name, _, _, rate)| Some(format!("{name} {}", short_sci((*rate)?))))
+        .filter_map(|(name, _, _, rate)| Some(format!("{name} {}", format::int((*rate)?))))
         .collect();
     let caption = format!(
         "One point per solved run (log-log). Lines: seconds = nodes / rate, drawn in each \
