@@ -227,3 +227,64 @@ fn search<H: Heuristic, K: Key>(
         memory,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Size;
+    use crate::brute_force::{distances, unrank, UNREACHED};
+    use crate::heuristic::pdb::tests::test_pdb;
+    use crate::heuristic::Manhattan;
+    use crate::pdb::Named;
+
+    fn solved(outcome: &Outcome, board: &Board, goal: &Goal) -> usize {
+        let r = &outcome.result;
+        assert_eq!(r.status, RunStatus::Solved, "{board:?}");
+        assert!(board.replays_to(&r.moves, goal), "{board:?}");
+        r.moves.len()
+    }
+
+    /// A sample of the 8-puzzle's boards at every distance: A* with Manhattan finds the
+    /// breadth-first distance, never reopens (Manhattan is consistent) and expands no more
+    /// states than it generated (the root aside).
+    #[test]
+    fn lengths_are_the_breadth_first_distances() {
+        let goal = Goal::blank_last(Size::new(3, 3).unwrap());
+        let md = Manhattan::new(&goal);
+        let dist = distances(&goal);
+        let mut depths = std::collections::BTreeSet::new();
+        for r in (0..dist.len())
+            .step_by(613)
+            .filter(|&r| dist[r] != UNREACHED)
+        {
+            let board = Board::from_tiles(goal.size(), &unrank(r, 9)).unwrap();
+            let o = astar(&board, &goal, &md, &Limits::none()).unwrap();
+            assert_eq!(solved(&o, &board, &goal), dist[r] as usize);
+            assert_eq!(o.reopened, 0);
+            let it = o.result.iterations[0];
+            assert!(it.expanded <= it.generated + 1);
+            assert_eq!(it.bound, u32::from(dist[r]));
+            depths.insert(dist[r]);
+        }
+        assert!(depths.len() >= 18, "{depths:?}");
+    }
+
+    /// The 6-6-3 tables are admissible but not consistent: on these boards (instances
+    /// depth25-4x4 #2 and depth40-4x4 #1 of instances/optimization-path/) A* reaches expanded
+    /// states again more cheaply, reopens them, and still returns an optimal path.
+    #[test]
+    fn an_inconsistent_heuristic_reopens_and_stays_optimal() {
+        let goal = Goal::blank_first(Size::new(4, 4).unwrap());
+        let pdb = test_pdb(&goal, &Named::P663.for_goal(&goal).unwrap());
+        for (tiles, optimal) in [
+            ("1 5 10 6 0 4 14 3 8 2 11 7 12 9 13 15", 25),
+            ("13 1 2 3 5 0 14 7 10 11 9 8 6 4 12 15", 40),
+        ] {
+            let board = Board::parse(tiles, None).unwrap();
+            let o = astar(&board, &goal, &pdb, &Limits::none()).unwrap();
+            assert_eq!(solved(&o, &board, &goal), optimal);
+            let expanded = o.result.iterations[0].expanded;
+            assert!(o.reopened > 0 && o.reopened < expanded, "{}", o.reopened);
+        }
+    }
+}

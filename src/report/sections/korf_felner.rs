@@ -4,13 +4,15 @@
 use std::collections::BTreeSet;
 
 use crate::analysis::published::{
-    setting_of, KORF100_SET, KORF100_SIZE, KORF_1985_MANHATTAN_MEAN, KORF_FELNER_2002,
-    KORF_FELNER_2002_SOURCE, KORF_FELNER_GROUPING_NOTE, REFLECTED_663_NOTE,
+    hmy_1985_linear_conflict_h0, setting_of, HMY_1985_SOURCE, KORF100_SET, KORF100_SIZE,
+    KORF_1985_MANHATTAN_MEAN, KORF_FELNER_2002, KORF_FELNER_2002_SOURCE, KORF_FELNER_GROUPING_NOTE,
+    REFLECTED_663_NOTE,
 };
 use crate::analysis::Summary;
 use crate::report::model::{Block, Cell, Column, Rounding, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunStatus};
+use crate::search::Algorithm;
 
 /// Ids of the solved runs of one heuristic on a set.
 fn solved_ids<'a>(results: &'a Results, set: &str, heuristic: &str) -> BTreeSet<&'a str> {
@@ -113,6 +115,9 @@ pub(crate) fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
                 "None of the heuristics in Korf & Felner's table was run.",
             ));
         }
+        if let Some(lc) = linear_conflict_h0(results) {
+            s.push(lc);
+        }
         return s;
     }
     s.push(table);
@@ -151,10 +156,55 @@ pub(crate) fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
              count.",
         ));
     }
+    notes.extend(linear_conflict_h0(results));
     if !notes.is_empty() {
         s.push(Block::List(notes));
     }
     s
+}
+
+/// Linear conflict has no published node count we could cite; its h(start) is set beside
+/// Hansson, Mayer & Yung's (1985) per instance instead. None without a linear-conflict run on
+/// one of the instances they list.
+fn linear_conflict_h0(results: &Results) -> Option<Text> {
+    let published = hmy_1985_linear_conflict_h0();
+    let ours: Vec<(&str, u32, u32)> = results
+        .runs
+        .iter()
+        .filter(|r| {
+            // IDA*'s runs only: an A* run of the same board has the same h(start).
+            r.instance_set == KORF100_SET
+                && r.solver.is_builtin()
+                && r.algorithm == Algorithm::Ida
+                && r.heuristic == "linear-conflict"
+        })
+        .filter_map(|r| {
+            let (_, theirs) = published.iter().find(|(id, _)| *id == r.instance_id)?;
+            Some((r.instance_id.as_str(), r.h0?, *theirs))
+        })
+        .collect();
+    if ours.is_empty() {
+        return None;
+    }
+    let differ: Vec<String> = ours
+        .iter()
+        .filter(|(_, o, t)| o != t)
+        .map(|(id, o, t)| format!("#{id} (ours {o}, theirs {t})"))
+        .collect();
+    let equal = ours.len() - differ.len();
+    let mut text = format!(
+        "Linear conflict: we found no published node count for Korf's 100 that we could cite \
+         (the table above, as our source reproduces it, has no linear-conflict row). Its h(start) \
+         is set beside {HMY_1985_SOURCE} instead: ours equals theirs on {equal} of the {} \
+         instances they list that this experiment ran",
+        ours.len()
+    );
+    if differ.is_empty() {
+        text.push('.');
+    } else {
+        text.push_str(&format!("; it differs on {}.", differ.join(", ")));
+    }
+    Some(Text::plain(text))
 }
 
 /// Manhattan's mean nodes over each other heuristic's, ours beside Korf & Felner's (each from
@@ -193,6 +243,45 @@ fn reduction_factors(means: &[(&str, &str, Option<f64>, f64)]) -> Option<Table> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::RunRecord;
+
+    /// Linear conflict's h(start) is set beside Hansson, Mayer & Yung's per instance: equal,
+    /// different (named), and not counted where they list no value (#34) or for A*.
+    #[test]
+    fn linear_conflict_h0_is_set_beside_hmy_1985() {
+        let run = |id: &str, algorithm, h0| RunRecord {
+            instance_set: KORF100_SET.into(),
+            instance_id: id.into(),
+            algorithm,
+            heuristic: "linear-conflict".into(),
+            h0: Some(h0),
+            ..Default::default()
+        };
+        let mut results = Results {
+            dir: "r".into(),
+            runs: vec![
+                run("1", Algorithm::Ida, 43),
+                run("1", Algorithm::Astar, 43),
+                run("34", Algorithm::Ida, 39),
+            ],
+            iterations: vec![],
+            meta: None,
+        };
+        let said = |r: &Results| linear_conflict_h0(r).map(|t| t.to_plain());
+        let text = said(&results).unwrap();
+        assert!(
+            text.contains("equals theirs on 1 of the 1 instances"),
+            "{text}"
+        );
+        results.runs.push(run("2", Algorithm::Ida, 41));
+        let text = said(&results).unwrap();
+        assert!(
+            text.contains("on 1 of the 2 instances") && text.contains("#2 (ours 41, theirs 43)"),
+            "{text}"
+        );
+        results.runs.retain(|r| r.instance_id == "34");
+        assert_eq!(said(&results), None);
+    }
     /// The committed lab experiment has 9 instance sets: the setup names them in one row (so
     /// that it fits the first page) and a table of their own gives each one's origin.
     #[test]
