@@ -181,7 +181,7 @@ mod tests {
             let tiles = korf
                 .lines()
                 .find(|l| l.split('\t').next() == Some(id.as_str()))
-                .and_then(|l| l.split('\t').last())
+                .and_then(|l| l.split('\t').next_back())
                 .unwrap();
             let board = Board::parse(tiles, None).unwrap();
             let goal = Goal::blank_first(board.size());
@@ -195,7 +195,7 @@ mod tests {
         {
             let f: Vec<&str> = line.split('\t').collect();
             let theirs = korf.lines().find(|l| l.split('\t').next() == Some(f[0]));
-            assert_eq!(theirs.and_then(|l| l.split('\t').last()), Some(f[2]));
+            assert_eq!(theirs.and_then(|l| l.split('\t').next_back()), Some(f[2]));
         }
     }
 }
