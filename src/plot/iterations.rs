@@ -98,10 +98,10 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
         });
         let title = format!("{}: nodes per IDA* iteration, instance {id}", data.set);
         let mut caption = format!(
-            "Nodes generated in each iteration of instance {id} against the iteration's cost \
-             bound, one line per heuristic (log scale); r in the legend is the run's growth ratio \
-             between its last two completed iterations. The last point of each line is the final \
-             iteration, cut short when the first solution is found"
+            "Nodes generated in each iteration of instance {id} against its cost bound (log \
+             scale), a line per method; r (legend): the growth ratio between the last two \
+             completed iterations. A line's last point is the final iteration, cut short at the \
+             first solution"
         );
         if stopped.iter().any(Option::is_some) {
             caption.push_str(", hollow when a limit stopped the run (the legend says which)");
@@ -109,8 +109,8 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
         caption.push('.');
         if series.iter().any(|s| s.0.starts_with("astar+")) {
             caption.push_str(
-                " A* (triangles) has one point: the nodes it generated in all, at the cost bound \
-                 f of its last expansion; filled when it solved the instance, hollow when stopped.",
+                " A* (triangles): one point, all its nodes at the f of its last expansion; \
+                 hollow when stopped.",
             );
         }
         let chart = Iterations {

@@ -227,24 +227,9 @@ fn draw_marker<DB: DrawingBackend>(
         look.color.stroke_width(2)
     };
     match look.marker {
-        // A 12-gon rather than an SVG circle: the data points are the plot's only circles.
-        style::Marker::Circle => {
-            let mut round: Vec<(i32, i32)> = (0..12)
-                .map(|i| {
-                    let t = f64::from(i) * std::f64::consts::PI / 6.0;
-                    (
-                        x + (4.5 * t.cos()).round() as i32,
-                        y + (4.5 * t.sin()).round() as i32,
-                    )
-                })
-                .collect();
-            if filled {
-                area.draw(&Polygon::new(round, style))?;
-            } else {
-                round.push(round[0]);
-                area.draw(&PathElement::new(round, style))?;
-            }
-        }
+        // A circle as the data's (a polygon of integer points came out lemon-shaped in print).
+        // It is drawn after the legend's white box, which tests read as the end of the data.
+        style::Marker::Circle => area.draw(&Circle::new((x, y), 4, style))?,
         style::Marker::Triangle if filled => area.draw(&TriangleMarker::new((x, y), 6, style))?,
         style::Marker::Triangle => {
             let corners = super::triangle(6).into_iter();

@@ -21,12 +21,11 @@ pub(super) fn plot(results: &Results, out: &mut Out) -> Result<(), PlotError> {
         PlotKind::PeakStored,
         "peak-stored",
         "Peak states stored against optimal solution length".to_string(),
-        "States held at once at the peak (log scale) of every run against the optimal length of \
-         its instance, one colour per heuristic and one line and marker per algorithm, the line \
-         through the median at each length; hollow markers are runs stopped by a limit (memory, \
-         time), whose peak is where they stopped. BFS and A* store what they reach and climb until the memory limit stops \
-         them; IDA* holds only its path (length + 1 states), the same with every heuristic, so \
-         its lines coincide."
+        "States held at once at the peak (log scale) of every run against its instance's optimal \
+         length: colour by heuristic, line and marker by algorithm, lines through the medians; \
+         hollow markers: runs stopped by a limit, at their peak when stopped. BFS and A* climb \
+         until the memory limit stops them; IDA* holds only its path (length + 1 states) whatever \
+         the heuristic, so its lines coincide."
             .to_string(),
     )
 }
