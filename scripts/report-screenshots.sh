@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Screenshots of a report as a reader sees it, committed beside the report so that it can be
-# judged without building anything: html-first-page.png (report.html in headless Chromium,
+# Screenshots of a report as a reader sees it, written beside the report so that it can be
+# judged without building anything (not committed: a regenerated report would leave them stale): html-first-page.png (report.html in headless Chromium,
 # 1280x1600 pixels) and pdf-first-page.png (report.tex compiled with pdflatex, page 1 at 80 dpi).
 # Needs chromium, latexmk/pdflatex and poppler-utils (pdftoppm); .ci/run installs them.
 #

@@ -257,7 +257,16 @@ fn attr(element: &str, name: &str) -> Option<f64> {
 /// (x, y) in pixels.
 pub fn svg_points(svg: &str) -> std::collections::BTreeMap<String, Vec<(f64, f64)>> {
     let mut points: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
-    for element in svg.split("<circle").skip(1) {
+    // The legend's samples come after its white box (the first white rect not at the origin,
+    // which is the background): only what is drawn before it is data.
+    let data = svg
+        .match_indices("<rect ")
+        .find(|(at, _)| {
+            let tag = &svg[*at..*at + svg[*at..].find('>').unwrap()];
+            tag.contains("fill=\"#FFFFFF\"") && !tag.contains("x=\"0\" y=\"0\"")
+        })
+        .map_or(svg, |(at, _)| &svg[..at]);
+    for element in data.split("<circle").skip(1) {
         let element = &element[..element.find('>').unwrap()];
         let fill = element.split("fill=\"").nth(1).unwrap().split('"').next();
         let (x, y) = (attr(element, "cx").unwrap(), attr(element, "cy").unwrap());

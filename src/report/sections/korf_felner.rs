@@ -108,7 +108,7 @@ pub(crate) fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
         s.push(Text::plain(format!(
             "Not comparable: {k} of {KORF100_SIZE} instances. Korf & Felner give averages \
                  over all {KORF100_SIZE} instances, and a mean over a subset is a mean of other \
-                 instances; only the per-instance comparison with Korf (1985) below is shown."
+                 instances; only per-instance comparisons are shown."
         )));
         if !run_any {
             s.push(Text::plain(
@@ -194,7 +194,7 @@ fn linear_conflict_h0(results: &Results) -> Option<Text> {
     let equal = ours.len() - differ.len();
     let mut text = format!(
         "Linear conflict: we found no published node count for Korf's 100 that we could cite \
-         (the table above, as our source reproduces it, has no linear-conflict row). Its h(start) \
+         (Korf & Felner's table, as our source reproduces it, has no linear-conflict row). Its h(start) \
          is set beside {HMY_1985_SOURCE} instead: ours equals theirs on {equal} of the {} \
          instances they list that this experiment ran",
         ours.len()
