@@ -134,10 +134,10 @@ pub(crate) fn korf_felner(results: &Results, rows: &[&Summary]) -> Section {
         notes.push(Text::plain(format!(
             "Manhattan: the two published sources disagree. Korf & Felner's mean, 401,189,630 \
              nodes, is {:.3} times the mean of Korf's (1985) per-instance counts \
-             (instances/korf100.txt), {:.0}; our counts are compared instance by instance with \
+             (instances/korf100.txt), {}; our counts are compared instance by instance with \
              the 1985 ones below.",
             401_189_630.0 / KORF_1985_MANHATTAN_MEAN,
-            KORF_1985_MANHATTAN_MEAN
+            crate::report::format::int(KORF_1985_MANHATTAN_MEAN)
         )));
     }
     if shown
