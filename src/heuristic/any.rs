@@ -54,6 +54,9 @@ macro_rules! any_heuristic {
                 }
             }
 
+            // The pattern databases' updates are calls (`outlined`): inlined into each term of
+            // a max of three or four, they made kernels so large that optimising them took
+            // most of the library's build; a call per node costs little beside their lookups.
             #[inline(always)]
             fn update(
                 &self,
@@ -68,10 +71,10 @@ macro_rules! any_heuristic {
                         AnyState::$variant(h.update(s, grid, tile, from, to))
                     })*
                     (AnyHeuristic::Pdb(h), AnyState::Pdb(s)) => {
-                        AnyState::Pdb(h.update(s, grid, tile, from, to))
+                        AnyState::Pdb(outlined(h.as_ref(), s, grid, tile, from, to))
                     }
                     (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => {
-                        AnyState::ReflectedPdb(h.update(s, grid, tile, from, to))
+                        AnyState::ReflectedPdb(outlined(h.as_ref(), s, grid, tile, from, to))
                     }
                     _ => *state,
                 }
@@ -90,9 +93,10 @@ macro_rules! any_heuristic {
                 cutoff: u32,
             ) -> Option<AnyState> {
                 match (self, state) {
-                    (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => h
-                        .update_below(s, grid, tile, from, to, cutoff)
-                        .map(AnyState::ReflectedPdb),
+                    (AnyHeuristic::ReflectedPdb(h), AnyState::ReflectedPdb(s)) => {
+                        outlined_below(h.as_ref(), s, grid, tile, from, to, cutoff)
+                            .map(AnyState::ReflectedPdb)
+                    }
                     _ => Some(self.update(state, grid, tile, from, to)),
                 }
             }
@@ -125,6 +129,33 @@ macro_rules! any_heuristic {
 }
 
 crate::builtin_heuristics!(any_heuristic;);
+
+/// `h.update_below(…)` as a call, for [`AnyHeuristic::update_below`].
+#[inline(never)]
+fn outlined_below<H: Heuristic>(
+    h: &H,
+    state: &H::State,
+    grid: &Grid,
+    tile: u8,
+    from: usize,
+    to: usize,
+    cutoff: u32,
+) -> Option<H::State> {
+    h.update_below(state, grid, tile, from, to, cutoff)
+}
+
+/// `h.update(…)` as a call, for [`AnyHeuristic::update`]'s pattern-database arms.
+#[inline(never)]
+fn outlined<H: Heuristic>(
+    h: &H,
+    state: &H::State,
+    grid: &Grid,
+    tile: u8,
+    from: usize,
+    to: usize,
+) -> H::State {
+    h.update(state, grid, tile, from, to)
+}
 
 /// The match arms of [`with_concrete!`], generated from the list of built-in heuristics.
 #[doc(hidden)]

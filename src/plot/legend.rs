@@ -10,7 +10,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{chart, style, Chart, PlotError};
+use super::{chart, style, PlotError};
+
+/// A chart drawing itself on an area of backend `DB`.
+pub(super) type Draw<'a, DB> = dyn Fn(&DrawingArea<DB, Shift>) -> Result<(), PlotError> + 'a;
 
 /// What stands left of a legend entry's label.
 #[derive(Debug, Clone, Copy)]
@@ -132,24 +135,26 @@ pub(super) fn grid(labels: &[String], width: i32) -> Grid {
 /// below the chart's x-axis description a band as tall as [`Chart::legend`]'s entries need,
 /// with the legend box centred under the plotting area (under the figure when wider: the box
 /// may span the figure's width, so that the lab's seven methods fit in two rows).
+/// The chart comes in as `draw` and its `entries`, so that this is compiled once per backend,
+/// not once per kind of chart.
 pub(super) fn lay_out<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    plot: &impl Chart,
+    entries: &[Entry],
+    draw: &Draw<DB>,
     title: &str,
 ) -> Result<(), PlotError> {
     let body = root
         .margin(chart::MARGIN - 5, 0, 0, 0)
         .titled(title, style::title_font())?;
-    let entries = plot.legend();
     if entries.is_empty() {
-        return plot.draw(&body);
+        return draw(&body);
     }
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
     let grid = grid(&labels, w - 2 * EDGE_PX);
     let (upper, band) = body.split_vertically(h - grid.band());
-    plot.draw(&upper)?;
+    draw(&upper)?;
     let (bw, bh) = grid.size();
     // The plotting area spans from the y-axis labels to the right margin.
     let (plot_left, plot_right) = (chart::MARGIN + chart::Y_LABEL_AREA, w - chart::MARGIN);

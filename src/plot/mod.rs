@@ -338,6 +338,24 @@ impl Out<'_> {
         title: String,
         caption: String,
     ) -> Result<(), PlotError> {
+        let drawn = Drawn {
+            entries: chart.legend(),
+            svg: &|area| chart.draw(area),
+            png: &|area| chart.draw(area),
+        };
+        self.save_drawn(kind, name, size, &drawn, title, caption)
+    }
+
+    /// [`Out::save`] for any chart: compiled once, not once per kind of chart.
+    fn save_drawn(
+        &mut self,
+        kind: PlotKind,
+        name: &str,
+        size: (u32, u32),
+        chart: &Drawn,
+        title: String,
+        caption: String,
+    ) -> Result<(), PlotError> {
         let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));
@@ -345,7 +363,7 @@ impl Out<'_> {
         {
             let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
             root.fill(&WHITE)?;
-            legend::lay_out(&root, chart, &title)?;
+            legend::lay_out(&root, &chart.entries, chart.svg, &title)?;
             root.present()?;
         }
         atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
@@ -359,7 +377,7 @@ impl Out<'_> {
             drawn = (|| {
                 let root = BitMapBackend::new(inner, size).into_drawing_area();
                 root.fill(&WHITE)?;
-                legend::lay_out(&root, chart, &title)?;
+                legend::lay_out(&root, &chart.entries, chart.png, &title)?;
                 root.present()?;
                 Ok(())
             })();
@@ -384,6 +402,20 @@ impl Out<'_> {
         Ok(())
     }
 }
+
+/// A chart as [`Out::save_drawn`] takes it: its legend and its drawing on the two backends.
+struct Drawn<'a> {
+    entries: Vec<legend::Entry>,
+    svg: &'a OnSvg<'a>,
+    png: &'a OnPng<'a>,
+}
+
+/// A chart drawing itself on an SVG area (whatever the lifetime of the backend's buffer: the
+/// buffers are made inside [`Out::save_drawn`]).
+type OnSvg<'a> = dyn for<'b> Fn(&DrawingArea<SVGBackend<'b>, Shift>) -> Result<(), PlotError> + 'a;
+/// The same on a bitmap (PNG) area.
+type OnPng<'a> =
+    dyn for<'b> Fn(&DrawingArea<BitMapBackend<'b>, Shift>) -> Result<(), PlotError> + 'a;
 
 /// A plot that can draw itself on any plotters backend.
 trait Chart {

@@ -24,6 +24,9 @@ pub mod rounding {
     pub const OVERHEAD: Rounding = Rounding::Decimals(3);
     /// Ratios ours / published: 3 significant digits.
     pub const RATIO: Rounding = Rounding::Significant(3);
+    /// Ratios of node counts that can match to the node (Korf's per-instance counts): 6
+    /// significant digits, so that a difference of one node in a million shows.
+    pub const RATIO_EXACT: Rounding = Rounding::Significant(6);
 }
 
 /// Every column of the files, in order, with its cell for one summary (typed and rounded as

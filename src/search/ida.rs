@@ -10,13 +10,15 @@ use crate::board::{Board, Goal, Grid};
 use crate::heuristic::Heuristic;
 use crate::moves::Dir;
 
-use super::checkpoint::Saver;
+use rayon::ThreadPool;
+
+use super::checkpoint::{CheckpointMismatch, PartialIteration, Saver};
 use super::kernel::{sequential_pass, Generic, Kernel};
 use super::limits::Control;
 use super::options::{Mode, SearchError, SearchOptions};
 use super::packed::PackedManhattan;
 use super::parallel;
-use super::pass::MAX_DEPTH;
+use super::pass::{PassOutcome, MAX_DEPTH};
 use super::pruning::{Fsm, ParentOnly, Prune, Pruning};
 use super::result::{Iteration, RunStatus, SearchResult};
 
@@ -139,6 +141,50 @@ fn drive<K: Kernel>(
     options: &SearchOptions,
     started: Instant,
 ) -> Result<SearchResult, SearchError> {
+    iterate(
+        h0,
+        k.is_goal(&root),
+        options,
+        started,
+        &|bound, control, pool, saver, resume| {
+            if pool.is_some() || saver.is_some() {
+                parallel::pass(
+                    k,
+                    &root,
+                    bound,
+                    control,
+                    pool,
+                    options.threads,
+                    saver,
+                    resume,
+                )
+            } else {
+                Ok(sequential_pass(k, &root, bound, control))
+            }
+        },
+    )
+}
+
+/// One pass with a bound, as [`drive`] runs it: on this thread or split over a pool,
+/// checkpointed through a saver, resuming a partial pass.
+type RunPass<'a> = dyn Fn(
+        u32,
+        &Control,
+        Option<&ThreadPool>,
+        Option<&Saver>,
+        Option<&PartialIteration>,
+    ) -> Result<PassOutcome, CheckpointMismatch>
+    + 'a;
+
+/// [`drive`]'s loop of iterations, limits and checkpoints: compiled once for every kernel, which
+/// comes in as `pass`, called once an iteration.
+fn iterate(
+    h0: u32,
+    root_is_goal: bool,
+    options: &SearchOptions,
+    started: Instant,
+    pass: &RunPass,
+) -> Result<SearchResult, SearchError> {
     let threads = options.threads;
     // A pool that cannot be built (no threads to be had) leaves the search on this thread.
     let pool = (threads > 1)
@@ -165,7 +211,7 @@ fn drive<K: Kernel>(
     let mut resume = from.and_then(|f| f.current.as_ref());
     let mut bound = from.map_or(h0, |f| f.bound);
     let mut moves = Vec::new();
-    let status = if k.is_goal(&root) {
+    let status = if root_is_goal {
         iterations.push(Iteration {
             bound,
             expanded: 0,
@@ -179,20 +225,13 @@ fn drive<K: Kernel>(
         loop {
             let t0 = Instant::now();
             let earlier = resume.map_or(0.0, |r| r.seconds);
-            let pass = if pool.is_some() || saver.is_some() {
-                parallel::pass(
-                    k,
-                    &root,
-                    bound,
-                    &control,
-                    pool.as_ref(),
-                    threads,
-                    saver.as_ref(),
-                    resume.take(),
-                )?
-            } else {
-                sequential_pass(k, &root, bound, &control)
-            };
+            let pass = pass(
+                bound,
+                &control,
+                pool.as_ref(),
+                saver.as_ref(),
+                resume.take(),
+            )?;
             iterations.push(Iteration {
                 bound,
                 expanded: pass.expanded,

@@ -31,24 +31,31 @@ const MAX_SPLIT: usize = 24;
 /// subtrees, and the last pass wastes little on subtrees after the solution.
 const TASKS_PER_THREAD: usize = 256;
 
-/// A subtree to search: a node at the split depth that passes the bound.
-struct Task<N> {
-    node: N,
+/// A subtree to search, a node at the split depth that passes the bound: where it starts (its
+/// node is kept apart, in [`Split::nodes`], so that all but the shallow walk is compiled once for
+/// every kernel, not once per kernel).
+struct Task {
     depth: u32,
-    /// The moves from the root to `node`.
+    /// The moves from the root to the task's node.
     prefix: [u8; MAX_SPLIT],
-    /// The shallow walk's counts up to and including the generation of `node`.
+    /// The shallow walk's counts up to and including the generation of the task's node.
     expanded_before: u64,
     generated_before: u64,
 }
 
 /// The shallow part of a pass: its counts, and the subtrees below it in sequential order.
-struct Split<N> {
+struct Shallow {
     depth: u32,
-    tasks: Vec<Task<N>>,
+    tasks: Vec<Task>,
     expanded: u64,
     generated: u64,
     next_bound: u32,
+}
+
+/// The shallow walk and the node each of its subtrees starts from.
+struct Split<N> {
+    shallow: Shallow,
+    nodes: Vec<N>,
 }
 
 /// What a task's pass counted; `complete` when it ran to the end of its subtree or to a
@@ -64,11 +71,14 @@ struct TaskOutcome {
 /// Walks the tree above `depth` as the sequential pass would; None if the goal lies within it.
 fn split<K: Kernel>(k: &K, root: &K::Node, bound: u32, depth: u32) -> Option<Split<K::Node>> {
     let mut s = Split {
-        depth,
-        tasks: Vec::new(),
-        expanded: 0,
-        generated: 0,
-        next_bound: u32::MAX,
+        shallow: Shallow {
+            depth,
+            tasks: Vec::new(),
+            expanded: 0,
+            generated: 0,
+            next_bound: u32::MAX,
+        },
+        nodes: Vec::new(),
     };
     let mut prefix = [0u8; MAX_SPLIT];
     let mut goal = false;
@@ -87,28 +97,29 @@ fn walk<K: Kernel>(
     s: &mut Split<K::Node>,
     goal: &mut bool,
 ) {
-    s.expanded += 1;
+    s.shallow.expanded += 1;
     k.children(node, |dir, child| {
         if *goal {
             return;
         }
-        s.generated += 1;
+        let shallow = &mut s.shallow;
+        shallow.generated += 1;
         let f = g + 1 + k.h(&child);
         if f > bound {
-            s.next_bound = s.next_bound.min(f);
+            shallow.next_bound = shallow.next_bound.min(f);
             return;
         }
         prefix[g as usize % MAX_SPLIT] = dir;
         if k.is_goal(&child) {
             *goal = true;
         } else if g + 1 == depth {
-            s.tasks.push(Task {
-                node: child,
+            shallow.tasks.push(Task {
                 depth,
                 prefix: *prefix,
-                expanded_before: s.expanded,
-                generated_before: s.generated,
+                expanded_before: shallow.expanded,
+                generated_before: shallow.generated,
             });
+            s.nodes.push(child);
         } else {
             walk(k, &child, g + 1, depth, bound, prefix, s, goal);
         }
@@ -122,7 +133,8 @@ fn plan<K: Kernel>(k: &K, root: &K::Node, bound: u32, threads: usize) -> Option<
     let mut depth = 1;
     loop {
         let s = split(k, root, bound, depth)?;
-        if s.tasks.len() >= want || s.tasks.is_empty() || depth as usize == MAX_SPLIT {
+        let tasks = s.shallow.tasks.len();
+        if tasks >= want || tasks == 0 || depth as usize == MAX_SPLIT {
             return Some(s);
         }
         depth += 1;
@@ -143,97 +155,148 @@ pub(crate) fn pass<K: Kernel>(
     resume: Option<&PartialIteration>,
 ) -> Result<PassOutcome, CheckpointMismatch> {
     let started = Instant::now();
-    let earlier = resume.map_or(0.0, |r| r.seconds);
     let split = match resume.filter(|r| r.split_depth > 0) {
         Some(r) => Some(resumed_split(k, root, bound, r)?),
         None => plan(k, root, bound, threads),
     };
-    let stopped_here = |current: Option<PartialIteration>| {
-        if let (Some(saver), Some(_)) = (saver, control.stopped()) {
-            saver.save(bound, current);
-        }
+    let (shallow, nodes) = match split {
+        Some(Split { shallow, nodes }) => (Some(shallow), nodes),
+        None => (None, Vec::new()),
     };
-    let Some(split) = split else {
-        let outcome = sequential_pass(k, root, bound, control);
-        if outcome.solution.is_none() {
-            stopped_here(None);
-        }
-        return Ok(outcome);
+    let run = Run {
+        bound,
+        control,
+        pool,
+        saver,
+        resume,
+        started,
     };
-    // The shallow walk's nodes come out of the node budget too; near the limit the sequential
-    // pass stops exactly where it must.
-    let granted = control.reserve(split.generated);
-    if granted < split.generated {
-        control.give_back(granted);
-        let outcome = sequential_pass(k, root, bound, control);
-        stopped_here(None);
-        return Ok(outcome);
-    }
-    control.found_at.store(usize::MAX, Ordering::Relaxed);
-    let slots: Vec<OnceLock<TaskOutcome>> = split.tasks.iter().map(|_| OnceLock::new()).collect();
-    for d in resume.map_or(&[][..], |r| &r.done[..]) {
-        let _ = slots[d.index as usize].set(TaskOutcome {
-            expanded: d.expanded,
-            generated: d.generated,
-            next_bound: d.next_bound,
-            complete: true,
-            solution: None,
-        });
-    }
-    let finished = || PartialIteration {
-        split_depth: split.depth,
-        subtrees: split.tasks.len() as u32,
-        shallow_expanded: split.expanded,
-        shallow_generated: split.generated,
-        done: done_subtrees(&slots),
-        seconds: earlier + started.elapsed().as_secs_f64(),
-    };
-    let search = |i: usize| {
-        let (task, slot) = (&split.tasks[i], &slots[i]);
-        if slot.get().is_some()
-            || control.stopped().is_some()
-            || control.found_at.load(Ordering::Relaxed) < i
-        {
-            return;
-        }
-        let mut p = Pass::new(control, bound, i);
-        // A pruned f already seen: lets `update_below` skip lookups from the start, and
-        // the pass's minimum stays the iteration's (the shallow walk's is in it anyway).
-        p.next_bound = split.next_bound;
-        let d = task.depth as usize;
-        p.path[..d].copy_from_slice(&task.prefix[..d]);
-        let unwound = k.search(&mut p, &task.node, task.depth);
-        p.finish();
-        if p.found {
-            control.found_at.fetch_min(i, Ordering::Relaxed);
-        }
-        let _ = slot.set(TaskOutcome {
-            expanded: p.expanded,
-            generated: p.generated,
-            next_bound: p.next_bound,
-            complete: !unwound || p.found,
-            solution: p.found.then(|| p.path[..p.length].to_vec()),
-        });
-        if let Some(saver) = saver.filter(|s| !p.found && s.due()) {
-            saver.save(bound, Some(finished()));
-        }
-    };
-    match pool {
-        Some(pool) => pool.scope_fifo(|scope| {
-            for i in 0..split.tasks.len() {
-                let search = &search;
-                scope.spawn_fifo(move |_| search(i));
+    Ok(run.subtrees(
+        shallow.as_ref(),
+        &|| sequential_pass(k, root, bound, control),
+        &|p: &mut Pass, i: usize, depth: u32| k.search(p, &nodes[i], depth),
+    ))
+}
+
+/// A pass after its shallow walk: everything here is compiled once, whatever the kernel, which
+/// comes in as two closures called once per pass or per subtree, never per node.
+struct Run<'a> {
+    bound: u32,
+    control: &'a Control<'a>,
+    pool: Option<&'a ThreadPool>,
+    saver: Option<&'a Saver<'a>>,
+    resume: Option<&'a PartialIteration>,
+    started: Instant,
+}
+
+impl Run<'_> {
+    /// Searches the subtrees of `shallow` (the whole pass with `sequential` when there is no
+    /// split, or no node budget for one); `search(pass, i, depth)` searches subtree i into
+    /// `pass` and returns true when it unwound.
+    fn subtrees(
+        &self,
+        shallow: Option<&Shallow>,
+        sequential: &dyn Fn() -> PassOutcome,
+        search: &(dyn Fn(&mut Pass, usize, u32) -> bool + Sync),
+    ) -> PassOutcome {
+        let Run {
+            bound,
+            control,
+            pool,
+            saver,
+            resume,
+            started,
+        } = *self;
+        let earlier = resume.map_or(0.0, |r| r.seconds);
+        let stopped_here = |current: Option<PartialIteration>| {
+            if let (Some(saver), Some(_)) = (saver, control.stopped()) {
+                saver.save(bound, current);
             }
-        }),
-        None => (0..split.tasks.len()).for_each(search),
+        };
+        let Some(split) = shallow else {
+            let outcome = sequential();
+            if outcome.solution.is_none() {
+                stopped_here(None);
+            }
+            return outcome;
+        };
+        // The shallow walk's nodes come out of the node budget too; near the limit the
+        // sequential pass stops exactly where it must.
+        let granted = control.reserve(split.generated);
+        if granted < split.generated {
+            control.give_back(granted);
+            let outcome = sequential();
+            stopped_here(None);
+            return outcome;
+        }
+        control.found_at.store(usize::MAX, Ordering::Relaxed);
+        let slots: Vec<OnceLock<TaskOutcome>> =
+            split.tasks.iter().map(|_| OnceLock::new()).collect();
+        for d in resume.map_or(&[][..], |r| &r.done[..]) {
+            let _ = slots[d.index as usize].set(TaskOutcome {
+                expanded: d.expanded,
+                generated: d.generated,
+                next_bound: d.next_bound,
+                complete: true,
+                solution: None,
+            });
+        }
+        let finished = || PartialIteration {
+            split_depth: split.depth,
+            subtrees: split.tasks.len() as u32,
+            shallow_expanded: split.expanded,
+            shallow_generated: split.generated,
+            done: done_subtrees(&slots),
+            seconds: earlier + started.elapsed().as_secs_f64(),
+        };
+        let task = |i: usize| {
+            let (task, slot) = (&split.tasks[i], &slots[i]);
+            if slot.get().is_some()
+                || control.stopped().is_some()
+                || control.found_at.load(Ordering::Relaxed) < i
+            {
+                return;
+            }
+            let mut p = Pass::new(control, bound, i);
+            // A pruned f already seen: lets `update_below` skip lookups from the start, and
+            // the pass's minimum stays the iteration's (the shallow walk's is in it anyway).
+            p.next_bound = split.next_bound;
+            let d = task.depth as usize;
+            p.path[..d].copy_from_slice(&task.prefix[..d]);
+            let unwound = search(&mut p, i, task.depth);
+            p.finish();
+            if p.found {
+                control.found_at.fetch_min(i, Ordering::Relaxed);
+            }
+            let _ = slot.set(TaskOutcome {
+                expanded: p.expanded,
+                generated: p.generated,
+                next_bound: p.next_bound,
+                complete: !unwound || p.found,
+                solution: p.found.then(|| p.path[..p.length].to_vec()),
+            });
+            if let Some(saver) = saver.filter(|s| !p.found && s.due()) {
+                saver.save(bound, Some(finished()));
+            }
+        };
+        match pool {
+            Some(pool) => pool.scope_fifo(|scope| {
+                for i in 0..split.tasks.len() {
+                    let task = &task;
+                    scope.spawn_fifo(move |_| task(i));
+                }
+            }),
+            None => (0..split.tasks.len()).for_each(task),
+        }
+        let done = finished();
+        let outcomes: Vec<Option<TaskOutcome>> =
+            slots.into_iter().map(|s| s.into_inner()).collect();
+        let outcome = combine(split, &outcomes);
+        if outcome.solution.is_none() {
+            stopped_here(Some(done));
+        }
+        outcome
     }
-    let done = finished();
-    let outcomes: Vec<Option<TaskOutcome>> = slots.into_iter().map(|s| s.into_inner()).collect();
-    let outcome = combine(&split, &outcomes);
-    if outcome.solution.is_none() {
-        stopped_here(Some(done));
-    }
-    Ok(outcome)
 }
 
 /// The split an earlier session made of this pass, checked against what it stored.
@@ -244,6 +307,7 @@ fn resumed_split<K: Kernel>(
     r: &PartialIteration,
 ) -> Result<Split<K::Node>, CheckpointMismatch> {
     let s = split(k, root, bound, r.split_depth).filter(|s| {
+        let s = &s.shallow;
         (s.tasks.len(), s.expanded, s.generated)
             == (r.subtrees as usize, r.shallow_expanded, r.shallow_generated)
     });
@@ -273,7 +337,7 @@ fn done_subtrees(slots: &[OnceLock<TaskOutcome>]) -> Vec<DoneSubtree> {
 }
 
 /// The pass's counts from the shallow walk and the tasks' outcomes (None: never started).
-fn combine<N>(split: &Split<N>, outcomes: &[Option<TaskOutcome>]) -> PassOutcome {
+fn combine(split: &Shallow, outcomes: &[Option<TaskOutcome>]) -> PassOutcome {
     let first = outcomes
         .iter()
         .position(|o| o.as_ref().is_some_and(|o| o.solution.is_some()));
@@ -349,7 +413,7 @@ mod tests {
             );
             if seq.solution.is_some() {
                 // The last pass, at least, was really split into subtrees.
-                assert!(split.tasks.len() >= 2 * TASKS_PER_THREAD);
+                assert!(split.shallow.tasks.len() >= 2 * TASKS_PER_THREAD);
                 return;
             }
             assert_eq!(par.next_bound, seq.next_bound);

@@ -39,6 +39,11 @@ const PREAMBLE: &str = r"% The plots are PDF 1.7: accept them without a warning 
 \makeatletter
 \newenvironment{inplace}[1]{\par\medskip\noindent\begin{minipage}{\linewidth}%
 \def\@captype{#1}\centering}{\end{minipage}\par\medskip}
+% A section starts on a new page when less than #1 of this page is left, rather than leave its
+% heading and first lines alone at the foot of the page (its table moved to the next).
+\newcommand{\needspace}[1]{\par\penalty-100\begingroup\setlength{\dimen@}{#1}%
+\dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
+\ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
 \makeatother
 \setlength{\parindent}{0pt}
 % Monospace has no stretchable space: let lines of code stretch rather than overrun the margin.
@@ -363,7 +368,7 @@ fn section(tex: &mut String, s: &Section) {
     };
     let _ = writeln!(
         tex,
-        "\\{command}{{{}}}\\label{{sec:{}}}\n",
+        "\\needspace{{0.25\\textheight}}\n\\{command}{{{}}}\\label{{sec:{}}}\n",
         escape(&s.title),
         s.id
     );
@@ -389,11 +394,39 @@ fn block(tex: &mut String, b: &Block) {
     }
 }
 
-/// A table in the document: a `longtable` (it breaks across pages, its header repeated), one
-/// per group of columns when the table is wider than the line.
+/// Tables of at most this many lines (header and wrapped cells counted) are kept whole on one
+/// page: a summary of seven methods broken after its second row reads badly.
+const SHORT_TABLE_LINES: usize = 20;
+
+/// The lines a table's body takes, a paragraph cell counting one line per ~55 characters.
+fn table_lines(t: &Table) -> usize {
+    let per_line = LONG_TEXT - 5;
+    let header = t
+        .columns
+        .iter()
+        .map(|c| header_lines(c, false).len())
+        .max()
+        .unwrap_or(1);
+    header
+        + t.rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|c| c.display().chars().count().div_ceil(per_line))
+                    .max()
+                    .unwrap_or(1)
+                    .max(1)
+            })
+            .sum::<usize>()
+}
+
+/// A table in the document, one per group of columns when the table is wider than the line: a
+/// short one kept whole where it stands (moved to the next page rather than split), a longer one
+/// a `longtable` (it breaks across pages, its header repeated).
 fn table(tex: &mut String, t: &Table) {
     let groups = column_groups(t);
     let n = groups.len();
+    let short = table_lines(t) <= SHORT_TABLE_LINES;
     for (i, cols) in groups.iter().enumerate() {
         let (caption, id) = if n > 1 {
             (
@@ -404,6 +437,15 @@ fn table(tex: &mut String, t: &Table) {
             (text(&t.caption), t.id.clone())
         };
         let (spec, head, body) = table_parts(t, &t.rows, cols);
+        if short {
+            let _ = writeln!(
+                tex,
+                "\\begin{{inplace}}{{table}}\\caption{{{caption}}}\\label{{tab:{id}}}\\par\\smallskip\n\\small\n\
+                 \\begin{{tabular}}{{{spec}}}\n\\toprule\n{head}\\midrule\n{body}\\bottomrule\n\
+                 \\end{{tabular}}\n\\end{{inplace}}\n"
+            );
+            continue;
+        }
         let _ = writeln!(
             tex,
             "{{\\small\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{tab:{id}}}\\\\\n\
@@ -610,6 +652,47 @@ mod tests {
         table(&mut tex, &t);
         // In the document, one longtable that breaks across pages.
         assert_eq!(tex.matches("\\begin{longtable}").count(), 1);
+    }
+
+    /// A short table (a summary of seven methods) is kept whole where it stands, never broken
+    /// across a page; one of a page or more is a longtable; a section's heading asks for room.
+    #[test]
+    fn short_tables_stay_whole_and_headings_keep_their_first_lines() {
+        let table_of = |rows: usize, text: &str| {
+            let mut t = Table::new(
+                "summary",
+                Text::plain("c"),
+                vec![Column::text("method"), Column::text("note")],
+            );
+            for i in 0..rows {
+                t.row(vec![Cell::text(format!("m{i}")), Cell::text(text)]);
+            }
+            let mut tex = String::new();
+            table(&mut tex, &t);
+            tex
+        };
+        let short = table_of(7, "x");
+        assert!(!short.contains("longtable"), "{short}");
+        assert_eq!(short.matches("\\begin{inplace}{table}").count(), 1);
+        assert!(
+            short.contains("\\caption{c}\\label{tab:summary}"),
+            "{short}"
+        );
+        assert!(table_of(SHORT_TABLE_LINES, "x").contains("longtable"));
+        // Few rows, but each a paragraph of several lines: a page or more, so it may break.
+        assert!(table_of(6, &"word ".repeat(60)).contains("longtable"));
+
+        let mut s = Section::new(1, "Summary");
+        s.push(Text::plain("p"));
+        let tex = render(&Report {
+            title: "t".into(),
+            intro: vec![],
+            sections: vec![s],
+        });
+        assert!(
+            tex.contains("\\needspace{0.25\\textheight}\n\\section{Summary}"),
+            "{tex}"
+        );
     }
 
     /// A table wider than the line is split by columns, each part repeating the first column

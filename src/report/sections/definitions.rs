@@ -84,8 +84,11 @@ pub(crate) fn definitions() -> Section {
         ),
         def(
             "ratio (published comparisons)",
-            Text::plain("ours / published."),
-            Some(rounding::RATIO),
+            Text::plain(
+                "ours / published. Rounded to 3 significant digits; beside published per-instance \
+                 node counts, which ours can match to the node, to 6.",
+            ),
+            None,
         ),
     ];
     items.push(Text::plain("").strong("overheads").p(

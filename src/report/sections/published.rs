@@ -3,7 +3,8 @@
 
 use crate::analysis::per_instance::{self, mismatch_note, PerInstanceComparison};
 use crate::report::drawn::{figure, DrawnFigure};
-use crate::report::model::{self, Block, Cell, Column, Rounding, Section, Table, Text};
+use crate::report::model::{self, Block, Cell, Column, Section, Table, Text};
+use crate::report::summary_csv::rounding;
 
 /// Our solved runs beside a published per-instance column: the counts as the paper counted,
 /// how many match exactly, the distribution of the ratios, the mismatches with what is known
@@ -46,7 +47,7 @@ pub(crate) fn beside_published(
             .p(format!(" equals {theirs} count.")),
     );
     let (ours_total, theirs_total) = c.totals();
-    let ratio = Rounding::Significant(6);
+    let ratio = rounding::RATIO_EXACT;
     let mut items = vec![
         Text::plain("")
             .strong(format!(
