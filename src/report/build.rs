@@ -12,7 +12,7 @@ use super::sections::{
     outside::outside_solvers,
     per_instance::per_instance,
     plots::{history_section, plots_section},
-    published::beside_published,
+    published::{beside_later_work_section, beside_published},
     setup::setup,
     summary::summary_section,
 };
@@ -115,6 +115,7 @@ pub fn build(
                 plot,
             ));
         }
+        sections.extend(beside_later_work_section(results, &set));
         if contents.per_instance {
             let heuristics: Vec<&str> = rows.iter().map(|s| s.heuristic.as_str()).collect();
             sections.push(per_instance(results, &set, &heuristics));

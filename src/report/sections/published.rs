@@ -1,10 +1,14 @@
 //! "Beside AUTHORS, SETTING, per instance": our solved runs beside a published per-instance
 //! column, as the paper counted.
 
-use crate::analysis::per_instance::{self, mismatch_note, PerInstanceComparison};
+use crate::analysis::per_instance::{
+    self, beside_later_work, mismatch_note, PerInstanceComparison, CLAUSECKER_SOURCE,
+    LATER_24_PUZZLE,
+};
 use crate::report::drawn::{figure, DrawnFigure};
 use crate::report::model::{self, Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
+use crate::results::Results;
 
 /// Our solved runs beside a published per-instance column: the counts as the paper counted,
 /// how many match exactly, the distribution of the ratios, the mismatches with what is known
@@ -135,5 +139,131 @@ pub(crate) fn beside_published(
     s
 }
 
+/// "Beside later work": our solved runs of Korf & Felner's 24-puzzle instances beside the
+/// per-instance counts of a later program with larger pattern databases (every column of
+/// [`LATER_24_PUZZLE`]), the ratio per instance and its geometric mean per column; None when
+/// `set` is not that set or has no solved IDA* run.
+pub(crate) fn beside_later_work_section(results: &Results, set: &str) -> Option<Section> {
+    if set != LATER_24_PUZZLE[0].instance_set {
+        return None;
+    }
+    let rows = beside_later_work(results);
+    if rows.is_empty() {
+        return None;
+    }
+    let mut s = Section::new(
+        2,
+        "Beside later work: clausecker/24puzzle's larger pattern databases, per instance",
+    );
+    s.push(Text::plain(format!("Source: {CLAUSECKER_SOURCE}.")));
+    s.push(Text::plain(
+        "Not counts to reproduce: that program adds duplicate-path pruning and other techniques \
+         to its heuristics, so a ratio compares programs, not heuristics alone. Ours / theirs is \
+         how many times more nodes our search generated (above 1: theirs generated fewer). It is \
+         the yardstick a stronger heuristic of ours is set beside.",
+    ));
+    let ratio = rounding::RATIO;
+    let items: Vec<Text> = LATER_24_PUZZLE
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let logs: Vec<f64> = rows
+                .iter()
+                .filter_map(|r| Some((r.ours as f64 / r.theirs[i]? as f64).ln()))
+                .collect();
+            let n = logs.len();
+            let named = if short(c) == c.setting {
+                String::new()
+            } else {
+                format!(" ({})", c.setting)
+            };
+            (n > 0).then(|| {
+                Text::plain("").strong(short(c)).p(format!(
+                    "{named}: ours / theirs, geometric mean {} over {n} solved run(s).",
+                    ratio.apply((logs.iter().sum::<f64>() / n as f64).exp())
+                ))
+            })
+        })
+        .collect();
+    s.push(Block::List(items));
+    let mut columns = vec![
+        Column::text("instance"),
+        Column::text("heuristic"),
+        Column::number("ours: generated", Some("nodes")),
+    ];
+    columns.extend(
+        LATER_24_PUZZLE
+            .iter()
+            .map(|c| Column::number(short(c), None)),
+    );
+    let mut table = Table::new(
+        format!("{}-later-work", model::user_anchor(set)),
+        Text::plain(
+            "Every solved run beside each later count: ours / theirs in each column of theirs \
+             (— where theirs is not published).",
+        ),
+        columns,
+    );
+    for r in &rows {
+        let mut cells = vec![
+            Cell::text(&r.instance_id),
+            Cell::Code(r.heuristic.clone()),
+            Cell::Count(r.ours),
+        ];
+        cells.extend(
+            r.theirs
+                .iter()
+                .map(|t| Cell::opt(t.map(|t| r.ours as f64 / t as f64), ratio)),
+        );
+        table.row(cells);
+    }
+    table.collapsed = table.rows.len() > COLLAPSE_ABOVE;
+    s.push(table);
+    Some(s)
+}
+
+/// A later column's name in a table header: the first word of its setting ("8-8-8", "max").
+fn short(c: &per_instance::PublishedColumn) -> &'static str {
+    c.setting.split(' ').next().unwrap_or(c.setting)
+}
+
 /// Tables with more rows than this are collapsed in HTML.
 const COLLAPSE_ABOVE: usize = 30;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::{RunRecord, RunStatus};
+
+    /// A solved 24-puzzle run gets a row beside every later column, with the ratio; another
+    /// set, or no solved run, gets no section.
+    #[test]
+    fn later_work_sets_each_solved_run_beside_every_column() {
+        let run = |set: &str, status| RunRecord {
+            instance_set: set.into(),
+            instance_id: "1".into(),
+            heuristic: "pdb-6666r".into(),
+            status,
+            generated: 2_031_102_635,
+            ..RunRecord::default()
+        };
+        let results = |runs| Results {
+            runs,
+            dir: "r".into(),
+            iterations: vec![],
+            meta: None,
+        };
+        let with = results(vec![run("korf50-24", RunStatus::Solved)]);
+        let s = beside_later_work_section(&with, "korf50-24").unwrap();
+        let Some(Block::Table(t)) = s.blocks.iter().find(|b| matches!(b, Block::Table(_))) else {
+            panic!("no table: {s:?}");
+        };
+        assert_eq!(t.rows.len(), 1);
+        assert_eq!(t.columns.len(), 3 + LATER_24_PUZZLE.len());
+        // 2,031,102,635 / 199,198,406 (8-8-8 on #1).
+        assert_eq!(t.rows[0][4].display(), "10.2");
+        assert!(beside_later_work_section(&with, "korf100").is_none());
+        let unsolved = results(vec![run("korf50-24", RunStatus::TimeLimit)]);
+        assert!(beside_later_work_section(&unsolved, "korf50-24").is_none());
+    }
+}
