@@ -377,11 +377,11 @@ pub fn compare_runs(
         });
     }
 
-    // Grouped by method (the heuristic for IDA*, `astar+H`, `bfs`: see `results::method_label`).
-    let methods: BTreeSet<String> = matched.iter().map(|m| m.key.method()).collect();
+    // Grouped by method (the heuristic for IDA*, `astar+H`, `bfs`: see `results::Method::label`).
+    let methods: BTreeSet<String> = matched.iter().map(|m| m.key.label()).collect();
     let mut summaries = Vec::new();
     for h in methods.iter().map(String::as_str) {
-        let runs: Vec<&Matched> = matched.iter().filter(|m| m.key.method() == h).collect();
+        let runs: Vec<&Matched> = matched.iter().filter(|m| m.key.label() == h).collect();
         let ratios: Vec<f64> = runs
             .iter()
             .filter_map(|m| m.time_ratio(options.min_seconds))

@@ -71,7 +71,7 @@ pub fn solved_by_instance<'a>(
         .runs
         .iter()
         .filter(|r| {
-            r.instance_set == set && r.method() == heuristic && r.status == RunStatus::Solved
+            r.instance_set == set && r.label() == heuristic && r.status == RunStatus::Solved
         })
         .map(|r| (r.instance_id.as_str(), r))
         .collect()
@@ -86,7 +86,7 @@ pub fn heuristics_of_set(results: &Results, set: &str) -> Vec<String> {
             results
                 .runs
                 .iter()
-                .any(|r| r.instance_set == set && &r.method() == h)
+                .any(|r| r.instance_set == set && &r.label() == h)
         })
         .collect()
 }
@@ -109,7 +109,7 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
             let all: Vec<&RunRecord> = results
                 .runs
                 .iter()
-                .filter(|r| r.instance_set == set && &r.method() == heuristic)
+                .filter(|r| r.instance_set == set && &r.label() == heuristic)
                 .collect();
             let solved: Vec<&RunRecord> = all
                 .iter()

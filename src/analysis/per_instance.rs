@@ -334,7 +334,7 @@ mod tests {
                 ),
                 run("korf50-24", "2", "pdb-6666r", RunStatus::TimeLimit, 5),
                 RunRecord {
-                    algorithm: Algorithm::Astar,
+                    algorithm: Algorithm::Astar.into(),
                     ..run("korf50-24", "3", "pdb-6666r", RunStatus::Solved, 5)
                 },
                 run("korf100", "1", "manhattan", RunStatus::Solved, 5),
@@ -398,7 +398,7 @@ mod tests {
                 run("korf100", "1", "manhattan", RunStatus::Solved, 276_361_932),
                 // A* with the same heuristic: not the paper's quantity, left out.
                 RunRecord {
-                    algorithm: Algorithm::Astar,
+                    algorithm: Algorithm::Astar.into(),
                     ..run("korf100", "2", "manhattan", RunStatus::Solved, 1_000)
                 },
             ],

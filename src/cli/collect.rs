@@ -44,7 +44,7 @@ pub fn run(args: CollectArgs) -> Result<ExitCode, Box<dyn Error>> {
         };
         eprintln!("  shard {shard} ({log}):");
         for g in gaps {
-            let (set, id, h) = (&g.key.instance_set, &g.key.instance_id, g.key.method());
+            let (set, id, h) = (&g.key.instance_set, &g.key.instance_id, g.key.label());
             match &g.status {
                 None => eprintln!("    MISSING {set} #{id} with {h}"),
                 Some(s) => eprintln!("    {} {set} #{id} with {h}", s.as_str().to_uppercase()),

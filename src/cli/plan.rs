@@ -94,7 +94,7 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         }
         let costliest = nodes_only
             .iter()
-            .filter(|c| c.pair.heuristic == Some(hi))
+            .filter(|c| c.pair.heuristic() == Some(hi))
             .max_by(|a, b| a.nodes.unwrap_or(0.0).total_cmp(&b.nodes.unwrap_or(0.0)));
         if let Some(c) = costliest {
             let (_, set) = &exp.sets[c.pair.set];
@@ -126,7 +126,7 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "{}\t{}\t{}\t{}\t{}\t{}",
                 c.key.instance_set,
                 c.key.instance_id,
-                c.key.heuristic,
+                c.key.method.series(),
                 c.nodes.map_or("-".into(), |n| format!("{n:.3e}")),
                 c.seconds.map_or("-".into(), |s| format!("{s:.0}")),
                 c.source

@@ -54,7 +54,7 @@ pub enum ClusterError {
     NotSharded(PathBuf),
     #[error("{}: {reason}", dir.display())]
     Layout { dir: PathBuf, reason: String },
-    #[error("pair {} #{} with {} is in both {} and {}", key.instance_set, key.instance_id, key.method(), first.display(), second.display())]
+    #[error("pair {} #{} with {} is in both {} and {}", key.instance_set, key.instance_id, key.label(), first.display(), second.display())]
     Duplicate {
         key: Box<RunKey>,
         first: PathBuf,
@@ -62,7 +62,7 @@ pub enum ClusterError {
     },
     #[error(
         "{}: pair {} #{} with {} is not part of shard {shard} of this experiment",
-        dir.display(), key.instance_set, key.instance_id, key.method()
+        dir.display(), key.instance_set, key.instance_id, key.label()
     )]
     Foreign {
         dir: PathBuf,

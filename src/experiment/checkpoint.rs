@@ -93,13 +93,15 @@ impl Checkpoints {
         let clean = crate::results::atomic::readable_component;
         let exact = format!(
             "{}\t{}\t{}",
-            key.instance_set, key.instance_id, key.heuristic
+            key.instance_set,
+            key.instance_id,
+            key.method.series()
         );
         self.dir.join(format!(
             "{}--{}--{}--{:08x}.json",
             clean(&key.instance_set),
             clean(&key.instance_id),
-            clean(&key.heuristic),
+            clean(key.method.series()),
             crc32fast::hash(exact.as_bytes())
         ))
     }

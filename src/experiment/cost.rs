@@ -195,7 +195,7 @@ pub fn estimate<'p>(
         let (_, set) = &exp.sets[pair.set];
         let instance = &set.instances[pair.instance];
         let mut estimate = (None, Source::Unknown);
-        if let (Algorithm::Ida, Some(hi)) = (pair.algorithm, pair.heuristic) {
+        if let (true, Some(hi)) = (pair.is_ida(), pair.heuristic()) {
             let name = exp.heuristics[hi].to_string();
             let published = published_column(&set.name, &name)
                 .and_then(|c| Some((c.counts().get(instance.id.as_str()).copied()?, c.authors)));
@@ -337,9 +337,10 @@ mod tests {
             pair: Pair {
                 set: 0,
                 instance,
-                algorithm: Algorithm::Ida,
-                heuristic: Some(0),
-                solver: None,
+                by: super::super::plan::By::Builtin {
+                    algorithm: Algorithm::Ida,
+                    heuristic: Some(0),
+                },
             },
             key: RunKey::new("s", &instance.to_string(), "h"),
             nodes: seconds.map(|s| s * 1e7),

@@ -21,7 +21,7 @@ use super::checkpoint::{Checkpoints, PairId};
 use super::describe;
 use super::error::ExperimentError;
 use super::outside::{self, OutsideSolver, ProcessLimits};
-use super::plan::{Experiment, Pair, Series};
+use super::plan::{By, Experiment, Pair};
 use super::progress::Progress;
 use super::provenance;
 use super::resume;
@@ -35,7 +35,7 @@ use crate::pdb::CacheOptions;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
-use crate::search::{self, Algorithm, Iteration, Limits, Mode, SearchOptions, SearchResult};
+use crate::search::{self, Iteration, Limits, Mode, SearchOptions, SearchResult};
 
 /// What a run did.
 #[derive(Debug, Clone, Default)]
@@ -124,7 +124,7 @@ pub fn run(
                 .filter(|_| settings.fixed_bound.is_none())
             {
                 let c = Checkpoints::in_dir(out, every);
-                for p in pairs.iter().filter(|p| p.algorithm == Algorithm::Ida) {
+                for p in pairs.iter().filter(|p| p.is_ida()) {
                     let key = exp.key(p);
                     if !done.contains(&key) {
                         c.load(&key, &pair_id(exp, p))?;
@@ -243,7 +243,7 @@ fn run_pending(
     let mut index: HashMap<(usize, Goal), usize> = HashMap::new();
     for p in pending {
         let goal = &exp.sets[p.set].1.goal;
-        let Some(h) = p.heuristic else { continue };
+        let Some(h) = p.heuristic() else { continue };
         if let std::collections::hash_map::Entry::Vacant(slot) = index.entry((h, goal.clone())) {
             prepared.push(prepare(&exp.heuristics[h], goal, &settings.cache)?);
             slot.insert(prepared.len() - 1);
@@ -290,17 +290,14 @@ fn run_pending(
         let (_, set) = &exp.sets[p.set];
         let key = exp.key(p);
         let mut resumes = 0;
-        let rows = match exp.series(p) {
-            Series::Builtin(_) => {
+        let rows = match p.by {
+            By::Builtin { algorithm, .. } => {
                 let h = p
-                    .heuristic
+                    .heuristic()
                     .map(|h| &prepared[index[&(h, set.goal.clone())]]);
                 let mut search = search.clone();
                 // Only IDA* continues from a checkpoint: A* and BFS hold their frontier in memory.
-                if let Some(c) = checkpoints
-                    .as_ref()
-                    .filter(|_| p.algorithm == Algorithm::Ida)
-                {
+                if let Some(c) = checkpoints.as_ref().filter(|_| p.is_ida()) {
                     let pair = pair_id(exp, p);
                     let loaded = match c.load(&key, &pair) {
                         Ok(l) => l,
@@ -309,9 +306,13 @@ fn run_pending(
                     resumes = loaded.as_ref().map_or(0, |l| l.resumes + 1);
                     search.checkpoint = Some(c.for_search(&key, &pair, loaded, fail.clone()));
                 }
+                let search = SearchOptions {
+                    algorithm,
+                    ..search
+                };
                 Ok(run_pair(exp, p, h, &search, threads, settings.fixed_bound))
             }
-            Series::Outside(solver) => outside.run_pair(exp, p, solver),
+            By::Outside(s) => outside.run_pair(exp, p, &exp.solvers[s]),
         };
         let rows = rows.unwrap_or_else(|e| {
             fail(e);
@@ -377,7 +378,7 @@ fn pair_id(exp: &Experiment, p: &Pair) -> PairId {
     PairId {
         instance_set: key.instance_set,
         instance_id: key.instance_id,
-        heuristic: key.heuristic,
+        heuristic: key.method.series().to_string(),
         tiles: set.instances[p.instance].board.tiles().to_vec(),
         goal: set.goal.name(),
     }
@@ -401,9 +402,7 @@ impl OutsideRun {
         threads: usize,
     ) -> Result<OutsideRun, ExperimentError> {
         let logs = settings.out.join(LOGS_DIR);
-        let any = pending
-            .iter()
-            .any(|p| matches!(exp.series(p), Series::Outside(_)));
+        let any = pending.iter().any(|p| matches!(p.by, By::Outside(_)));
         if any {
             std::fs::create_dir_all(&logs).map_err(|source| ExperimentError::Io {
                 path: logs.clone(),
@@ -471,7 +470,11 @@ pub const LOGS_DIR: &str = "logs";
 pub fn log_name(key: &RunKey) -> String {
     format!(
         "{}.stderr",
-        crate::results::atomic::joined_name(&[&key.instance_set, &key.instance_id, &key.heuristic])
+        crate::results::atomic::joined_name(&[
+            &key.instance_set,
+            &key.instance_id,
+            key.method.series(),
+        ])
     )
 }
 
@@ -528,13 +531,8 @@ fn run_pair(
     let key = exp.key(p);
     let who = format!("{key}");
     // Only IDA* searches on several threads: A* and breadth-first pairs run on one (and say so).
-    let threads_here = if p.algorithm == Algorithm::Ida {
-        options.threads
-    } else {
-        1
-    };
+    let threads_here = if p.is_ida() { options.threads } else { 1 };
     let options = SearchOptions {
-        algorithm: p.algorithm,
         mode: fixed_bound.map_or(Mode::Solve, Mode::FixedBound),
         threads: threads_here,
         ..options.clone()
@@ -563,16 +561,12 @@ fn run_pair(
     let seconds = result.map_or(0.0, |r| r.seconds);
     let iterations = IterationRecord::rows(&key, its);
     let run = RunRecord {
-        instance_set: key.instance_set,
-        instance_id: key.instance_id,
-        algorithm: key.algorithm,
-        heuristic: key.heuristic,
         status,
         length,
         optimal_length: instance.optimal,
         // Breadth-first search has no heuristic, so no h(start).
         h0: result
-            .filter(|_| key.algorithm != crate::search::Algorithm::Bfs)
+            .filter(|_| options.algorithm.uses_heuristic())
             .map(|r| r.h0),
         iterations: its.len() as u32,
         expanded: result.map_or(0, |r| r.expanded()),
@@ -592,7 +586,7 @@ fn run_pair(
         bytes_per_state: memory.and_then(|m| m.bytes_per_state()),
         table_bytes: memory.map(|m| m.table_bytes),
         search_threads: options.threads as u32,
-        ..RunRecord::default()
+        ..RunRecord::of(&key)
     };
     Some((run, iterations, problem))
 }

@@ -38,7 +38,7 @@ use std::sync::Arc;
 pub use error::ExperimentError;
 pub use execute::{prepare, prepare_all, run, Summary};
 pub use plan::{
-    Chosen, Experiment, Pair, Request, Series, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
+    By, Chosen, Experiment, Pair, Request, DEFAULT_HEURISTICS, DEFAULT_INSTANCES, DEFAULT_OUT,
 };
 pub use progress::{Progress, Quiet};
 pub use settings::Settings;

@@ -13,7 +13,7 @@ use super::ExperimentError;
 use crate::board::Goal;
 use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
-use crate::results::RunKey;
+use crate::results::{Method, RunKey};
 use crate::search::{Algorithm, Pruning};
 
 /// The default experiment (`tilebench run` with no arguments): instance selections, relative
@@ -49,28 +49,41 @@ pub struct Experiment {
 pub struct Pair {
     pub set: usize,
     pub instance: usize,
-    /// [`Algorithm::External`] for an outside solver.
-    pub algorithm: Algorithm,
-    pub heuristic: Option<usize>,
-    /// Index into [`Experiment::solvers`] for an outside solver's pair.
-    pub solver: Option<usize>,
+    pub by: By,
 }
 
-/// What runs a pair.
-#[derive(Debug, Clone, Copy)]
-pub enum Series<'a> {
-    /// The built-in search with this heuristic (none for breadth-first search).
-    Builtin(Option<&'a HeuristicName>),
-    Outside(&'a OutsideSolver),
+/// What runs a [`Pair`], by index into the [`Experiment`]'s lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum By {
+    /// The built-in search; `heuristic` indexes [`Experiment::heuristics`] (none for
+    /// breadth-first search).
+    Builtin {
+        algorithm: Algorithm,
+        heuristic: Option<usize>,
+    },
+    /// Index into [`Experiment::solvers`].
+    Outside(usize),
 }
 
-impl<'a> Series<'a> {
-    /// The name in the `heuristic` column.
-    pub fn name(&self) -> &'a str {
-        match self {
-            Series::Builtin(h) => h.map_or("", |h| h.as_str()),
-            Series::Outside(s) => &s.name,
+impl Pair {
+    /// The built-in search's algorithm (none for an outside solver).
+    pub fn algorithm(&self) -> Option<Algorithm> {
+        match self.by {
+            By::Builtin { algorithm, .. } => Some(algorithm),
+            By::Outside(_) => None,
         }
+    }
+
+    /// The index of the pair's heuristic (none for breadth-first search and outside solvers).
+    pub fn heuristic(&self) -> Option<usize> {
+        match self.by {
+            By::Builtin { heuristic, .. } => heuristic,
+            By::Outside(_) => None,
+        }
+    }
+
+    pub fn is_ida(&self) -> bool {
+        self.algorithm() == Some(Algorithm::Ida)
     }
 }
 
@@ -123,14 +136,6 @@ impl Experiment {
         })
     }
 
-    /// What runs pair `p`.
-    pub fn series(&self, p: &Pair) -> Series<'_> {
-        match p.solver {
-            Some(s) => Series::Outside(&self.solvers[s]),
-            None => Series::Builtin(self.heuristic(p)),
-        }
-    }
-
     /// Every pair, in the experiment's order: set, then instance, then algorithm (in the order
     /// given), then heuristic, then the outside solvers; breadth-first search once per instance.
     pub fn pairs(&self) -> Vec<Pair> {
@@ -147,9 +152,10 @@ impl Experiment {
                         pairs.push(Pair {
                             set,
                             instance,
-                            algorithm,
-                            heuristic,
-                            solver: None,
+                            by: By::Builtin {
+                                algorithm,
+                                heuristic,
+                            },
                         });
                     }
                 }
@@ -157,9 +163,7 @@ impl Experiment {
                     pairs.push(Pair {
                         set,
                         instance,
-                        algorithm: Algorithm::External,
-                        heuristic: None,
-                        solver: Some(solver),
+                        by: By::Outside(solver),
                     });
                 }
             }
@@ -169,18 +173,24 @@ impl Experiment {
 
     /// The heuristic of a pair (none for breadth-first search).
     pub fn heuristic(&self, p: &Pair) -> Option<&HeuristicName> {
-        p.heuristic.map(|h| &self.heuristics[h])
+        p.heuristic().map(|h| &self.heuristics[h])
+    }
+
+    /// What runs pair `p`, by name.
+    pub fn method(&self, p: &Pair) -> Method {
+        match p.by {
+            By::Builtin { algorithm, .. } => Method::builtin(
+                algorithm,
+                self.heuristic(p).map_or("", HeuristicName::as_str),
+            ),
+            By::Outside(s) => Method::outside(&self.solvers[s].name),
+        }
     }
 
     /// The names of a pair in the result files.
     pub fn key(&self, p: &Pair) -> RunKey {
         let (_, set) = &self.sets[p.set];
-        RunKey::of(
-            &set.name,
-            &set.instances[p.instance].id,
-            p.algorithm,
-            self.series(p).name(),
-        )
+        RunKey::of(&set.name, &set.instances[p.instance].id, self.method(p))
     }
 
     /// Each pair's rank in `pairs`: the order result files are sorted into.

@@ -43,7 +43,7 @@ impl Shard {
         let mut order: Vec<usize> = (0..pairs.len()).collect();
         order.sort_by_key(|&k| {
             let p = pairs[k];
-            (p.algorithm, p.heuristic, p.solver, p.set, p.instance, k)
+            (p.by, p.set, p.instance, k)
         });
         let mut shard = vec![0; pairs.len()];
         for (dealt, &k) in order.iter().enumerate() {
@@ -215,9 +215,10 @@ mod tests {
                     v.push(Pair {
                         set,
                         instance,
-                        algorithm: crate::search::Algorithm::Ida,
-                        heuristic: Some(heuristic),
-                        solver: None,
+                        by: crate::experiment::By::Builtin {
+                            algorithm: crate::search::Algorithm::Ida,
+                            heuristic: Some(heuristic),
+                        },
                     });
                 }
             }
@@ -261,7 +262,7 @@ mod tests {
             for h in 0..2 {
                 let mut per = vec![0usize; count];
                 for (p, s) in all.iter().zip(&assign) {
-                    if p.heuristic == Some(h) {
+                    if p.heuristic() == Some(h) {
                         per[*s] += 1;
                     }
                 }

@@ -42,7 +42,7 @@ impl ByLength {
                 points: results
                     .runs
                     .iter()
-                    .filter(|r| &r.method() == name && r.status != RunStatus::Error)
+                    .filter(|r| &r.label() == name && r.status != RunStatus::Error)
                     .filter_map(|r| {
                         let (l, v) = (r.known_length()?, value(r)?);
                         (v > 0.0).then_some((l as f64, v, r.status == RunStatus::Solved))

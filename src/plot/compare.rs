@@ -59,9 +59,9 @@ pub fn plot_comparison(
             if !(p.0 > 0.0 && p.1 > 0.0) {
                 continue;
             }
-            match series.iter_mut().find(|s| s.0 == m.key.heuristic) {
+            match series.iter_mut().find(|s| s.0 == m.key.method.series()) {
                 Some(s) => s.1.push(p),
-                None => series.push((m.key.heuristic.clone(), vec![p])),
+                None => series.push((m.key.method.series().to_string(), vec![p])),
             }
         }
         let Some(axis) = LogAxis::covering(

@@ -51,43 +51,43 @@ fn chosen(data: &SetData, requested: &[String]) -> Vec<String> {
 
 pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Result<(), PlotError> {
     for id in chosen(data, requested) {
-        let drawn: Vec<(Series, Option<RunStatus>)> = data
-            .heuristics
-            .iter()
-            .filter_map(|h| {
-                let mut rows: Vec<_> = data
-                    .results
-                    .iterations
-                    .iter()
-                    // BFS's one row holds the depth it reached, not a cost bound f = g + h:
-                    // on this axis it would stretch the range far left of the IDA* lines.
-                    .filter(|i| {
-                        i.instance_set == data.set
-                            && i.instance_id == id
-                            && &i.method() == h
-                            && i.algorithm != Algorithm::Bfs
-                    })
-                    .collect();
-                rows.sort_by_key(|i| i.iteration);
-                let points: Vec<(f64, f64)> = rows
-                    .iter()
-                    .filter(|i| i.generated > 0)
-                    .map(|i| (f64::from(i.bound), i.generated as f64))
-                    .collect();
-                if points.is_empty() {
-                    return None;
-                }
-                let run = data.results.runs.iter().find(|r| {
-                    r.instance_set == data.set && r.instance_id == id && &r.method() == h
-                });
-                let label = match run.and_then(|r| r.growth_ratio) {
-                    Some(r) => format!("{h} (r = {})", short_sci(r)),
-                    None => h.clone(),
-                };
-                let stopped = run.map(|r| r.status).filter(|&s| s != RunStatus::Solved);
-                Some(((label, data.color(h), points), stopped))
-            })
-            .collect();
+        let drawn: Vec<(Series, Option<RunStatus>)> =
+            data.heuristics
+                .iter()
+                .filter_map(|h| {
+                    let mut rows: Vec<_> = data
+                        .results
+                        .iterations
+                        .iter()
+                        // BFS's one row holds the depth it reached, not a cost bound f = g + h:
+                        // on this axis it would stretch the range far left of the IDA* lines.
+                        .filter(|i| {
+                            i.instance_set == data.set
+                                && i.instance_id == id
+                                && &i.label() == h
+                                && i.algorithm != Algorithm::Bfs
+                        })
+                        .collect();
+                    rows.sort_by_key(|i| i.iteration);
+                    let points: Vec<(f64, f64)> = rows
+                        .iter()
+                        .filter(|i| i.generated > 0)
+                        .map(|i| (f64::from(i.bound), i.generated as f64))
+                        .collect();
+                    if points.is_empty() {
+                        return None;
+                    }
+                    let run = data.results.runs.iter().find(|r| {
+                        r.instance_set == data.set && r.instance_id == id && &r.label() == h
+                    });
+                    let label = match run.and_then(|r| r.growth_ratio) {
+                        Some(r) => format!("{h} (r = {})", short_sci(r)),
+                        None => h.clone(),
+                    };
+                    let stopped = run.map(|r| r.status).filter(|&s| s != RunStatus::Solved);
+                    Some(((label, data.color(h), points), stopped))
+                })
+                .collect();
         let (series, stopped): (Vec<Series>, Vec<Option<RunStatus>>) = drawn.into_iter().unzip();
         let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
             continue;

@@ -310,7 +310,7 @@ impl<'a> SetData<'a> {
     /// Solved runs of a heuristic on this set, in file order.
     fn solved_runs(&self, heuristic: &'a str) -> impl Iterator<Item = &'a RunRecord> + '_ {
         self.results.runs.iter().filter(move |r| {
-            r.instance_set == self.set && r.method() == heuristic && r.status == RunStatus::Solved
+            r.instance_set == self.set && r.label() == heuristic && r.status == RunStatus::Solved
         })
     }
 }
@@ -579,10 +579,10 @@ mod tests {
     /// drawn, and compares the methods of the box plot over the boards all of them solved.
     #[test]
     fn plots_read_at_print_size_and_show_only_what_they_draw() {
-        let run = |algorithm, heuristic: &str, id: &str, status, generated| RunRecord {
+        let run = |algorithm: Algorithm, heuristic: &str, id: &str, status, generated| RunRecord {
             instance_set: "s".into(),
             instance_id: id.into(),
-            algorithm,
+            algorithm: algorithm.into(),
             heuristic: heuristic.into(),
             status,
             length: (status == RunStatus::Solved).then_some(50),
@@ -625,17 +625,18 @@ mod tests {
                 n / 10,
             ));
         }
-        let row = |algorithm, heuristic: &str, iteration, bound, generated| IterationRecord {
-            instance_set: "s".into(),
-            instance_id: "4".into(),
-            algorithm,
-            heuristic: heuristic.into(),
-            iteration,
-            bound,
-            expanded: generated / 2,
-            generated,
-            seconds: 0.1,
-        };
+        let row =
+            |algorithm: Algorithm, heuristic: &str, iteration, bound, generated| IterationRecord {
+                instance_set: "s".into(),
+                instance_id: "4".into(),
+                algorithm: algorithm.into(),
+                heuristic: heuristic.into(),
+                iteration,
+                bound,
+                expanded: generated / 2,
+                generated,
+                seconds: 0.1,
+            };
         // A*+Manhattan stopped on instance 4 at f = 47 (A* writes one row, at its last bound).
         let mut iterations = vec![
             row(Algorithm::Bfs, "", 1, 22, 5_000_000),
@@ -753,10 +754,10 @@ mod tests {
     /// and the marker the algorithm's, as the SVG shows.
     #[test]
     fn every_series_is_drawn_distinct_in_the_svg() {
-        let run = |algorithm, heuristic: &str, id: &str, generated| RunRecord {
+        let run = |algorithm: Algorithm, heuristic: &str, id: &str, generated| RunRecord {
             instance_set: "s".into(),
             instance_id: id.into(),
-            algorithm,
+            algorithm: algorithm.into(),
             heuristic: heuristic.into(),
             status: RunStatus::Solved,
             length: Some(10 + id.len() as u32),
@@ -867,10 +868,10 @@ mod tests {
     /// tick labels), and the plots that name series have a legend at all.
     #[test]
     fn no_legend_covers_a_data_mark() {
-        let run = |algorithm, heuristic: &str, id: usize, generated: u64| RunRecord {
+        let run = |algorithm: Algorithm, heuristic: &str, id: usize, generated: u64| RunRecord {
             instance_set: "s".into(),
             instance_id: id.to_string(),
-            algorithm,
+            algorithm: algorithm.into(),
             heuristic: heuristic.into(),
             status: RunStatus::Solved,
             length: Some(10 + 5 * id as u32),

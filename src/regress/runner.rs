@@ -120,7 +120,7 @@ fn round_rows(round: u32, side: Side, position: u8, runs: &[RunRecord]) -> Vec<R
             position,
             instance_set: r.instance_set.clone(),
             instance_id: r.instance_id.clone(),
-            method: r.method(),
+            method: r.label(),
             status: r.status,
             length: r.length,
             generated: r.generated,

@@ -168,7 +168,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
         t.row(vec![
             Cell::text(&m.key.instance_set),
             Cell::text(&m.key.instance_id),
-            Cell::Code(m.key.method()),
+            Cell::Code(m.key.label()),
             Cell::text(status),
             Cell::text(length),
             Cell::Count(b.generated),
@@ -205,7 +205,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
                 t.row(vec![
                     Cell::text(&k.instance_set),
                     Cell::text(&k.instance_id),
-                    Cell::Code(k.method()),
+                    Cell::Code(k.label()),
                     Cell::text(side),
                 ]);
             }

@@ -211,7 +211,7 @@ mod tests {
                     runs.push(RunRecord {
                         instance_set: set.into(),
                         instance_id: (i + 1).to_string(),
-                        algorithm,
+                        algorithm: algorithm.into(),
                         heuristic: "manhattan".into(),
                         status: RunStatus::Solved,
                         ..RunRecord::default()

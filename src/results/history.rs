@@ -121,11 +121,11 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
     let mut groups: BTreeMap<(String, &str), HistoryRow> = BTreeMap::new();
     for r in runs {
         let row = groups
-            .entry((r.method(), &r.instance_set))
+            .entry((r.label(), &r.instance_set))
             .or_insert_with(|| HistoryRow {
                 commit: commit.to_string(),
                 date: date.to_string(),
-                heuristic: r.method(),
+                heuristic: r.label(),
                 instance_set: r.instance_set.clone(),
                 runs: 0,
                 solved: 0,

@@ -29,7 +29,8 @@ use thiserror::Error;
 pub use io::{CsvError, ReadMode};
 pub use meta::{Meta, MetaError, RunState};
 pub use record::{
-    method_label, Growth, IterationRecord, RunKey, RunRecord, RunStatus, SolverName, BUILTIN_SOLVER,
+    AlgorithmColumn, Growth, IterationRecord, Method, RunKey, RunRecord, RunStatus, SolverName,
+    BUILTIN_SOLVER,
 };
 pub use spec::ExperimentSpec;
 
@@ -126,10 +127,10 @@ impl Results {
         )
     }
 
-    /// The methods (see [`method_label`]: the heuristic for IDA*, `astar+H`, `bfs`) in order of
+    /// The methods (see [`Method::label`]: the heuristic for IDA*, `astar+H`, `bfs`) in order of
     /// first appearance: what reports, plots and `compare` group runs by.
     pub fn methods(&self) -> Vec<String> {
-        let labels: Vec<String> = self.runs.iter().map(RunRecord::method).collect();
+        let labels: Vec<String> = self.runs.iter().map(RunRecord::label).collect();
         first_appearance(labels.iter().map(String::as_str))
     }
 
@@ -138,8 +139,8 @@ impl Results {
     pub fn compares_algorithms(&self) -> bool {
         self.runs.iter().any(|r| {
             matches!(
-                r.algorithm,
-                crate::search::Algorithm::Astar | crate::search::Algorithm::Bfs
+                r.algorithm.0,
+                Some(crate::search::Algorithm::Astar | crate::search::Algorithm::Bfs)
             )
         })
     }

@@ -13,17 +13,152 @@ use serde::{Deserialize, Serialize};
 pub use crate::search::RunStatus;
 use crate::search::{Algorithm, Iteration};
 
-/// The name of an (algorithm, heuristic) pairing in reports, plots, `compare` and
-/// `history.csv`: the heuristic alone for IDA* (so results from before the `algorithm` column
-/// keep their names), `astar+HEURISTIC` for A*, `bfs` for breadth-first search, the solver's
-/// NAME (held in the heuristic column) for an outside solver.
-pub fn method_label(algorithm: Algorithm, heuristic: &str) -> String {
-    match algorithm {
-        Algorithm::Ida => heuristic.to_string(),
-        Algorithm::Astar => format!("astar+{heuristic}"),
-        Algorithm::Bfs if heuristic.is_empty() => "bfs".to_string(),
-        Algorithm::Bfs => format!("bfs+{heuristic}"),
-        Algorithm::External => heuristic.to_string(),
+/// What made a run: tilebench's own search, or an outside solver (`run --solver NAME=…`).
+///
+/// The result files spell it in three columns that stay as they always were (`solver`,
+/// `algorithm`, `heuristic`: see [`RunRecord`]); everywhere else it is this type.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Method {
+    /// The built-in search; `heuristic` is `None` for breadth-first search.
+    Builtin {
+        algorithm: Algorithm,
+        heuristic: Option<String>,
+    },
+    /// An outside program, by the NAME it was given.
+    Outside { solver: String },
+}
+
+impl Method {
+    /// IDA* with `heuristic`.
+    pub fn ida(heuristic: &str) -> Method {
+        Method::builtin(Algorithm::Ida, heuristic)
+    }
+
+    /// The built-in `algorithm` with `heuristic` (empty for none).
+    pub fn builtin(algorithm: Algorithm, heuristic: &str) -> Method {
+        Method::Builtin {
+            algorithm,
+            heuristic: (!heuristic.is_empty()).then(|| heuristic.to_string()),
+        }
+    }
+
+    pub fn outside(solver: &str) -> Method {
+        Method::Outside {
+            solver: solver.to_string(),
+        }
+    }
+
+    /// The built-in search's algorithm (none for an outside solver).
+    pub fn algorithm(&self) -> Option<Algorithm> {
+        match self {
+            Method::Builtin { algorithm, .. } => Some(*algorithm),
+            Method::Outside { .. } => None,
+        }
+    }
+
+    /// Whether this is IDA* (the only method with iterations, checkpoints and per-iteration
+    /// growth, and the one the published tables count).
+    pub fn is_ida(&self) -> bool {
+        self.algorithm() == Some(Algorithm::Ida)
+    }
+
+    /// What the `heuristic` column holds: the heuristic, empty for breadth-first search, and an
+    /// outside solver's NAME, so that every table, plot and comparison shows it as a series of
+    /// its own.
+    pub fn series(&self) -> &str {
+        match self {
+            Method::Builtin { heuristic, .. } => heuristic.as_deref().unwrap_or(""),
+            Method::Outside { solver } => solver,
+        }
+    }
+
+    /// The name in reports, plots, `compare` and `history.csv`: the heuristic alone for IDA*
+    /// (so results from before the `algorithm` column keep their names), `astar+HEURISTIC` for
+    /// A*, `bfs` for breadth-first search, the solver's NAME for an outside solver.
+    pub fn label(&self) -> String {
+        match self {
+            Method::Builtin {
+                algorithm: Algorithm::Ida,
+                heuristic,
+            } => heuristic.clone().unwrap_or_default(),
+            Method::Builtin {
+                algorithm,
+                heuristic: Some(h),
+            } => format!("{algorithm}+{h}"),
+            Method::Builtin {
+                algorithm,
+                heuristic: None,
+            } => algorithm.to_string(),
+            Method::Outside { solver } => solver.clone(),
+        }
+    }
+
+    /// The method of a row's three columns.
+    fn of_columns(algorithm: Option<Algorithm>, heuristic: &str) -> Method {
+        match algorithm {
+            Some(a) => Method::builtin(a, heuristic),
+            None => Method::outside(heuristic),
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+/// The `algorithm` column: `ida`, `astar`, `bfs`, or `external` (`None` here) on an outside
+/// solver's row: an outside program is not one of the search's algorithms. Files from before
+/// the column were all IDA*, the default. Read a row's method through [`RunRecord::method`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AlgorithmColumn(pub Option<Algorithm>);
+
+impl AlgorithmColumn {
+    const EXTERNAL: &'static str = "external";
+
+    pub fn as_str(self) -> &'static str {
+        self.0.map_or(Self::EXTERNAL, Algorithm::as_str)
+    }
+}
+
+impl Default for AlgorithmColumn {
+    fn default() -> AlgorithmColumn {
+        AlgorithmColumn(Some(Algorithm::Ida))
+    }
+}
+
+impl From<Algorithm> for AlgorithmColumn {
+    fn from(a: Algorithm) -> AlgorithmColumn {
+        AlgorithmColumn(Some(a))
+    }
+}
+
+impl PartialEq<Algorithm> for AlgorithmColumn {
+    fn eq(&self, a: &Algorithm) -> bool {
+        self.0 == Some(*a)
+    }
+}
+
+impl Serialize for AlgorithmColumn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for AlgorithmColumn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AlgorithmColumn, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            Self::EXTERNAL => Ok(AlgorithmColumn(None)),
+            "ida" => Ok(Algorithm::Ida.into()),
+            "astar" => Ok(Algorithm::Astar.into()),
+            "bfs" => Ok(Algorithm::Bfs.into()),
+            _ => Err(serde::de::Error::unknown_variant(
+                &text,
+                &["ida", "astar", "bfs", Self::EXTERNAL],
+            )),
+        }
     }
 }
 
@@ -63,51 +198,43 @@ impl fmt::Display for SolverName {
 }
 
 /// What names a run in every file and across results directories: (instance set, instance id,
-/// algorithm, heuristic); the heuristic is empty for breadth-first search.
+/// method).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RunKey {
     pub instance_set: String,
     pub instance_id: String,
-    pub algorithm: Algorithm,
-    pub heuristic: String,
+    pub method: Method,
 }
 
 impl RunKey {
     /// The order a reader expects in a table: numeric ids by value (1, 2, …, 10, not 1, 10, 2),
     /// other ids after them by text.
-    pub fn reading_order(&self) -> (&str, (bool, u64), &str, &Algorithm, &str) {
+    pub fn reading_order(&self) -> (&str, (bool, u64), &str, &Method) {
         let number = self.instance_id.parse::<u64>().ok();
         (
             &self.instance_set,
             (number.is_none(), number.unwrap_or(0)),
             &self.instance_id,
-            &self.algorithm,
-            &self.heuristic,
+            &self.method,
         )
     }
 
     /// The key of an IDA* run.
     pub fn new(instance_set: &str, instance_id: &str, heuristic: &str) -> RunKey {
-        RunKey::of(instance_set, instance_id, Algorithm::Ida, heuristic)
+        RunKey::of(instance_set, instance_id, Method::ida(heuristic))
     }
 
-    pub fn of(
-        instance_set: &str,
-        instance_id: &str,
-        algorithm: Algorithm,
-        heuristic: &str,
-    ) -> RunKey {
+    pub fn of(instance_set: &str, instance_id: &str, method: Method) -> RunKey {
         RunKey {
             instance_set: instance_set.to_string(),
             instance_id: instance_id.to_string(),
-            algorithm,
-            heuristic: heuristic.to_string(),
+            method,
         }
     }
 
-    /// See [`method_label`].
-    pub fn method(&self) -> String {
-        method_label(self.algorithm, &self.heuristic)
+    /// See [`Method::label`].
+    pub fn label(&self) -> String {
+        self.method.label()
     }
 }
 
@@ -116,9 +243,7 @@ impl fmt::Display for RunKey {
         write!(
             f,
             "{} #{} {}",
-            self.instance_set,
-            self.instance_id,
-            self.method()
+            self.instance_set, self.instance_id, self.method
         )
     }
 }
@@ -137,9 +262,9 @@ pub struct RunRecord {
     pub solver: SolverName,
     /// `ida` in files from before the column; `external` for an outside solver.
     #[serde(default)]
-    pub algorithm: Algorithm,
-    /// The built-in heuristic, empty for breadth-first search; for an outside solver its NAME
-    /// again, so that every table, plot and comparison shows it as a series of its own.
+    pub algorithm: AlgorithmColumn,
+    /// [`Method::series`]: the built-in heuristic, empty for breadth-first search, an outside
+    /// solver's NAME.
     pub heuristic: String,
     pub status: RunStatus,
     pub length: Option<u32>,
@@ -242,17 +367,32 @@ fn check_figure(column: &str, value: f64) -> Result<(), String> {
 
 impl RunRecord {
     pub fn key(&self) -> RunKey {
-        RunKey::of(
-            &self.instance_set,
-            &self.instance_id,
-            self.algorithm,
-            &self.heuristic,
-        )
+        RunKey::of(&self.instance_set, &self.instance_id, self.method())
     }
 
-    /// See [`method_label`].
-    pub fn method(&self) -> String {
-        method_label(self.algorithm, &self.heuristic)
+    pub fn method(&self) -> Method {
+        Method::of_columns(self.algorithm.0, &self.heuristic)
+    }
+
+    /// See [`Method::label`].
+    pub fn label(&self) -> String {
+        self.method().label()
+    }
+
+    /// A row of run `key` with every figure at its default: the three columns of its method
+    /// filled in (see [`Method`]).
+    pub fn of(key: &RunKey) -> RunRecord {
+        RunRecord {
+            instance_set: key.instance_set.clone(),
+            instance_id: key.instance_id.clone(),
+            solver: match &key.method {
+                Method::Builtin { .. } => SolverName::default(),
+                Method::Outside { solver } => SolverName::outside(solver),
+            },
+            algorithm: AlgorithmColumn(key.method.algorithm()),
+            heuristic: key.method.series().to_string(),
+            ..RunRecord::default()
+        }
     }
 
     /// The optimal length of the run's instance: the known one, else the length found when
@@ -288,7 +428,8 @@ pub struct IterationRecord {
     pub instance_id: String,
     /// `ida` in files from before the column; A* and breadth-first search write one row.
     #[serde(default)]
-    pub algorithm: Algorithm,
+    pub algorithm: AlgorithmColumn,
+    /// As in [`RunRecord::heuristic`].
     pub heuristic: String,
     /// 1-based.
     pub iteration: u32,
@@ -307,8 +448,8 @@ impl IterationRecord {
             .map(|(i, it)| IterationRecord {
                 instance_set: key.instance_set.clone(),
                 instance_id: key.instance_id.clone(),
-                algorithm: key.algorithm,
-                heuristic: key.heuristic.clone(),
+                algorithm: AlgorithmColumn(key.method.algorithm()),
+                heuristic: key.method.series().to_string(),
                 iteration: i as u32 + 1,
                 bound: it.bound,
                 expanded: it.expanded,
@@ -323,14 +464,13 @@ impl IterationRecord {
         RunKey::of(
             &self.instance_set,
             &self.instance_id,
-            self.algorithm,
-            &self.heuristic,
+            Method::of_columns(self.algorithm.0, &self.heuristic),
         )
     }
 
-    /// See [`method_label`].
-    pub fn method(&self) -> String {
-        method_label(self.algorithm, &self.heuristic)
+    /// See [`Method::label`].
+    pub fn label(&self) -> String {
+        self.key().label()
     }
 
     /// What is wrong with the row on its own, if anything.

@@ -17,7 +17,7 @@ pub fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
     }) {
         let key = (r.instance_set.clone(), r.instance_id.clone());
         let length = r.length.unwrap_or_default();
-        found.entry(key).or_insert((length, r.method()));
+        found.entry(key).or_insert((length, r.label()));
     }
     let mut changed = Vec::new();
     for r in runs
@@ -57,12 +57,12 @@ mod tests {
     /// length stays solved.
     #[test]
     fn a_too_long_answer_is_wrong_length_in_either_order() {
-        use crate::results::SolverName;
+        use crate::results::{AlgorithmColumn, SolverName};
         use crate::search::Algorithm;
         let builtin = RunRecord {
             instance_set: "s".into(),
             instance_id: "1".into(),
-            algorithm: Algorithm::Astar,
+            algorithm: Algorithm::Astar.into(),
             heuristic: "manhattan".into(),
             status: RunStatus::Solved,
             length: Some(20),
@@ -72,7 +72,7 @@ mod tests {
         let outside = |id: &str, length| RunRecord {
             instance_set: "s".into(),
             instance_id: id.into(),
-            algorithm: Algorithm::External,
+            algorithm: AlgorithmColumn(None),
             heuristic: "mine".into(),
             solver: SolverName::outside("mine"),
             status: RunStatus::Solved,

@@ -83,8 +83,6 @@ pub enum SearchError {
          (leave --pruning out)"
     )]
     PruningNotIda(Algorithm),
-    #[error("an outside solver's rows are not a search tilebench runs")]
-    NotBuiltin,
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(transparent)]

@@ -26,9 +26,6 @@ pub enum Algorithm {
     Astar,
     /// Breadth-first search: no heuristic, every reached state stored.
     Bfs,
-    /// An outside program (`run --solver`): its rows in result files. Never searched by
-    /// tilebench, and not a name `--algorithm` takes.
-    External,
 }
 
 /// An algorithm name that is not one.
@@ -44,12 +41,10 @@ impl Algorithm {
             Algorithm::Ida => "ida",
             Algorithm::Astar => "astar",
             Algorithm::Bfs => "bfs",
-            Algorithm::External => "external",
         }
     }
 
-    /// Whether the algorithm is guided by one of tilebench's heuristics (breadth-first search
-    /// and outside solvers are not).
+    /// Whether the algorithm is guided by a heuristic (breadth-first search is not).
     pub fn uses_heuristic(self) -> bool {
         matches!(self, Algorithm::Ida | Algorithm::Astar)
     }

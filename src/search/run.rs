@@ -39,7 +39,6 @@ pub(crate) fn run<H: Heuristic>(
         }
         Algorithm::Astar => Ok(astar::astar(board, goal, heuristic, limits)?),
         Algorithm::Bfs => Ok(bfs::bfs(board, goal, limits)?),
-        Algorithm::External => Err(SearchError::NotBuiltin),
     }
 }
 

@@ -56,9 +56,6 @@ pub fn solve(
         }
     }
     let algorithm = options.algorithm;
-    if algorithm == Algorithm::External {
-        return Err(SearchError::NotBuiltin);
-    }
     if algorithm != Algorithm::Ida {
         if options.threads > 1 {
             return Err(SearchError::ThreadsNotIda(algorithm));
@@ -161,7 +158,7 @@ mod tests {
             f(&mut o);
             o
         };
-        let cases: [(Option<&Prepared>, SearchOptions, &str); 6] = [
+        let cases: [(Option<&Prepared>, SearchOptions, &str); 5] = [
             (
                 Some(&md),
                 with(Algorithm::Bfs, |_| {}),
@@ -184,11 +181,6 @@ mod tests {
                     o.pruning = crate::search::Pruning::Fsm;
                 }),
                 "--pruning fsm",
-            ),
-            (
-                Some(&md),
-                with(Algorithm::External, |_| {}),
-                "outside solver",
             ),
         ];
         for (h, options, says) in cases {

@@ -538,7 +538,7 @@ fn algorithms_run_side_by_side_with_their_memory() {
     ]);
     let runs = read_runs(&out);
     assert_eq!(runs.len(), 3 * 5);
-    let methods: Vec<String> = runs[..5].iter().map(|r| r.method()).collect();
+    let methods: Vec<String> = runs[..5].iter().map(|r| r.label()).collect();
     assert_eq!(
         methods,
         [

@@ -1,6 +1,6 @@
 //! An outside solver's outcome on one instance as the rows of a results directory.
 
-use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus, SolverName};
+use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
 use crate::search::Iteration;
 
 use super::Outcome;
@@ -38,8 +38,6 @@ pub fn rows(
     });
     let iterations = IterationRecord::rows(&key, &reported);
     let run = RunRecord {
-        solver: SolverName::outside(&key.heuristic),
-        algorithm: key.algorithm,
         status,
         length: j.length.map(|l| l as u32),
         optimal_length: j.optimal_length.map(|l| l as u32),
@@ -64,9 +62,6 @@ pub fn rows(
         exit_code: j.exit_code,
         signal: j.signal,
         detail: j.detail.clone(),
-        instance_set: key.instance_set,
-        instance_id: key.instance_id,
-        heuristic: key.heuristic,
         h0: None,
         // Its memory is the process's (peak_rss_bytes): the search-structure columns stay empty.
         reopened: None,
@@ -76,6 +71,7 @@ pub fn rows(
         table_bytes: None,
         search_threads: 1,
         resumes: 0,
+        ..RunRecord::of(&key)
     };
     Some((run, iterations, problem))
 }

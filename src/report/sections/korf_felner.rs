@@ -249,10 +249,10 @@ mod tests {
     /// different (named), and not counted where they list no value (#34) or for A*.
     #[test]
     fn linear_conflict_h0_is_set_beside_hmy_1985() {
-        let run = |id: &str, algorithm, h0| RunRecord {
+        let run = |id: &str, algorithm: Algorithm, h0| RunRecord {
             instance_set: KORF100_SET.into(),
             instance_id: id.into(),
-            algorithm,
+            algorithm: algorithm.into(),
             heuristic: "linear-conflict".into(),
             h0: Some(h0),
             ..Default::default()

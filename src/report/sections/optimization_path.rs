@@ -54,7 +54,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
             results
                 .runs
                 .iter()
-                .any(|r| &r.method() == m && r.solver.is_builtin())
+                .any(|r| &r.label() == m && r.solver.is_builtin())
         })
         .collect();
     // Nodes and seconds compare the methods: summed over the instances every method solved.
@@ -89,7 +89,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         ],
     );
     for m in &methods {
-        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
+        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
         let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
         let solved = count(RunStatus::Solved);
         let memory = count(RunStatus::MemoryLimit);
@@ -169,7 +169,7 @@ fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
             let runs: Vec<&RunRecord> = results
                 .runs
                 .iter()
-                .filter(|r| &r.method() == m && r.known_length() == Some(l))
+                .filter(|r| &r.label() == m && r.known_length() == Some(l))
                 .collect();
             if runs.is_empty() {
                 row.push(Cell::Empty);
@@ -216,7 +216,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
     )));
     let mut items = Vec::new();
     for m in methods {
-        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.method() == m).collect();
+        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
         if runs.iter().all(|r| r.algorithm == Algorithm::Ida) {
             continue;
         }
@@ -278,7 +278,7 @@ fn solved_by_all(results: &Results, methods: &[String]) -> BTreeSet<(String, Str
         results
             .runs
             .iter()
-            .filter(|r| &r.method() == m && r.status == RunStatus::Solved)
+            .filter(|r| &r.label() == m && r.status == RunStatus::Solved)
             .map(|r| (r.instance_set.clone(), r.instance_id.clone()))
             .collect()
     };

@@ -160,10 +160,10 @@ fn unsolved_by_method(
     for r in results.runs.iter().filter(|r| {
         r.instance_set == set
             && r.status != RunStatus::Solved
-            && rows.iter().any(|s| s.heuristic == r.method())
+            && rows.iter().any(|s| s.heuristic == r.label())
     }) {
         *unsolved
-            .entry((r.method(), r.status.to_string()))
+            .entry((r.label(), r.status.to_string()))
             .or_default() += 1;
     }
     unsolved
@@ -177,14 +177,15 @@ mod tests {
     /// breadth-first search's stops are counted too.
     #[test]
     fn unsolved_notes_name_the_method_and_count_every_stop() {
-        let run = |algorithm, heuristic: &str, id: &str, status| crate::results::RunRecord {
-            instance_set: "s".into(),
-            instance_id: id.into(),
-            algorithm,
-            heuristic: heuristic.into(),
-            status,
-            ..Default::default()
-        };
+        let run =
+            |algorithm: Algorithm, heuristic: &str, id: &str, status| crate::results::RunRecord {
+                instance_set: "s".into(),
+                instance_id: id.into(),
+                algorithm: algorithm.into(),
+                heuristic: heuristic.into(),
+                status,
+                ..Default::default()
+            };
         let results = Results {
             dir: "r".into(),
             runs: vec![
@@ -261,10 +262,10 @@ mod tests {
     /// with IDA* alone they are heuristics.
     #[test]
     fn rows_are_named_methods_when_algorithms_are_compared() {
-        let run = |algorithm| crate::results::RunRecord {
+        let run = |algorithm: crate::search::Algorithm| crate::results::RunRecord {
             instance_set: "s".into(),
             instance_id: "1".into(),
-            algorithm,
+            algorithm: algorithm.into(),
             heuristic: "manhattan".into(),
             status: RunStatus::Solved,
             ..Default::default()

@@ -268,7 +268,6 @@ pub fn difference(algorithm: Algorithm, outcome: &Outcome, found: &Found) -> Opt
                 ));
             }
         }
-        Algorithm::External => unreachable!(),
     }
     (!diffs.is_empty()).then(|| diffs.join("; "))
 }
