@@ -190,7 +190,7 @@ impl Goal {
     }
 
     /// For a reflectable goal, the tile whose goal cell is the mirror of `tile`'s goal cell.
-    pub fn mirror_tile(&self, tile: u8) -> u8 {
+    pub(crate) fn mirror_tile(&self, tile: u8) -> u8 {
         self.tiles[self.size.transpose(self.cell_of(tile))]
     }
 }
@@ -206,7 +206,7 @@ fn goal_error(size: Size, e: BoardError) -> BoardError {
 }
 
 /// Tiles as the text tilebench reads and writes: numbers separated by single spaces.
-pub fn join_tiles(tiles: &[u8]) -> String {
+pub(crate) fn join_tiles(tiles: &[u8]) -> String {
     let parts: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     parts.join(" ")
 }
@@ -285,7 +285,7 @@ impl Board {
     }
 
     /// Errors unless the goal has this board's size.
-    pub fn check_goal(&self, goal: &Goal) -> Result<(), BoardError> {
+    pub(crate) fn check_goal(&self, goal: &Goal) -> Result<(), BoardError> {
         if goal.size() != self.size {
             return Err(BoardError::SizeMismatch {
                 board: self.size,
@@ -312,7 +312,7 @@ impl Board {
     }
 
     /// Applies a path of moves; the error names the first move that is illegal.
-    pub fn apply_all(&mut self, moves: &[Dir]) -> Result<(), BoardError> {
+    pub(crate) fn apply_all(&mut self, moves: &[Dir]) -> Result<(), BoardError> {
         for (i, &d) in moves.iter().enumerate() {
             self.apply(d).map_err(|_| BoardError::IllegalMove {
                 index: i + 1,
@@ -385,7 +385,7 @@ impl Grid {
 
     /// [`Grid::slide`] without updating `cell_of`, for searches whose heuristic never reads it.
     #[inline(always)]
-    pub fn slide_tile(&mut self, from: usize, to: usize) {
+    pub(crate) fn slide_tile(&mut self, from: usize, to: usize) {
         let (from, to) = (from & (GRID_CELLS - 1), to & (GRID_CELLS - 1));
         self.tile_at[to] = self.tile_at[from];
         self.tile_at[from] = 0;

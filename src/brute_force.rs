@@ -152,7 +152,8 @@ pub fn distance_bidirectional(board: &Board, goal: &Goal, max_depth: usize) -> O
 }
 
 /// How many solvable boards lie at each distance from `goal` (index = distance).
-pub fn depth_counts(goal: &Goal) -> Vec<usize> {
+#[cfg(test)]
+pub(crate) fn depth_counts(goal: &Goal) -> Vec<usize> {
     let dist = distances(goal);
     let max = dist
         .iter()

@@ -41,7 +41,7 @@ use crate::results::{CsvError, RunRecord, RunStatus, META_FILE, RUNS_FILE};
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
-pub enum CompareError {
+pub(crate) enum CompareError {
     #[error(transparent)]
     Read(#[from] CsvError),
     #[error("{}: no rows (only a header)", .0.display())]
@@ -64,7 +64,7 @@ pub enum CompareError {
 /// Reads the `runs.csv` of a results directory (or a `runs.csv` file given directly), with the
 /// line of each record (the header is line 1), through the results reader's checks; the
 /// `iterations.csv` beside it, when there is one, must agree with it.
-pub fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
+pub(crate) fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     let path = if dir.is_dir() {
         dir.join(RUNS_FILE)
     } else {
@@ -125,7 +125,7 @@ impl Default for CompareOptions {
 }
 
 impl CompareOptions {
-    pub fn validate(&self) -> Result<(), CompareError> {
+    pub(crate) fn validate(&self) -> Result<(), CompareError> {
         if !(self.threshold_pct.is_finite() && self.threshold_pct >= 0.0) {
             return Err(CompareError::BadThreshold(self.threshold_pct));
         }
@@ -146,33 +146,33 @@ pub struct Matched {
 
 impl Matched {
     /// Whether the node counts are comparable and differ.
-    pub fn nodes_changed(&self) -> bool {
+    pub(crate) fn nodes_changed(&self) -> bool {
         self.base.status == self.new.status
             && self.base.status.is_deterministic()
             && (self.base.generated != self.new.generated
                 || self.base.expanded != self.new.expanded)
     }
 
-    pub fn status_changed(&self) -> bool {
+    pub(crate) fn status_changed(&self) -> bool {
         self.base.status != self.new.status
     }
 
     /// solved → anything else.
-    pub fn lost_solution(&self) -> bool {
+    pub(crate) fn lost_solution(&self) -> bool {
         self.base.status == RunStatus::Solved && self.new.status != RunStatus::Solved
     }
 
-    pub fn length_changed(&self) -> bool {
+    pub(crate) fn length_changed(&self) -> bool {
         matches!((self.base.length, self.new.length), (Some(a), Some(b)) if a != b)
     }
 
     /// Both sides solved: the runs whose times are compared at all.
-    pub fn both_solved(&self) -> bool {
+    pub(crate) fn both_solved(&self) -> bool {
         self.base.status == RunStatus::Solved && self.new.status == RunStatus::Solved
     }
 
     /// new/base seconds, when both solved and either side is long enough to time.
-    pub fn time_ratio(&self, min_seconds: f64) -> Option<f64> {
+    pub(crate) fn time_ratio(&self, min_seconds: f64) -> Option<f64> {
         (self.both_solved()
             && self.base.seconds.max(self.new.seconds) >= min_seconds
             && self.base.seconds > 0.0
@@ -201,7 +201,7 @@ pub struct HeuristicSummary {
 
 impl HeuristicSummary {
     /// Why its time is not judged, if it is not: too few runs behind both ratios.
-    pub fn untimed_reason(&self, min_runs: usize) -> Option<String> {
+    pub(crate) fn untimed_reason(&self, min_runs: usize) -> Option<String> {
         (self.timed < min_runs && self.solved < min_runs).then(|| {
             format!(
                 "{}: time not judged, {} timed and {} solved runs (fewer than {min_runs}, \
@@ -322,7 +322,7 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
 }
 
 /// Compares two results directories (see the module documentation for the rules).
-pub fn compare_dirs(
+pub(crate) fn compare_dirs(
     base: &Path,
     new: &Path,
     options: CompareOptions,
@@ -345,7 +345,7 @@ pub fn compare_dirs(
 type Side<'a> = (&'a Path, Vec<(u64, RunRecord)>);
 
 /// Compares two lists of runs, each with the path and lines it was read from (for errors).
-pub fn compare_runs(
+pub(crate) fn compare_runs(
     base: Side<'_>,
     new: Side<'_>,
     options: CompareOptions,

@@ -76,7 +76,7 @@ impl Size {
     }
 
     /// The square size with `cells` cells, if there is one.
-    pub fn square_with(cells: usize) -> Option<Size> {
+    pub(crate) fn square_with(cells: usize) -> Option<Size> {
         (2..=5).find(|k| k * k == cells).map(|k| Size {
             width: k as u8,
             height: k as u8,
@@ -95,7 +95,7 @@ impl Size {
         cell % self.width as usize
     }
 
-    pub fn is_square(self) -> bool {
+    pub(crate) fn is_square(self) -> bool {
         self.width == self.height
     }
 

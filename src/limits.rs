@@ -10,7 +10,7 @@ use thiserror::Error;
 
 /// The longest time limit: a year. Beyond it a limit means nothing on any machine (and 1e20 s
 /// does not fit a `Duration`).
-pub const MAX_TIME_LIMIT_SECONDS: f64 = 366.0 * 24.0 * 3600.0;
+pub(crate) const MAX_TIME_LIMIT_SECONDS: f64 = 366.0 * 24.0 * 3600.0;
 /// The most threads one process may ask for.
 pub const MAX_JOBS: usize = 1024;
 /// The most shards (Slurm array tasks) of one experiment.
@@ -137,7 +137,7 @@ pub fn count(s: &str) -> Result<usize, LimitError> {
 }
 
 /// `gen --walk K`: 0 to [`MAX_WALK`] moves.
-pub fn walk_length(s: &str) -> Result<u32, LimitError> {
+pub(crate) fn walk_length(s: &str) -> Result<u32, LimitError> {
     whole(s, 0, MAX_WALK, "a number of moves")
 }
 
@@ -174,7 +174,7 @@ pub const DEFAULT_MEMORY_FRACTION: f64 = 0.5;
 
 /// Bytes of memory this process may use: the machine's physical memory, or its cgroup's limit
 /// (a container, a Slurm job) when that is lower. `None` when neither can be read.
-pub fn machine_memory() -> Option<u64> {
+pub(crate) fn machine_memory() -> Option<u64> {
     // SAFETY: sysconf only reads system constants.
     let (pages, size) = unsafe {
         (

@@ -37,7 +37,7 @@ impl Dir {
         }
     }
 
-    pub fn from_letter(c: char) -> Result<Dir, BoardError> {
+    pub(crate) fn from_letter(c: char) -> Result<Dir, BoardError> {
         // Capitals only, as tilebench writes them: a file or a solver that says `u` is not
         // following the format.
         match c {

@@ -8,7 +8,7 @@ use crate::results::{IterationRecord, Results, RunKey, RunRecord, RunStatus};
 
 /// One instance: the solver's run and, when there is one, the built-in run it is compared with.
 #[derive(Debug, Clone, PartialEq)]
-pub struct InstanceComparison {
+pub(crate) struct InstanceComparison {
     pub instance_set: String,
     pub instance_id: String,
     pub status: RunStatus,
@@ -25,12 +25,12 @@ pub struct InstanceComparison {
 
 impl InstanceComparison {
     /// Lengths equal (both solved, or both without a length).
-    pub fn length_agrees(&self) -> Option<bool> {
+    pub(crate) fn length_agrees(&self) -> Option<bool> {
         self.builtin.map(|(l, _, _)| l == self.length)
     }
 
     /// Totals equal (generated and expanded).
-    pub fn totals_agree(&self) -> Option<bool> {
+    pub(crate) fn totals_agree(&self) -> Option<bool> {
         self.builtin
             .map(|(_, g, e)| g == self.generated && e == self.expanded)
     }
@@ -38,7 +38,7 @@ impl InstanceComparison {
 
 /// One outside solver over the results.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SolverComparison {
+pub(crate) struct SolverComparison {
     pub solver: String,
     /// The command, from `meta.json` (when present).
     pub command: Option<String>,
@@ -57,7 +57,7 @@ impl SolverComparison {
 
 /// Every outside solver in `results` (in order of first appearance), each compared instance
 /// by instance with the built-in runs of its heuristic.
-pub fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
+pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
     let declared = results.meta.as_ref().map(|m| &m.solvers[..]).unwrap_or(&[]);
     let mut names: Vec<&str> = Vec::new();
     for r in results.runs.iter().filter(|r| !r.solver.is_builtin()) {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::results::{Results, RunStatus};
 
 /// The file name prefix of a prediction file: `predict-<heuristic>.csv`.
-pub const PREDICTION_PREFIX: &str = "predict-";
+pub(crate) const PREDICTION_PREFIX: &str = "predict-";
 
 /// One row of a prediction file, as `tilebench predict --out` writes it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -20,7 +20,7 @@ pub struct PredictionRow {
 }
 
 /// The heuristic a prediction file is for, from its name (`predict-pdb-663.csv` → `pdb-663`).
-pub fn heuristic_of_file(file_name: &str) -> Option<&str> {
+pub(crate) fn heuristic_of_file(file_name: &str) -> Option<&str> {
     file_name
         .strip_prefix(PREDICTION_PREFIX)?
         .strip_suffix(".csv")

@@ -14,7 +14,7 @@ use tilebench::pdb::{self, file};
 
 /// Options for heuristics that use pattern databases.
 #[derive(Args, Clone, Debug, Default)]
-pub struct PdbArgs {
+pub(crate) struct PdbArgs {
     /// Pattern-database cache directory [default: $TILEBENCH_PDB_DIR, else ./pdb-cache].
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
@@ -42,7 +42,7 @@ impl PdbArgs {
     }
 
     /// The heuristic named `name`, combined with `--partition` when given.
-    pub fn heuristic_name(&self, name: &str) -> Result<HeuristicName, Box<dyn Error>> {
+    pub(crate) fn heuristic_name(&self, name: &str) -> Result<HeuristicName, Box<dyn Error>> {
         Ok(HeuristicName::with_partition(
             name,
             self.partition.as_deref(),

@@ -26,7 +26,7 @@ pub struct PlotArgs {
 
 /// The plot choices shared by `plot` and `report`.
 #[derive(Args)]
-pub struct PlotChoices {
+pub(crate) struct PlotChoices {
     /// A scatter plot of heuristic A (x) against B (y); repeat for more. Default: each heuristic
     /// against manhattan.
     #[arg(long, value_name = "A,B")]
@@ -73,7 +73,7 @@ impl PlotChoices {
     }
 
     /// The options as they would be typed, for the regenerating command.
-    pub fn as_args(&self) -> String {
+    pub(crate) fn as_args(&self) -> String {
         let mut s = String::new();
         for pair in &self.scatter {
             s.push_str(&format!(" --scatter {pair}"));

@@ -15,7 +15,7 @@ use tilebench::results::RunRecord;
 /// A bar over an experiment's pairs (drawn only when stderr is a terminal), with each failing
 /// pair's message printed above it.
 #[derive(Default)]
-pub struct PairBar {
+pub(crate) struct PairBar {
     bar: Mutex<Option<ProgressBar>>,
 }
 
@@ -82,7 +82,7 @@ impl Progress for PairBar {
 /// A bar while a pattern database is built (indicatif hides it when stderr is not a terminal),
 /// and the cache's warnings.
 #[derive(Default)]
-pub struct TableBar {
+pub(crate) struct TableBar {
     bar: Mutex<Option<ProgressBar>>,
 }
 

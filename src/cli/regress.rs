@@ -13,7 +13,7 @@ use tilebench::regress::session::{self, Request, SideSpec};
 use tilebench::regress::verdict::Options;
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutFormat {
+pub(crate) enum OutFormat {
     Md,
     Json,
 }

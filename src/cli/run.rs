@@ -19,7 +19,7 @@ use tilebench::search::{Algorithm, Pruning};
 
 /// The experiment's options, shared by `run` and `slurm submit`.
 #[derive(Args)]
-pub struct ExperimentArgs {
+pub(crate) struct ExperimentArgs {
     /// Instance files, comma-separated; FILE:N takes the N-th instance of a file, FILE:A-B the
     /// A-th to B-th, FILE:2,4,10-12 a list of both. Default: the default experiment (see
     /// docs/experiments.md).
@@ -86,7 +86,7 @@ impl ExperimentArgs {
 /// How often a search saves its progress; shared by `run` and `slurm submit`, whose tasks a
 /// cluster's time limit cuts.
 #[derive(Args)]
-pub struct CheckpointArgs {
+pub(crate) struct CheckpointArgs {
     /// Save each running search's progress (finished iterations and subtrees) into
     /// OUT/checkpoints/ at most every SECS seconds, and when it is stopped (Ctrl-C, SIGTERM as
     /// Slurm sends at a time limit); the experiment's next session (`run --resume`, or

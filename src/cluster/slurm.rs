@@ -19,10 +19,10 @@ pub use crate::results::meta::sh_quote;
 use crate::results::ExperimentSpec;
 
 /// The folder of the script, the submissions and the logs.
-pub const SLURM_DIR: &str = "slurm";
-pub const JOB_FILE: &str = "job.sh";
-pub const SUBMISSIONS_FILE: &str = "submissions.json";
-pub const LOGS_DIR: &str = "logs";
+pub(crate) const SLURM_DIR: &str = "slurm";
+pub(crate) const JOB_FILE: &str = "job.sh";
+pub(crate) const SUBMISSIONS_FILE: &str = "submissions.json";
+pub(crate) const LOGS_DIR: &str = "logs";
 
 /// Refuses a value for the job script that holds a control character (a newline would end an
 /// `#SBATCH` line and make the rest a shell command) or is empty. `option` names where the
@@ -46,7 +46,7 @@ pub fn check_value(option: &str, value: &str) -> Result<(), SlurmError> {
 }
 
 /// [`check_value`] for a path, which must also be valid UTF-8 (the script names it exactly).
-pub fn check_path<'a>(option: &str, path: &'a Path) -> Result<&'a str, SlurmError> {
+pub(crate) fn check_path<'a>(option: &str, path: &'a Path) -> Result<&'a str, SlurmError> {
     let text = path.to_str().ok_or_else(|| SlurmError::BadValue {
         option: option.to_string(),
         value: path.display().to_string(),
@@ -59,7 +59,7 @@ pub fn check_path<'a>(option: &str, path: &'a Path) -> Result<&'a str, SlurmErro
 impl JobOptions {
     /// Checks every value that goes into an `#SBATCH` line ([`check_value`]); an `--sbatch-arg`
     /// must also be one sbatch option (start with `-`).
-    pub fn validate(&self) -> Result<(), SlurmError> {
+    pub(crate) fn validate(&self) -> Result<(), SlurmError> {
         check_value("--job-name", &self.name)?;
         for (option, value) in [
             ("--partition", &self.partition),
@@ -101,7 +101,7 @@ pub struct JobOptions {
 
 /// What each task runs, besides the experiment's options.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Task {
+pub(crate) struct Task {
     /// The tilebench binary, absolute.
     pub binary: PathBuf,
     /// The pattern-database cache, absolute (tables are built before submission; tasks only load).
@@ -117,19 +117,19 @@ pub struct Task {
 pub use crate::results::meta::Submission;
 
 /// `DIR/slurm/`.
-pub fn slurm_dir(out: &Path) -> PathBuf {
+pub(crate) fn slurm_dir(out: &Path) -> PathBuf {
     out.join(SLURM_DIR)
 }
 
 /// The log of array task `task` of job `job`.
-pub fn log_path(out: &Path, job: &str, task: usize) -> PathBuf {
+pub(crate) fn log_path(out: &Path, job: &str, task: usize) -> PathBuf {
     slurm_dir(out)
         .join(LOGS_DIR)
         .join(format!("{job}_{task}.out"))
 }
 
 /// The log of the last submitted task that ran `shard`.
-pub fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<PathBuf> {
+pub(crate) fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<PathBuf> {
     submissions
         .iter()
         .rev()
@@ -140,7 +140,7 @@ pub fn last_log(out: &Path, submissions: &[Submission], shard: usize) -> Option<
 /// Quotes a word for sbatch's own parser of `#SBATCH` lines (which is not a shell: it takes
 /// `"…"` and `'…'` as quotes and `\` as an escape everywhere, and `#` outside quotes as the
 /// start of a comment). Safe words are left as they are.
-pub fn sbatch_quote(s: &str) -> String {
+pub(crate) fn sbatch_quote(s: &str) -> String {
     if is_plain_word(s) {
         s.to_string()
     } else {
@@ -158,7 +158,7 @@ pub fn sbatch_quote(s: &str) -> String {
 }
 
 /// `0-3`, `1,3` or `0-2,5`: sbatch's `--array` syntax for these task ids (sorted, distinct).
-pub fn array_spec(tasks: &[usize]) -> String {
+pub(crate) fn array_spec(tasks: &[usize]) -> String {
     let mut parts = Vec::new();
     let mut i = 0;
     while i < tasks.len() {
@@ -181,7 +181,7 @@ pub fn array_spec(tasks: &[usize]) -> String {
 /// `out` must be absolute. Every value written is checked ([`check_value`]) and quoted, for
 /// sbatch in the `#SBATCH` lines and for bash in the command, so that no value can end a line
 /// or run anything.
-pub fn job_script(
+pub(crate) fn job_script(
     out: &Path,
     spec: &ExperimentSpec,
     job: &JobOptions,
@@ -266,7 +266,7 @@ pub fn job_script(
 
 /// Writes `DIR/slurm/job.sh` (executable) and creates the log folder (Slurm does not, and a
 /// task whose log cannot be opened fails without a trace).
-pub fn write_job(out: &Path, script: &str) -> Result<PathBuf, ClusterError> {
+pub(crate) fn write_job(out: &Path, script: &str) -> Result<PathBuf, ClusterError> {
     let logs = slurm_dir(out).join(LOGS_DIR);
     std::fs::create_dir_all(&logs).map_err(io_err(&logs))?;
     let path = slurm_dir(out).join(JOB_FILE);
@@ -286,7 +286,7 @@ pub fn submissions(out: &Path) -> Result<Vec<Submission>, ClusterError> {
 
 /// Whether Slurm still lists job `job` (queued, running or completing). A job Slurm no longer
 /// knows (`squeue` fails with "Invalid job id") is finished.
-pub fn is_active(job: &str) -> Result<bool, SlurmError> {
+pub(crate) fn is_active(job: &str) -> Result<bool, SlurmError> {
     let out = Command::new("squeue")
         .args(["-h", "-o", "%i", "-j", job])
         .output()

@@ -196,7 +196,7 @@ fn shared_paths(out: &Path, spec: &ExperimentSpec, task: &Task) -> Vec<(String, 
 }
 
 /// Paths under a node-local folder (`/tmp`, `/dev/shm`, `/run`): other nodes do not see them.
-pub fn node_local(path: &Path) -> bool {
+pub(crate) fn node_local(path: &Path) -> bool {
     ["/tmp", "/var/tmp", "/dev/shm", "/run"]
         .iter()
         .any(|local| path.starts_with(local))

@@ -25,7 +25,7 @@ use crate::results::{RunKey, RunStatus};
 use crate::search::{Checkpointing, SearchCheckpoint};
 
 /// The folder of a results directory that holds the checkpoints.
-pub const CHECKPOINTS_DIR: &str = "checkpoints";
+pub(crate) const CHECKPOINTS_DIR: &str = "checkpoints";
 
 /// The first line of the format, changed when the format changes.
 const FORMAT: &str = "tilebench-checkpoint 1";
@@ -198,7 +198,7 @@ impl Checkpoints {
 
     /// The search's checkpointing for `pair`, continuing from `loaded`; a save that fails is
     /// reported through `failed` (the search goes on: its next save may succeed).
-    pub fn for_search(
+    pub(crate) fn for_search(
         &self,
         key: &RunKey,
         pair: &PairId,

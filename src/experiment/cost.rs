@@ -95,7 +95,7 @@ pub fn makespan(seconds: &[f64], cores: usize) -> f64 {
 
 /// How to submit the experiment to a cluster.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SlurmShape {
+pub(crate) struct SlurmShape {
     /// Array tasks (= shards).
     pub tasks: usize,
     pub cpus_per_task: usize,
@@ -110,16 +110,16 @@ pub struct SlurmShape {
 }
 
 /// Margin on a task's expected time: the estimates are a factor, not a percentage, off.
-pub const TIME_MARGIN: f64 = 1.5;
+pub(crate) const TIME_MARGIN: f64 = 1.5;
 /// Added to every task's time: loading tables, startup.
-pub const TIME_FLOOR_SECONDS: f64 = 300.0;
+pub(crate) const TIME_FLOOR_SECONDS: f64 = 300.0;
 /// Added to the tables' bytes for the process itself.
-pub const MEM_MARGIN_BYTES: u64 = 512 << 20;
+pub(crate) const MEM_MARGIN_BYTES: u64 = 512 << 20;
 
 /// The Slurm shape for `costs` (in the experiment's pair order) on a cluster of `cluster_cores`
 /// cores, `cpus_per_task` each, tables of `table_bytes` in all, a task time capped at
 /// `max_task_seconds` if the cluster has a cap. Pairs of unknown cost count nothing.
-pub fn slurm_shape(
+pub(crate) fn slurm_shape(
     costs: &[PairCost],
     cluster_cores: usize,
     cpus_per_task: usize,
@@ -158,14 +158,14 @@ pub fn slurm_shape(
 }
 
 /// Seconds as Slurm's `D-HH:MM:SS`, rounded up to the minute.
-pub fn slurm_time(seconds: f64) -> String {
+pub(crate) fn slurm_time(seconds: f64) -> String {
     let minutes = (seconds / 60.0).ceil().max(1.0) as u64;
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
     format!("{d}-{h:02}:{m:02}:00")
 }
 
 /// Seconds in words for a person: "42 s", "3.5 min", "7.2 h", "10.6 days".
-pub fn human_seconds(s: f64) -> String {
+pub(crate) fn human_seconds(s: f64) -> String {
     if s < 120.0 {
         format!("{s:.0} s")
     } else if s < 7200.0 {
@@ -276,7 +276,7 @@ pub fn calibrate(
 
 /// Each heuristic's median nodes per second over the IDA* rows of earlier results that ran at
 /// least a second on one search thread (shorter ones are mostly table loading and noise).
-pub fn stored_speeds(runs: &[RunRecord]) -> HashMap<String, f64> {
+pub(crate) fn stored_speeds(runs: &[RunRecord]) -> HashMap<String, f64> {
     let mut by: HashMap<String, Vec<f64>> = HashMap::new();
     for r in runs {
         if r.algorithm == Algorithm::Ida && r.seconds >= 1.0 && r.search_threads <= 1 {

@@ -8,7 +8,7 @@ use crate::results::meta::{LimitsInfo, Meta, RunState, SetInfo, SolverInfo, SCHE
 
 /// The record of a session that starts now: `pairs` pairs, `done_before` of them already in the
 /// results, after the `previous` sessions' record (on resume).
-pub fn new_meta(
+pub(crate) fn new_meta(
     exp: &Experiment,
     pairs: usize,
     done_before: usize,
@@ -39,7 +39,11 @@ pub fn new_meta(
 
 /// The record of `exp` under `limits`, started now by `command_line` in this binary on this
 /// machine: no pairs, no threads, no sessions yet.
-pub fn experiment_meta(exp: &Experiment, limits: LimitsInfo, command_line: Vec<String>) -> Meta {
+pub(crate) fn experiment_meta(
+    exp: &Experiment,
+    limits: LimitsInfo,
+    command_line: Vec<String>,
+) -> Meta {
     Meta {
         schema_version: SCHEMA_VERSION,
         command_line,

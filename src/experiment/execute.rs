@@ -463,11 +463,11 @@ impl OutsideRun {
 }
 
 /// Where an outside solver's standard error goes, inside the results directory.
-pub const LOGS_DIR: &str = "logs";
+pub(crate) const LOGS_DIR: &str = "logs";
 
 /// The log file of a pair: `SET-ID-NAME.stderr`, through
 /// [`crate::results::atomic::joined_name`] (file-name safe, and unique per pair).
-pub fn log_name(key: &RunKey) -> String {
+pub(crate) fn log_name(key: &RunKey) -> String {
     format!(
         "{}.stderr",
         crate::results::atomic::joined_name(&[

@@ -71,7 +71,7 @@ const RESULT_NAMES: &[&str] = &[
 
 /// Refuses a directory that exists, is not empty and holds none of a results directory's files
 /// (`--out /`, `--out ~/Documents`): a run would write its files among someone else's.
-pub fn check_not_foreign(dir: &Path) -> Result<(), LockError> {
+pub(crate) fn check_not_foreign(dir: &Path) -> Result<(), LockError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),

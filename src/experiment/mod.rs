@@ -280,7 +280,7 @@ impl Session {
 
     /// Whether a report follows the run: asked for, or the default experiment; never for a
     /// shard (it is only part of the results).
-    pub fn wants_report(&self, asked: bool) -> bool {
+    pub(crate) fn wants_report(&self, asked: bool) -> bool {
         (self.default || asked) && self.settings.shard.is_none()
     }
 }

@@ -82,7 +82,7 @@ impl Pair {
         }
     }
 
-    pub fn is_ida(&self) -> bool {
+    pub(crate) fn is_ida(&self) -> bool {
         self.algorithm() == Some(Algorithm::Ida)
     }
 }
@@ -265,7 +265,7 @@ pub struct Chosen {
 
 impl Request {
     /// Whether anything about the experiment was given (else a stored one may be used).
-    pub fn is_given(&self) -> bool {
+    pub(crate) fn is_given(&self) -> bool {
         !self.instances.is_empty()
             || !self.heuristics.is_empty()
             || !self.algorithms.is_empty()

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use crate::results::meta::Machine;
 
 /// The compiler that built this binary (`rustc --version`).
-pub const RUSTC_VERSION: &str = env!("TILEBENCH_RUSTC_VERSION");
+pub(crate) const RUSTC_VERSION: &str = env!("TILEBENCH_RUSTC_VERSION");
 
 /// The commit this binary was built from; `None` when built outside a git checkout.
 pub fn git_commit() -> Option<&'static str> {
@@ -56,7 +56,7 @@ pub fn machine() -> Machine {
 }
 
 /// The current time as `YYYY-MM-DDTHH:MM:SSZ` (UTC).
-pub fn now_rfc3339() -> String {
+pub(crate) fn now_rfc3339() -> String {
     rfc3339(SystemTime::now())
 }
 

@@ -185,7 +185,7 @@ fn limit_differences(old: &LimitsInfo, settings: &Settings) -> Vec<String> {
 /// The rows `--retry` keeps, with their iterations: those whose status is not retried, and
 /// those of pairs this session does not run (`run_now` false: outside `--only-ids`), which
 /// would otherwise be lost until a later session runs them again.
-pub fn keep_unretried(
+pub(crate) fn keep_unretried(
     runs: Vec<RunRecord>,
     iterations: Vec<IterationRecord>,
     retry: &[RunStatus],

@@ -38,7 +38,7 @@ impl Shard {
     /// far more on its heuristic (Manhattan generates ~10× the nodes of linear conflict) than on
     /// the instance — and neighbouring instances, often of similar difficulty in generated
     /// sets, are spread over different shards. It depends only on the list, never on timing.
-    pub fn assign(pairs: &[Pair], count: usize) -> Vec<usize> {
+    pub(crate) fn assign(pairs: &[Pair], count: usize) -> Vec<usize> {
         let count = count.max(1);
         let mut order: Vec<usize> = (0..pairs.len()).collect();
         order.sort_by_key(|&k| {
@@ -107,7 +107,7 @@ impl ExperimentSpec {
     }
 
     /// With the outside solvers' `--check-optimal`.
-    pub fn with_check_optimal(mut self, check_optimal: bool) -> ExperimentSpec {
+    pub(crate) fn with_check_optimal(mut self, check_optimal: bool) -> ExperimentSpec {
         self.check_optimal = check_optimal;
         self
     }
@@ -153,7 +153,7 @@ impl ExperimentSpec {
 
     /// Records this spec in `out`, or checks that `out` already holds the same one (stored
     /// first, this spec second in the error).
-    pub fn establish(&self, out: &Path) -> Result<(), ExperimentError> {
+    pub(crate) fn establish(&self, out: &Path) -> Result<(), ExperimentError> {
         match ExperimentSpec::load(out)? {
             Some(stored) => {
                 let d = stored.differences(self);
@@ -172,7 +172,10 @@ impl ExperimentSpec {
 }
 
 /// Writes pretty JSON atomically.
-pub fn write_json<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), ExperimentError> {
+pub(crate) fn write_json<T: serde::Serialize>(
+    path: &Path,
+    value: &T,
+) -> Result<(), ExperimentError> {
     let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
     text.push('\n');
     atomic_write(path, text.as_bytes()).map_err(|source| ExperimentError::Io {

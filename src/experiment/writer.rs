@@ -34,7 +34,7 @@ impl Files {
     }
 
     /// Replaces both files with their headers and `runs`, `iterations` (unsorted).
-    pub fn reset(
+    pub(crate) fn reset(
         &self,
         runs: &[RunRecord],
         iterations: &[IterationRecord],
@@ -46,7 +46,7 @@ impl Files {
 }
 
 /// Appends whole pairs to the files of a results directory.
-pub struct RowWriter {
+pub(crate) struct RowWriter {
     runs: File,
     iterations: File,
     files: Files,

@@ -184,8 +184,9 @@ impl Pdb {
             .sum()
     }
 
-    /// Each group's value on `grid` (for tests and reports).
-    pub fn group_values(&self, grid: &Grid) -> Vec<u8> {
+    /// Each group's value on `grid`.
+    #[cfg(test)]
+    fn group_values(&self, grid: &Grid) -> Vec<u8> {
         let s = self.init(grid);
         s.vals[..self.groups.len()].to_vec()
     }

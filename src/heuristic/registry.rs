@@ -210,7 +210,10 @@ impl HeuristicName {
     }
 
     /// A custom-partition PDB heuristic (`--partition` on the command line).
-    pub fn custom_pdb(partition: &str, reflected: bool) -> Result<HeuristicName, HeuristicError> {
+    pub(crate) fn custom_pdb(
+        partition: &str,
+        reflected: bool,
+    ) -> Result<HeuristicName, HeuristicError> {
         let groups = crate::pdb::partition::parse_groups(partition)?;
         Ok(HeuristicName::Pdb(PdbName::new(
             PartitionSpec::Custom(groups),
@@ -222,7 +225,7 @@ impl HeuristicName {
 impl HeuristicName {
     /// The heuristic `name` as given on the command line, where `-H pdb` and `-H pdbr` take
     /// their groups from `--partition` (`partition`), which no other name accepts.
-    pub fn with_partition(
+    pub(crate) fn with_partition(
         name: &str,
         partition: Option<&str>,
     ) -> Result<HeuristicName, HeuristicError> {

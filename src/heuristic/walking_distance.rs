@@ -45,7 +45,7 @@ pub const MAX_STATES: usize = 1 << 20;
 /// The abstract distances for one axis: `lines` lines of `per_line` cells, the goal's blank in
 /// line `blank_line`.
 #[derive(Debug, Clone)]
-pub struct WdTable {
+pub(crate) struct WdTable {
     lines: usize,
     /// Abstract state → id (used once per search, at the root).
     ids: HashMap<u128, u32>,
@@ -184,7 +184,10 @@ impl WalkingDistance {
     }
 
     /// [`WalkingDistance::new`] with another state limit.
-    pub fn with_limit(goal: &Goal, limit: usize) -> Result<WalkingDistance, WalkingDistanceError> {
+    pub(crate) fn with_limit(
+        goal: &Goal,
+        limit: usize,
+    ) -> Result<WalkingDistance, WalkingDistanceError> {
         let size = goal.size();
         let (w, h) = (size.width as usize, size.height as usize);
         let blank = goal.cell_of(0);

@@ -33,7 +33,7 @@ use thiserror::Error;
 use crate::board::{Board, BoardError, Goal, Size};
 
 /// The first line of every instance file.
-pub const FORMAT_LINE: &str = "# tilebench-instances v1";
+pub(crate) const FORMAT_LINE: &str = "# tilebench-instances v1";
 
 /// What can be wrong with one line of an instance file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -132,7 +132,7 @@ pub struct Instance {
 
 /// Joins the pieces of a comma-separated `--instances` list that continue a selection
 /// (`korf100.txt:2,4,10-12` arrives as `korf100.txt:2`, `4`, `10-12`) back onto their file.
-pub fn join_selections(pieces: &[String]) -> Vec<String> {
+pub(crate) fn join_selections(pieces: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for p in pieces {
         let continues = !p.is_empty() && p.chars().all(|c| c.is_ascii_digit() || c == '-');
@@ -388,7 +388,7 @@ impl InstanceSet {
     }
 
     /// A header value, such as `seed`.
-    pub fn header_value(&self, key: &str) -> Option<&str> {
+    pub(crate) fn header_value(&self, key: &str) -> Option<&str> {
         self.header
             .iter()
             .find(|(k, _)| k == key)
@@ -437,7 +437,7 @@ fn parse_instance(
 
 /// Writes a set in the instance-file format: format line, header, comments, column row
 /// (`id`, `optimal_length` when any instance has one, `tiles`), instances.
-pub fn format_set(
+pub(crate) fn format_set(
     header: &[(String, String)],
     comments: &[String],
     instances: &[(String, Option<u32>, Board)],

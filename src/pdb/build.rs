@@ -222,7 +222,11 @@ fn all_moves(size: Size, k: usize, subs: &Subsets, binom: &Binomials) -> (Vec<Mo
 /// of moves of the group's tiles that bring them from that placement to their goal cells, over
 /// every position of the blank. `progress(done, total)` is called after each level with the
 /// number of abstract states settled so far.
-pub fn build_table(goal: &Goal, tiles: &[u8], progress: &(dyn Fn(u64, u64) + Sync)) -> Entries {
+pub(crate) fn build_table(
+    goal: &Goal,
+    tiles: &[u8],
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Entries {
     let size = goal.size();
     let n = size.cells();
     let k = tiles.len();

@@ -59,7 +59,7 @@ impl Entries {
 
     /// Whether the bytes are in a mapping advised for huge pages (not whether the kernel granted
     /// them: see `AnonHugePages` in `/proc/self/smaps_rollup`).
-    pub fn is_mapped(&self) -> bool {
+    pub(crate) fn is_mapped(&self) -> bool {
         matches!(self.0, Backing::Mapped(_))
     }
 }

@@ -35,9 +35,9 @@ use super::{Entries, PdbError, Table, Values};
 /// Entries read or written at a time when a table is packed or unpacked on the way (about 16 MB).
 const BLOCK_ENTRIES: usize = 16 << 20;
 
-pub const MAGIC: &[u8; 8] = b"TBPDB\0\r\n";
+pub(crate) const MAGIC: &[u8; 8] = b"TBPDB\0\r\n";
 pub const FORMAT_VERSION: u32 = 1;
-pub const HEADER_LEN: usize = 128;
+pub(crate) const HEADER_LEN: usize = 128;
 
 /// What a file's header says.
 #[derive(Debug, Clone, PartialEq)]
@@ -190,7 +190,7 @@ fn open_regular(path: &Path) -> Result<File, PdbError> {
 }
 
 /// Reads only the header (for listings).
-pub fn read_header(path: &Path) -> Result<Header, PdbError> {
+pub(crate) fn read_header(path: &Path) -> Result<Header, PdbError> {
     let mut f = open_regular(path)?;
     let mut b = [0u8; HEADER_LEN];
     f.read_exact(&mut b).map_err(|_| PdbError::Truncated {
@@ -212,7 +212,7 @@ pub fn verify(path: &Path) -> Result<Header, PdbError> {
 }
 
 /// Whether the file's length is the one its header implies (a cheap check, no checksum).
-pub fn length_matches(path: &Path, header: &Header) -> Result<(), PdbError> {
+pub(crate) fn length_matches(path: &Path, header: &Header) -> Result<(), PdbError> {
     let found = fs::metadata(path).map_err(io(path))?.len();
     let expected = HEADER_LEN as u64 + header.entries;
     if found != expected {

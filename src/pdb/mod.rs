@@ -35,7 +35,7 @@ pub use table::Table;
 pub use values::Values;
 
 /// The environment variable that overrides the default cache directory.
-pub const DIR_ENV: &str = "TILEBENCH_PDB_DIR";
+pub(crate) const DIR_ENV: &str = "TILEBENCH_PDB_DIR";
 
 /// What the cache reports while it works. The library prints nothing: the command line draws
 /// a progress bar and prints the warnings; tests and embedders pass [`Silent`].
@@ -116,7 +116,7 @@ fn memo() -> &'static Mutex<HashMap<PathBuf, Weak<Table>>> {
 }
 
 /// The path of a group's table in `dir`.
-pub fn table_path(dir: &Path, goal: &Goal, tiles: &[u8]) -> PathBuf {
+pub(crate) fn table_path(dir: &Path, goal: &Goal, tiles: &[u8]) -> PathBuf {
     dir.join(file::file_name(goal, tiles))
 }
 

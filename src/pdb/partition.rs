@@ -211,7 +211,7 @@ impl Partition {
 }
 
 /// Splits `"1,2/3,4"` into groups of tile numbers without validating them against a board.
-pub fn parse_groups(text: &str) -> Result<Vec<Vec<u8>>, PdbError> {
+pub(crate) fn parse_groups(text: &str) -> Result<Vec<Vec<u8>>, PdbError> {
     text.split('/')
         .map(|g| {
             g.split(|c: char| c == ',' || c == '.' || c.is_whitespace())

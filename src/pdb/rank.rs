@@ -16,11 +16,8 @@
 /// Most tiles a group may hold (8! permutations per subset; 7-8 on the 15-puzzle).
 pub const MAX_GROUP_TILES: usize = 8;
 
-/// Most cells a board has (5×5).
-pub const MAX_BOARD_CELLS: usize = 25;
-
 /// `n!` for `n ≤ 8`.
-pub const FACTORIAL: [usize; MAX_GROUP_TILES + 1] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
+pub(crate) const FACTORIAL: [usize; MAX_GROUP_TILES + 1] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
 /// Binomial coefficients `C(n, r)` for `n < 32`, `r ≤ 8` (a 32×16 table, so that indices can be
 /// masked into range instead of bounds-checked).
@@ -125,7 +122,7 @@ pub fn rank_fixed<const K: usize>(binom: &Binomials, cells: &[u8; MAX_GROUP_TILE
 
 /// [`rank`], dispatched to [`rank_fixed`] for the group sizes the named partitions use.
 #[inline(always)]
-pub fn rank_dispatch(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
+pub(crate) fn rank_dispatch(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize) -> usize {
     match k {
         3 => rank_fixed::<3>(binom, cells),
         5 => rank_fixed::<5>(binom, cells),
@@ -138,7 +135,7 @@ pub fn rank_dispatch(binom: &Binomials, cells: &[u8; MAX_GROUP_TILES], k: usize)
 
 /// All k-subsets of n cells as bit masks, in rank order (Gosper's hack enumerates masks with k
 /// bits in increasing numeric order, which is colexicographic order).
-pub fn subset_masks(n: usize, k: usize) -> Vec<u32> {
+pub(crate) fn subset_masks(n: usize, k: usize) -> Vec<u32> {
     let mut out = Vec::with_capacity(subsets(n, k));
     if k == 0 {
         out.push(0);
@@ -156,7 +153,7 @@ pub fn subset_masks(n: usize, k: usize) -> Vec<u32> {
 
 /// Every permutation of `0..k` in Lehmer-rank order, `k` bytes each (the inverse of
 /// [`permutation_rank`], as a table: 8! · 8 bytes = 315 KiB at most).
-pub fn permutation_table(k: usize) -> Vec<[u8; MAX_GROUP_TILES]> {
+pub(crate) fn permutation_table(k: usize) -> Vec<[u8; MAX_GROUP_TILES]> {
     (0..FACTORIAL[k])
         .map(|mut r| {
             let mut digits = [0usize; MAX_GROUP_TILES];

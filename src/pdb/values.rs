@@ -146,7 +146,7 @@ impl Values {
     }
 
     /// Whether a table of `len` entries for a group of `k` tiles is packed (if it fits).
-    pub fn worth_packing(len: usize, k: usize) -> bool {
+    pub(crate) fn worth_packing(len: usize, k: usize) -> bool {
         len >= PACK_FROM && (2..=MAX_GROUP_TILES).contains(&k)
     }
 
@@ -159,7 +159,7 @@ impl Values {
     }
 
     /// Whether the values are four bits an entry.
-    pub fn is_packed(&self) -> bool {
+    pub(crate) fn is_packed(&self) -> bool {
         matches!(self.form, Form::Nibbles { .. })
     }
 
@@ -209,7 +209,7 @@ impl Values {
 
     /// Calls `f` with the byte values in rank order, in blocks of about `want` entries (whole
     /// subsets for a packed table, unpacked one block at a time).
-    pub fn for_each_block(&self, want: usize, mut f: impl FnMut(&[u8])) {
+    pub(crate) fn for_each_block(&self, want: usize, mut f: impl FnMut(&[u8])) {
         match &self.form {
             Form::Bytes(e) => e.chunks(want.max(1)).for_each(f),
             Form::Nibbles { excess, layout } => {

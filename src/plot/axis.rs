@@ -67,7 +67,7 @@ fn superscript(n: i32) -> String {
 }
 
 /// [`log_label`] in the form plotters' tick formatters take.
-pub fn log_tick(v: &f64) -> String {
+pub(crate) fn log_tick(v: &f64) -> String {
     log_label(*v)
 }
 
@@ -127,7 +127,7 @@ impl LogAxis {
     }
 
     /// The plotters coordinate: log scale over `[lo, hi]`, ticked at `ticks`.
-    pub fn coord(&self) -> WithKeyPoints<LogCoord<f64>> {
+    pub(crate) fn coord(&self) -> WithKeyPoints<LogCoord<f64>> {
         (self.lo..self.hi)
             .log_scale()
             .with_key_points(self.ticks.clone())

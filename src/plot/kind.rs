@@ -31,7 +31,7 @@ pub enum PlotKind {
 
 impl PlotKind {
     /// The kinds a results report draws, in the order `--plots` lists them.
-    pub const REPORT: [PlotKind; 11] = [
+    pub(crate) const REPORT: [PlotKind; 11] = [
         PlotKind::NodesPerInstance,
         PlotKind::NodesDistribution,
         PlotKind::Iterations,

@@ -93,7 +93,7 @@ pub struct PlotOptions {
 
 impl PlotOptions {
     /// Parses `A,B` into a scatter pair.
-    pub fn parse_pair(s: &str) -> Result<(String, String), PlotError> {
+    pub(crate) fn parse_pair(s: &str) -> Result<(String, String), PlotError> {
         match s.split_once(',') {
             Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
                 Ok((a.trim().to_string(), b.trim().to_string()))
@@ -104,7 +104,7 @@ impl PlotOptions {
 }
 
 /// How many instances the per-iteration plots show by default.
-pub const DEFAULT_ITERATION_INSTANCES: usize = 3;
+pub(crate) const DEFAULT_ITERATION_INSTANCES: usize = 3;
 
 /// A plot that was written: `<stem>.svg` and `<stem>.png` in the output directory.
 #[derive(Debug, Clone, PartialEq)]
@@ -120,7 +120,7 @@ pub struct Figure {
 }
 
 /// Draws every plot for every instance set into `out_dir` (created if needed).
-pub fn plot_all(
+pub(crate) fn plot_all(
     results: &Results,
     out_dir: &Path,
     options: &PlotOptions,
@@ -199,7 +199,10 @@ pub fn plot_all(
 
 /// The heuristics to draw: `chosen` in its order after checking each is in the results, or
 /// every heuristic of the results in file order when `chosen` is empty.
-pub fn chosen_heuristics(results: &Results, chosen: &[String]) -> Result<Vec<String>, PlotError> {
+pub(crate) fn chosen_heuristics(
+    results: &Results,
+    chosen: &[String],
+) -> Result<Vec<String>, PlotError> {
     let all = results.methods();
     if chosen.is_empty() {
         return Ok(all);
@@ -427,7 +430,7 @@ trait Chart {
 
 /// The file stem of the per-instance published comparison plot of `heuristic` on `set` (see
 /// [`crate::analysis::per_instance`]), so that the report can place it in its section.
-pub fn published_stem(set: &str, heuristic: &str) -> String {
+pub(crate) fn published_stem(set: &str, heuristic: &str) -> String {
     format!(
         "{}-{}",
         atomic::name_component(set),

@@ -15,7 +15,7 @@ use super::style::FONT_BYTES;
 
 /// Converts an SVG document written by plotters to a one-page PDF of the same size
 /// (1 SVG unit = 1 pt).
-pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, String> {
     let font = FontRef::try_from_slice(FONT_BYTES).map_err(|e| format!("the bundled font: {e}"))?;
     let elements = parse(svg)?;
     let root = elements

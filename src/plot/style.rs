@@ -6,14 +6,14 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 
 /// The font family every text element asks for; it resolves to the bundled DejaVu Sans.
-pub const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/DejaVuSans-LICENSE.txt`), bundled so
 /// that rendering needs no system font library.
 pub(super) static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Registers the bundled font with plotters (once per process).
-pub fn register_font() {
+pub(crate) fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES)
@@ -29,25 +29,25 @@ pub const SIZE: (u32, u32) = (720, 460);
 /// Scatter plots with a diagonal, printed at the same height: 0.55 pt a pixel. Wider than
 /// tall: at 500 pixels their titles and axis descriptions (`korf100: manhattan, nodes
 /// generated, ours against published`) were cut at both ends.
-pub const SQUARE: (u32, u32) = (680, 470);
+pub(crate) const SQUARE: (u32, u32) = (680, 470);
 
 /// Font sizes as plotters takes them; its SVG writes 0.806 of each as the pixel size, so on paper
 /// the title is about 11 pt, axis descriptions 9.5 pt, tick labels and legends 8.6 pt.
-pub const TITLE_SIZE: u32 = 24;
-pub const AXIS_DESC_SIZE: u32 = 21;
-pub const TICK_SIZE: u32 = 19;
-pub const LEGEND_SIZE: u32 = 19;
+pub(crate) const TITLE_SIZE: u32 = 24;
+pub(crate) const AXIS_DESC_SIZE: u32 = 21;
+pub(crate) const TICK_SIZE: u32 = 19;
+pub(crate) const LEGEND_SIZE: u32 = 19;
 
-pub fn title_font() -> TextStyle<'static> {
+pub(crate) fn title_font() -> TextStyle<'static> {
     (FONT, TITLE_SIZE).into_font().into()
 }
-pub fn axis_desc_font() -> TextStyle<'static> {
+pub(crate) fn axis_desc_font() -> TextStyle<'static> {
     (FONT, AXIS_DESC_SIZE).into_font().into()
 }
-pub fn tick_font() -> TextStyle<'static> {
+pub(crate) fn tick_font() -> TextStyle<'static> {
     (FONT, TICK_SIZE).into_font().into()
 }
-pub fn legend_font() -> TextStyle<'static> {
+pub(crate) fn legend_font() -> TextStyle<'static> {
     (FONT, LEGEND_SIZE).into_font().into()
 }
 
@@ -81,7 +81,7 @@ const KNOWN: &[(&str, usize)] = &[
 ];
 
 /// Breadth-first search has no heuristic, so no heuristic's colour: black.
-pub const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
+pub(crate) const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
 
 /// The colour of a heuristic, solver or method, by its name: a method has its heuristic's colour
 /// (`astar+pdb-663` is `pdb-663`'s; [`look_of`] tells the algorithms apart by line and marker),
@@ -104,7 +104,7 @@ pub fn color_of(name: &str) -> RGBColor {
 
 /// The line of a series: its algorithm's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stroke {
+pub(crate) enum Stroke {
     /// IDA* (and outside solvers).
     Solid,
     /// A*.
@@ -115,7 +115,7 @@ pub enum Stroke {
 
 /// The point marker of a series: its algorithm's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Marker {
+pub(crate) enum Marker {
     /// IDA* (and outside solvers).
     Circle,
     /// A*.
@@ -127,7 +127,7 @@ pub enum Marker {
 /// How every plot draws a series: one colour per heuristic, one line and marker per algorithm,
 /// so that `astar+manhattan`, `manhattan` and `bfs` differ in every plot the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Look {
+pub(crate) struct Look {
     pub color: RGBColor,
     pub stroke: Stroke,
     pub marker: Marker,
@@ -155,7 +155,7 @@ pub fn look_of(label: &str) -> Look {
 }
 
 /// Grey for reference lines (diagonals).
-pub const REFERENCE_LINE: RGBColor = RGBColor(90, 90, 90);
+pub(crate) const REFERENCE_LINE: RGBColor = RGBColor(90, 90, 90);
 
 #[cfg(test)]
 mod tests {

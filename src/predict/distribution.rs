@@ -54,7 +54,7 @@ impl Distribution {
 
     /// P_c(v): the fraction of the boards with the blank at `cell` that have h ≤ v (the overall
     /// fraction when no sample had the blank there).
-    pub fn at_most(&self, cell: usize, v: i64) -> f64 {
+    pub(crate) fn at_most(&self, cell: usize, v: i64) -> f64 {
         if v < 0 {
             return 0.0;
         }

@@ -113,7 +113,7 @@ pub fn predict_random_starts<H: Heuristic>(
 }
 
 /// `bound,predicted_expanded,predicted_generated` rows.
-pub fn predictions_csv(rows: &[Prediction]) -> String {
+pub(crate) fn predictions_csv(rows: &[Prediction]) -> String {
     let mut s = String::from("bound,predicted_expanded,predicted_generated\n");
     for r in rows {
         let _ = writeln!(s, "{},{:.1},{:.1}", r.bound, r.expanded, r.generated);
@@ -122,7 +122,7 @@ pub fn predictions_csv(rows: &[Prediction]) -> String {
 }
 
 /// `h,samples,fraction,cumulative` rows over all cells.
-pub fn distribution_csv(dist: &Distribution) -> String {
+pub(crate) fn distribution_csv(dist: &Distribution) -> String {
     let all = dist.overall();
     let total = dist.samples.max(1) as f64;
     let mut s = String::from("h,samples,fraction,cumulative\n");

@@ -21,7 +21,11 @@ pub struct TreeCounts {
 }
 
 /// Exact counts from one start cell (`u128`: 2.2^80 still fits).
-pub fn exact_counts(size: Size, start: usize, depth: usize) -> (Vec<Vec<u128>>, Vec<Vec<u128>>) {
+pub(crate) fn exact_counts(
+    size: Size,
+    start: usize,
+    depth: usize,
+) -> (Vec<Vec<u128>>, Vec<Vec<u128>>) {
     let cells = size.cells();
     let moves = MoveTable::new(size);
     // by[cell * 5 + last]

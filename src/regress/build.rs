@@ -40,7 +40,7 @@ pub struct BuildCache {
 }
 
 /// The default cache root.
-pub fn default_root() -> PathBuf {
+pub(crate) fn default_root() -> PathBuf {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)

@@ -41,7 +41,7 @@ pub fn version(program: &str) -> Result<String, RegressError> {
 }
 
 /// The total instructions (`Ir`) in the cachegrind outputs in `dir`.
-pub fn sum_outputs(dir: &Path) -> Result<u64, RegressError> {
+pub(crate) fn sum_outputs(dir: &Path) -> Result<u64, RegressError> {
     let mut total = 0u64;
     let mut files = 0;
     for entry in std::fs::read_dir(dir).map_err(RegressError::io(dir))? {
@@ -68,7 +68,7 @@ pub fn sum_outputs(dir: &Path) -> Result<u64, RegressError> {
 }
 
 /// The first figure of a cachegrind output's `summary:` line (the events start with `Ir`).
-pub fn parse_summary(text: &str) -> Option<u64> {
+pub(crate) fn parse_summary(text: &str) -> Option<u64> {
     text.lines()
         .find_map(|l| l.strip_prefix("summary:"))
         .and_then(|s| s.split_whitespace().next())

@@ -19,13 +19,13 @@ use crate::results::io::write_rows;
 use crate::results::meta::Machine;
 
 /// `rounds.csv`: every run of every round.
-pub const ROUNDS_FILE: &str = "rounds.csv";
+pub(crate) const ROUNDS_FILE: &str = "rounds.csv";
 /// `instructions.csv`: the instruction counts, when taken.
-pub const INSTRUCTIONS_FILE: &str = "instructions.csv";
+pub(crate) const INSTRUCTIONS_FILE: &str = "instructions.csv";
 /// `meta.json` of a regress results directory.
 pub const META_FILE: &str = "meta.json";
 /// The verdict as JSON (what `--format json` prints).
-pub const VERDICT_FILE: &str = "verdict.json";
+pub(crate) const VERDICT_FILE: &str = "verdict.json";
 
 /// One side as measured.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -44,7 +44,7 @@ pub struct SideMeta {
 }
 
 impl SideMeta {
-    pub fn of_build(side: Side, b: &Built) -> SideMeta {
+    pub(crate) fn of_build(side: Side, b: &Built) -> SideMeta {
         SideMeta {
             side,
             label: b.revision.label(),
@@ -56,7 +56,7 @@ impl SideMeta {
         }
     }
 
-    pub fn of_binary(side: Side, path: &Path) -> SideMeta {
+    pub(crate) fn of_binary(side: Side, path: &Path) -> SideMeta {
         SideMeta {
             side,
             label: path.display().to_string(),
@@ -69,7 +69,7 @@ impl SideMeta {
     }
 
     /// The history's commit: the revision's, else what the binary reports, else its label.
-    pub fn history_commit(&self) -> String {
+    pub(crate) fn history_commit(&self) -> String {
         match (&self.revision, &self.reported_commit) {
             (Some(r), _) => r.history_commit(),
             (None, Some(c)) if self.reported_dirty == Some(true) => format!("{c}-dirty"),
@@ -121,7 +121,7 @@ impl Default for Bootstrap {
 }
 
 /// The load averages now, from `/proc/loadavg` (Linux).
-pub fn load_average() -> Option<[f64; 3]> {
+pub(crate) fn load_average() -> Option<[f64; 3]> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
     let mut it = text.split_whitespace().map(|w| w.parse::<f64>().ok());
     Some([it.next()??, it.next()??, it.next()??])
@@ -129,7 +129,7 @@ pub fn load_average() -> Option<[f64; 3]> {
 
 /// What `--format json` prints and `verdict.json` holds.
 #[derive(Serialize)]
-pub struct JsonOut<'a> {
+pub(crate) struct JsonOut<'a> {
     pub passed: bool,
     pub summary: String,
     pub meta: &'a RegressMeta,
@@ -195,7 +195,7 @@ fn load_text(l: Option<[f64; 3]>) -> String {
 }
 
 /// The verdict as Markdown: what was compared, the verdict, per method, per pair.
-pub fn markdown(meta: &RegressMeta, v: &Verdict) -> String {
+pub(crate) fn markdown(meta: &RegressMeta, v: &Verdict) -> String {
     let mut s = String::new();
     let o = &v.options;
     let _ = writeln!(s, "# tilebench regress\n");
@@ -314,7 +314,7 @@ pub fn markdown(meta: &RegressMeta, v: &Verdict) -> String {
 
 /// The history lines of one side: per (method, set), the pairs' nodes, the median over rounds
 /// of their summed search seconds, and their search instructions when counted.
-pub fn history_rows(
+pub(crate) fn history_rows(
     side: &SideMeta,
     date: &str,
     rows: &[RoundRow],

@@ -41,7 +41,7 @@ impl Revision {
 
     /// The history's commit column: the hash, with `-dirty` for a working tree (as `run`
     /// writes it).
-    pub fn history_commit(&self) -> String {
+    pub(crate) fn history_commit(&self) -> String {
         match self {
             Revision::Commit { hash } => hash.clone(),
             Revision::WorkingTree { head, .. } => format!("{head}-dirty"),
@@ -108,7 +108,7 @@ pub fn commit(repo: &Path, rev: &str, option: &str) -> Result<Revision, RegressE
 }
 
 /// The working tree of `repo`: its HEAD commit when nothing differs, else the changes' hash.
-pub fn working_tree(repo: &Path) -> Result<Revision, RegressError> {
+pub(crate) fn working_tree(repo: &Path) -> Result<Revision, RegressError> {
     let Revision::Commit { hash: head } = commit(repo, "HEAD", "the working tree's HEAD")? else {
         unreachable!("commit() returns a commit");
     };

@@ -65,13 +65,13 @@ pub struct Binary {
 }
 
 /// What one run wrote: its rows and its meta.json.
-pub struct RunOutput {
+pub(crate) struct RunOutput {
     pub runs: Vec<RunRecord>,
     pub meta: Option<Meta>,
 }
 
 /// Runs `binary` with `args` (a `run` into `out`) and reads what it wrote.
-pub fn run_once(
+pub(crate) fn run_once(
     binary: &Binary,
     args: &[String],
     out: &Path,
@@ -131,7 +131,7 @@ fn round_rows(round: u32, side: Side, position: u8, runs: &[RunRecord]) -> Vec<R
 }
 
 /// Everything the alternating runs gave.
-pub struct Alternated {
+pub(crate) struct Alternated {
     pub rows: Vec<RoundRow>,
     /// The meta.json each side's first run wrote (the commit the binary reports, the sets).
     pub base_meta: Option<Meta>,
@@ -140,7 +140,7 @@ pub struct Alternated {
 
 /// Runs `warmup` rounds (discarded) then `rounds` rounds of the workload, alternating which
 /// side goes first; `scratch` holds each run's directory while it is read.
-pub fn alternate(
+pub(crate) fn alternate(
     base: &Binary,
     head: &Binary,
     workload: &Workload,

@@ -196,7 +196,7 @@ pub fn run(req: &Request, say: &mut dyn FnMut(&str)) -> Result<Outcome, RegressE
 }
 
 /// Appends both sides' lines to the history at `path`.
-pub fn append_history(outcome: &Outcome, path: &Path) -> Result<(), RegressError> {
+pub(crate) fn append_history(outcome: &Outcome, path: &Path) -> Result<(), RegressError> {
     let mut rows = Vec::new();
     for side in [&outcome.meta.base, &outcome.meta.head] {
         rows.extend(output::history_rows(

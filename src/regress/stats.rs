@@ -18,7 +18,7 @@ pub const SEED: u64 = 0x7469_6c65_6265_6e63;
 /// percent of their limit.
 pub const RESAMPLES: usize = 2000;
 /// The interval's coverage.
-pub const CONFIDENCE: f64 = 0.95;
+pub(crate) const CONFIDENCE: f64 = 0.95;
 
 /// A ratio head/base with its 95 % interval.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -40,7 +40,7 @@ impl Estimate {
 
     /// How far the interval reaches from the estimate, in percent: the half-width (the larger
     /// side).
-    pub fn half_width_pct(&self) -> f64 {
+    pub(crate) fn half_width_pct(&self) -> f64 {
         100.0 * (self.hi - self.ratio).max(self.ratio - self.lo).max(0.0)
     }
 }
@@ -61,7 +61,7 @@ pub fn median(values: &[f64]) -> f64 {
 }
 
 /// The geometric mean of positive values; `NaN` for none.
-pub fn geomean(values: &[f64]) -> f64 {
+pub(crate) fn geomean(values: &[f64]) -> f64 {
     if values.is_empty() {
         return f64::NAN;
     }
@@ -78,12 +78,12 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 /// The paired ratios of several pairs over the same rounds: `ratios[pair][round]`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Paired {
+pub(crate) struct Paired {
     pub ratios: Vec<Vec<f64>>,
 }
 
 /// Per-pair medians of each bootstrap resample: `[resample][pair]`.
-pub struct Resamples(Vec<Vec<f64>>);
+pub(crate) struct Resamples(Vec<Vec<f64>>);
 
 impl Paired {
     /// Rounds per pair (every pair has the same rounds).
@@ -142,7 +142,7 @@ impl Resamples {
 }
 
 /// Student's t 0.975 quantile for `df` degrees of freedom.
-pub fn t975(df: usize) -> f64 {
+pub(crate) fn t975(df: usize) -> f64 {
     const T: [f64; 30] = [
         12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
         2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
@@ -157,7 +157,7 @@ pub fn t975(df: usize) -> f64 {
 
 impl Paired {
     /// Each round's geometric mean of the ratios of `pairs`.
-    pub fn round_geomeans(&self, pairs: &[usize]) -> Vec<f64> {
+    pub(crate) fn round_geomeans(&self, pairs: &[usize]) -> Vec<f64> {
         (0..self.rounds())
             .map(|k| geomean(&pairs.iter().map(|&p| self.ratios[p][k]).collect::<Vec<_>>()))
             .collect()
@@ -181,7 +181,7 @@ impl Paired {
 
 /// The scatter of single paired ratios: the median over pairs of the median absolute deviation
 /// of log ratio from its pair's median, in percent. What one round of one pair can tell apart.
-pub fn noise_pct(paired: &Paired) -> f64 {
+pub(crate) fn noise_pct(paired: &Paired) -> f64 {
     let per_pair: Vec<f64> = paired
         .ratios
         .iter()

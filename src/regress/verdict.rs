@@ -125,7 +125,7 @@ impl GroupResult {
     /// The short time verdict: `slower`, `faster`, `no change detected at ±4.1 %` when the
     /// interval holds 1, or `within threshold: slower by 2.7 %` when the whole interval lies on
     /// one side of 1 but inside the threshold (a real but small change is not "no change").
-    pub fn time_verdict(&self, threshold_pct: f64) -> String {
+    pub(crate) fn time_verdict(&self, threshold_pct: f64) -> String {
         match (self.time, self.time_judgement) {
             (Some(e), Judgement::NoChange) if e.lo > 1.0 || e.hi < 1.0 => {
                 let (way, pct) = if e.lo > 1.0 {
@@ -145,7 +145,7 @@ impl GroupResult {
 
     /// The time verdict in words: `slower (time ratio head/base 1.082, 95 % interval [1.051,
     /// 1.110])`.
-    pub fn time_words(&self, threshold_pct: f64) -> String {
+    pub(crate) fn time_words(&self, threshold_pct: f64) -> String {
         match &self.time {
             Some(e) => format!(
                 "{} (time ratio head/base {:.3}, 95 % interval [{:.3}, {:.3}])",
@@ -159,7 +159,7 @@ impl GroupResult {
     }
 
     /// The instruction verdict in words, when counted.
-    pub fn instructions_words(&self, threshold_pct: f64) -> Option<String> {
+    pub(crate) fn instructions_words(&self, threshold_pct: f64) -> Option<String> {
         self.instructions_ratio.map(|r| {
             let head = match self.instructions_judgement {
                 Judgement::NoChange => format!("no change detected at ±{threshold_pct} %"),
@@ -278,7 +278,11 @@ fn deterministic(s: RunStatus) -> bool {
 }
 
 /// Judges the rows of every round (and the instruction counts, if any).
-pub fn judge_rows(rows: &[RoundRow], instructions: &[InstructionRow], options: Options) -> Verdict {
+pub(crate) fn judge_rows(
+    rows: &[RoundRow],
+    instructions: &[InstructionRow],
+    options: Options,
+) -> Verdict {
     let mut order: Vec<Pair> = Vec::new();
     let mut runs: BTreeMap<(Pair, Side), Runs> = BTreeMap::new();
     let mut all_rounds: Vec<u32> = Vec::new();

@@ -2,10 +2,10 @@
 //! of significant digits for everything else, and an em dash when there is no value.
 
 /// The placeholder for a figure that has no value (no solved run, no reference, ...).
-pub const NONE: &str = "—";
+pub(crate) const NONE: &str = "—";
 
 /// An integer with thousands separators: `401,189,630`.
-pub fn int(v: f64) -> String {
+pub(crate) fn int(v: f64) -> String {
     if !v.is_finite() {
         return NONE.to_string();
     }
@@ -26,7 +26,7 @@ pub fn int(v: f64) -> String {
 
 /// `digits` significant digits, with thousands separators from 1000 up: `0.0001234`, `8.123`,
 /// `1,235`.
-pub fn sig(v: f64, digits: i32) -> String {
+pub(crate) fn sig(v: f64, digits: i32) -> String {
     if !v.is_finite() {
         return NONE.to_string();
     }

@@ -26,7 +26,7 @@ pub use output::{ReportError, ReportOptions, REPORT_FILE, SUMMARY_FILE, SUMMARY_
 pub use render::Format;
 
 /// Where reports go by default: `reports/<name of the results directory>`.
-pub fn default_out_dir(results_dir: &Path) -> PathBuf {
+pub(crate) fn default_out_dir(results_dir: &Path) -> PathBuf {
     let name = results_dir
         .canonicalize()
         .ok()
@@ -61,7 +61,7 @@ pub fn write_comparison_report(
 
 /// The comparison as Markdown without plots: what `compare` prints, the same model that
 /// [`write_comparison_report`] renders.
-pub fn comparison_markdown(
+pub(crate) fn comparison_markdown(
     comparison: &crate::compare::Comparison,
     base: &str,
     new: &str,
@@ -77,7 +77,7 @@ pub fn plot_and_report(results_dir: &Path, out_dir: &Path) -> Result<PathBuf, Re
 
 /// Keeps the sections whose id starts with one of `wanted` (with their subsections); all when
 /// `wanted` is empty.
-pub fn keep_sections(report: &mut model::Report, wanted: &[String]) {
+pub(crate) fn keep_sections(report: &mut model::Report, wanted: &[String]) {
     if wanted.is_empty() {
         return;
     }

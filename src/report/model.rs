@@ -122,7 +122,7 @@ impl Text {
         self
     }
     /// The text without markup (for alt texts and tests).
-    pub fn to_plain(&self) -> String {
+    pub(crate) fn to_plain(&self) -> String {
         self.0
             .iter()
             .map(|i| match i {
@@ -292,7 +292,7 @@ impl Cell {
         }
     }
     /// Whether the cell renders in monospace.
-    pub fn is_code(&self) -> bool {
+    pub(crate) fn is_code(&self) -> bool {
         matches!(self, Cell::Code(_))
     }
 }
@@ -352,7 +352,7 @@ pub fn anchor(title: &str) -> String {
 /// The part of a table id made from a user string (a set or solver name): [`anchor`] of it, with
 /// a hash of the exact string appended when the anchor changed it, so that `a b`, `a_b` and `A-b`
 /// get their own `tables/*.tex` file and LaTeX label.
-pub fn user_anchor(user: &str) -> String {
+pub(crate) fn user_anchor(user: &str) -> String {
     let a = anchor(user);
     if a == user {
         a

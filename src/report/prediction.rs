@@ -24,7 +24,9 @@ use crate::results::{ReadMode, Results, RUNS_FILE};
 pub use super::sections::prediction::{section, PREDICTIONS_CSV};
 
 /// The prediction files in `dir` by heuristic, sorted by file name; empty when there are none.
-pub fn load_predictions(dir: &Path) -> Result<Vec<(String, Vec<PredictionRow>)>, ReportError> {
+pub(crate) fn load_predictions(
+    dir: &Path,
+) -> Result<Vec<(String, Vec<PredictionRow>)>, ReportError> {
     let entries = match fs::read_dir(dir) {
         Ok(e) => e,
         Err(_) => return Ok(Vec::new()),
@@ -48,7 +50,7 @@ pub fn load_predictions(dir: &Path) -> Result<Vec<(String, Vec<PredictionRow>)>,
 }
 
 /// Whether `dir` is a prediction experiment: prediction files and no `runs.csv` of its own.
-pub fn is_experiment(dir: &Path) -> bool {
+pub(crate) fn is_experiment(dir: &Path) -> bool {
     !dir.join(RUNS_FILE).exists()
         && fs::read_dir(dir).is_ok_and(|entries| {
             entries
@@ -59,7 +61,7 @@ pub fn is_experiment(dir: &Path) -> bool {
 
 /// The section's rows for one results directory with prediction files inside it; empty when
 /// there are none or nothing pairs.
-pub fn rows_of(results: &Results) -> Result<Vec<PredictedVsMeasured>, ReportError> {
+pub(crate) fn rows_of(results: &Results) -> Result<Vec<PredictedVsMeasured>, ReportError> {
     let predictions = load_predictions(&results.dir)?;
     if predictions.is_empty() {
         return Ok(Vec::new());
@@ -103,7 +105,7 @@ pub fn write_csv(rows: &[PredictedVsMeasured], out_dir: &Path) -> Result<(), Rep
 
 /// The report of a prediction experiment directory (see the module doc); returns the report's
 /// path.
-pub fn write_experiment_report(
+pub(crate) fn write_experiment_report(
     dir: &Path,
     out_dir: &Path,
     options: &ReportOptions,

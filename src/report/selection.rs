@@ -50,7 +50,7 @@ impl PlotSelection {
 }
 
 /// Every kind of plot, as `--plots` names them.
-pub fn kind_names() -> String {
+pub(crate) fn kind_names() -> String {
     let names: Vec<&str> = PlotKind::REPORT.iter().map(|k| k.name()).collect();
     names.join(", ")
 }
@@ -157,7 +157,7 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
 
 /// Removes the files of the plots not shown (`<stem>.svg`, `.png`), so that the report's folder
 /// holds what the report shows.
-pub fn remove_unshown(dir: &Path, drawn: &[Figure], shown: &[Figure]) {
+pub(crate) fn remove_unshown(dir: &Path, drawn: &[Figure], shown: &[Figure]) {
     for f in drawn
         .iter()
         .filter(|f| !shown.iter().any(|s| s.stem == f.stem))

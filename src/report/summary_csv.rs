@@ -13,20 +13,20 @@ use crate::results::io::atomic_write;
 pub mod rounding {
     use crate::report::model::Rounding;
     /// Mean h(start): 3 decimals (Korf & Felner print 3).
-    pub const H0: Rounding = Rounding::Decimals(3);
+    pub(crate) const H0: Rounding = Rounding::Decimals(3);
     /// Node counts and rates: nearest integer.
-    pub const NODES: Rounding = Rounding::Integer;
+    pub(crate) const NODES: Rounding = Rounding::Integer;
     /// Seconds: 4 significant digits.
-    pub const SECONDS: Rounding = Rounding::Significant(4);
+    pub(crate) const SECONDS: Rounding = Rounding::Significant(4);
     /// Reduction factors: 4 significant digits.
-    pub const FACTOR: Rounding = Rounding::Significant(4);
+    pub(crate) const FACTOR: Rounding = Rounding::Significant(4);
     /// Overheads: 3 decimals.
-    pub const OVERHEAD: Rounding = Rounding::Decimals(3);
+    pub(crate) const OVERHEAD: Rounding = Rounding::Decimals(3);
     /// Ratios ours / published: 3 significant digits.
-    pub const RATIO: Rounding = Rounding::Significant(3);
+    pub(crate) const RATIO: Rounding = Rounding::Significant(3);
     /// Ratios of node counts that can match to the node (Korf's per-instance counts): 6
     /// significant digits, so that a difference of one node in a million shows.
-    pub const RATIO_EXACT: Rounding = Rounding::Significant(6);
+    pub(crate) const RATIO_EXACT: Rounding = Rounding::Significant(6);
 }
 
 /// Every column of the files, in order, with its cell for one summary (typed and rounded as

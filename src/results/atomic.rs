@@ -48,7 +48,10 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Like [`write()`], with the content streamed by `fill` into the temporary file.
-pub fn write_with(path: &Path, fill: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
+pub(crate) fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
     let mut tmp = temp_beside(path)?;
     fill(tmp.as_file_mut())?;
     tmp.as_file().sync_all()?;
@@ -58,7 +61,10 @@ pub fn write_with(path: &Path, fill: impl FnOnce(&mut File) -> io::Result<()>) -
 
 /// Like [`write()`], for a writer that insists on a path of its own (the PNG encoder): it writes
 /// `file` inside a fresh private directory beside `path`, which is then renamed over `path`.
-pub fn write_via_path(path: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
+pub(crate) fn write_via_path(
+    path: &Path,
+    fill: impl FnOnce(&Path) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = parent_of(path);
     fs::create_dir_all(dir)?;
     let private = tempfile::Builder::new()
@@ -103,7 +109,7 @@ impl Pending {
 
 /// Opens `path` for appending without following a symlink, creating it when `create`; anything
 /// but a regular file is refused.
-pub fn open_append(path: &Path, create: bool) -> io::Result<File> {
+pub(crate) fn open_append(path: &Path, create: bool) -> io::Result<File> {
     let file = OpenOptions::new()
         .append(true)
         .create(create)
@@ -117,7 +123,7 @@ pub fn open_append(path: &Path, create: bool) -> io::Result<File> {
 }
 
 /// What a non-regular file is, in words.
-pub fn kind_of(meta: &fs::Metadata) -> &'static str {
+pub(crate) fn kind_of(meta: &fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     let t = meta.file_type();
     if t.is_symlink() {
@@ -136,7 +142,7 @@ pub fn kind_of(meta: &fs::Metadata) -> &'static str {
 }
 
 /// `O_NOFOLLOW` on a symlink fails with ELOOP ("too many levels of symbolic links"): say it.
-pub fn explain_symlink(path: &Path, e: io::Error) -> io::Error {
+pub(crate) fn explain_symlink(path: &Path, e: io::Error) -> io::Error {
     if e.raw_os_error() == Some(libc::ELOOP) {
         io::Error::other(format!(
             "{} is a symbolic link; tilebench does not write through one",
@@ -162,7 +168,7 @@ pub fn name_component(s: &str) -> String {
 
 /// [`name_component`] without the hash, cut to [`MAX_COMPONENT`]: for a name that carries a
 /// hash of its exact parts anyway (checkpoints), so that its readable part stays as it was.
-pub fn readable_component(s: &str) -> String {
+pub(crate) fn readable_component(s: &str) -> String {
     sanitized(s).chars().take(MAX_COMPONENT).collect()
 }
 

@@ -43,7 +43,7 @@ pub fn beside(results_dir: &Path) -> PathBuf {
 /// The history a run appends to: for a results directory given with `--out`, inside it (the
 /// tree the user asked for; `--out /tmp/x` never shares `/tmp/history.csv` with other users);
 /// for a default one (`results/NAME`), beside it, [`beside`].
-pub fn of_run(results_dir: &Path, out_given: bool) -> PathBuf {
+pub(crate) fn of_run(results_dir: &Path, out_given: bool) -> PathBuf {
     if out_given {
         results_dir.join(HISTORY_FILE)
     } else {
@@ -52,7 +52,7 @@ pub fn of_run(results_dir: &Path, out_given: bool) -> PathBuf {
 }
 
 /// The history `plot` shows for a results directory: the one inside it, else the one beside it.
-pub fn for_plot(results_dir: &Path) -> PathBuf {
+pub(crate) fn for_plot(results_dir: &Path) -> PathBuf {
     let inside = results_dir.join(HISTORY_FILE);
     if inside.exists() {
         inside

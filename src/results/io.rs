@@ -71,7 +71,7 @@ pub fn columns<T: Row>() -> Vec<String> {
 
 /// The columns a file must have: those whose field has no serde default (a column added later
 /// with `#[serde(default)]` may be absent from older files, which then read as before).
-pub fn required_columns<T: Row>() -> Vec<String> {
+pub(crate) fn required_columns<T: Row>() -> Vec<String> {
     let mut w = csv::Writer::from_writer(vec![]);
     w.serialize(T::default()).expect("a record serialises");
     let bytes = w.into_inner().expect("writing to memory");
@@ -203,7 +203,7 @@ fn record_fault(
 }
 
 /// Rows formatted as CSV lines without a header (for appending to a file that has one).
-pub fn format_rows<T: Row>(rows: &[T]) -> Vec<u8> {
+pub(crate) fn format_rows<T: Row>(rows: &[T]) -> Vec<u8> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
@@ -214,7 +214,7 @@ pub fn format_rows<T: Row>(rows: &[T]) -> Vec<u8> {
 }
 
 /// The header line of a row type, with its newline.
-pub fn header_line<T: Row>() -> Vec<u8> {
+pub(crate) fn header_line<T: Row>() -> Vec<u8> {
     let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
     w.write_record(columns::<T>())
         .expect("writing a header into memory");

@@ -376,7 +376,7 @@ impl Meta {
 }
 
 /// A word that needs no quoting, for a shell or for sbatch.
-pub fn is_plain_word(s: &str) -> bool {
+pub(crate) fn is_plain_word(s: &str) -> bool {
     !s.is_empty()
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,+@%".contains(&b))
@@ -394,7 +394,7 @@ pub fn sh_quote(s: &str) -> String {
 }
 
 /// Words as one line a POSIX shell splits back into the same words.
-pub fn shell_line(words: &[String]) -> String {
+pub(crate) fn shell_line(words: &[String]) -> String {
     words
         .iter()
         .map(|w| sh_quote(w))

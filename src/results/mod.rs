@@ -136,7 +136,7 @@ impl Results {
 
     /// Whether the built-in search ran with an algorithm other than IDA* (A*, breadth-first):
     /// then reports and plots set the algorithms side by side (the optimization path).
-    pub fn compares_algorithms(&self) -> bool {
+    pub(crate) fn compares_algorithms(&self) -> bool {
         self.runs.iter().any(|r| {
             matches!(
                 r.algorithm.0,
@@ -189,7 +189,7 @@ fn check_rows<T>(
 }
 
 /// Refuses a run that appears twice (which of the two rows would count?).
-pub fn check_unique(path: &Path, runs: &[(u64, RunRecord)]) -> Result<(), CsvError> {
+pub(crate) fn check_unique(path: &Path, runs: &[(u64, RunRecord)]) -> Result<(), CsvError> {
     let mut first: HashMap<RunKey, u64> = HashMap::new();
     for (line, r) in runs {
         if let Some(f) = first.insert(r.key(), *line) {
@@ -209,7 +209,7 @@ pub fn check_unique(path: &Path, runs: &[(u64, RunRecord)]) -> Result<(), CsvErr
 /// content hash), the moves replayed from the instance reach the goal. Replaying is cheap (a few
 /// hundred moves per row); a results directory copied away from its instance files gets every
 /// check but the replay.
-pub fn check_solutions(
+pub(crate) fn check_solutions(
     runs_path: &Path,
     runs: &[(u64, RunRecord)],
     meta: Option<&Meta>,
@@ -295,7 +295,7 @@ pub fn check_solutions(
 /// nodes. A run without iteration rows is not checked (an unsolvable instance has none). An
 /// outside solver's totals and iterations are both its own claims (it may report a total that
 /// its iterations do not add up to): only their numbering and number are checked.
-pub fn check_iterations(
+pub(crate) fn check_iterations(
     runs_path: &Path,
     runs: &[(u64, RunRecord)],
     iterations_path: &Path,
@@ -362,7 +362,7 @@ pub fn check_iterations(
 /// files written while r was still the geometric mean from the first iteration report the r of
 /// the last two completed iterations without being rewritten. Runs without iteration rows keep
 /// their stored figures.
-pub fn refigure_growth(runs: &mut [RunRecord], iterations: &[IterationRecord]) {
+pub(crate) fn refigure_growth(runs: &mut [RunRecord], iterations: &[IterationRecord]) {
     let mut by_key: HashMap<RunKey, Vec<crate::search::Iteration>> = HashMap::new();
     for i in iterations {
         by_key

@@ -56,12 +56,6 @@ impl Method {
         }
     }
 
-    /// Whether this is IDA* (the only method with iterations, checkpoints and per-iteration
-    /// growth, and the one the published tables count).
-    pub fn is_ida(&self) -> bool {
-        self.algorithm() == Some(Algorithm::Ida)
-    }
-
     /// What the `heuristic` column holds: the heuristic, empty for breadth-first search, and an
     /// outside solver's NAME, so that every table, plot and comparison shows it as a series of
     /// its own.
@@ -209,7 +203,7 @@ pub struct RunKey {
 impl RunKey {
     /// The order a reader expects in a table: numeric ids by value (1, 2, …, 10, not 1, 10, 2),
     /// other ids after them by text.
-    pub fn reading_order(&self) -> (&str, (bool, u64), &str, &Method) {
+    pub(crate) fn reading_order(&self) -> (&str, (bool, u64), &str, &Method) {
         let number = self.instance_id.parse::<u64>().ok();
         (
             &self.instance_set,
@@ -397,7 +391,7 @@ impl RunRecord {
 
     /// The optimal length of the run's instance: the known one, else the length found when
     /// solved (every algorithm here is optimal, and `verified` checks it when one is known).
-    pub fn known_length(&self) -> Option<u32> {
+    pub(crate) fn known_length(&self) -> Option<u32> {
         self.optimal_length
             .or(self.length.filter(|_| self.status == RunStatus::Solved))
     }

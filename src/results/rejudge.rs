@@ -10,7 +10,7 @@ use super::record::{RunRecord, RunStatus};
 /// built-in search of the same experiment found (every built-in algorithm is optimal). An
 /// answer longer than that is `wrong-length`, whichever of the two rows was written first.
 /// Returns one line per row changed, as the runner prints its problems.
-pub fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
+pub(crate) fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
     let mut found: HashMap<(String, String), (u32, String)> = HashMap::new();
     for r in runs.iter().filter(|r| {
         r.solver.is_builtin() && r.status == RunStatus::Solved && r.verified && r.length.is_some()

@@ -127,7 +127,7 @@ impl ExperimentSpec {
 
     /// The `tilebench run` options of this experiment (without `--out`, `--shard`, `--jobs`),
     /// each option followed by its one value.
-    pub fn run_options(&self) -> Vec<String> {
+    pub(crate) fn run_options(&self) -> Vec<String> {
         let mut args = Vec::new();
         for i in &self.instances {
             args.push("--instances".to_string());

@@ -116,7 +116,7 @@ impl Budget {
     /// Charges the replacement of a block of `old` bytes by one of `new` bytes when the old block
     /// is freed before the new one is allocated (its contents rebuilt from elsewhere).
     #[must_use]
-    pub fn free_then_take(&mut self, old: u64, new: u64) -> bool {
+    pub(crate) fn free_then_take(&mut self, old: u64, new: u64) -> bool {
         let after = self.held.saturating_sub(old).saturating_add(new);
         if after > self.limit {
             return false;
@@ -140,7 +140,7 @@ impl Budget {
 /// Grows `v` so that one more element fits, doubling its capacity (at least `min`), if the budget
 /// allows; returns false when it does not. Does nothing when there is room already.
 #[must_use]
-pub fn make_room<T>(v: &mut Vec<T>, min: usize, budget: &mut Budget) -> bool {
+pub(crate) fn make_room<T>(v: &mut Vec<T>, min: usize, budget: &mut Budget) -> bool {
     if v.len() < v.capacity() {
         return true;
     }

@@ -8,7 +8,7 @@ use crate::moves::Dir;
 use super::memory::{make_room, Budget, Memory};
 
 /// A board packed into an integer: the tile in cell i in bits `i·BITS ..`. The blank is 0.
-pub trait Key: Copy + Eq {
+pub(crate) trait Key: Copy + Eq {
     /// Most cells a key holds.
     const CELLS: usize;
 
@@ -73,7 +73,7 @@ impl Key for u128 {
 }
 
 /// The board a key holds, in the form the heuristics read.
-pub fn unpack<K: Key>(key: K, cells: usize) -> Grid {
+pub(crate) fn unpack<K: Key>(key: K, cells: usize) -> Grid {
     let mut g = Grid {
         tile_at: [0; GRID_CELLS],
         cell_of: [0; GRID_CELLS],
@@ -87,7 +87,7 @@ pub fn unpack<K: Key>(key: K, cells: usize) -> Grid {
 }
 
 /// The parent of the root.
-pub const NO_PARENT: u32 = u32::MAX;
+pub(crate) const NO_PARENT: u32 = u32::MAX;
 
 /// The move into the root (none): its opposite matches no move, so nothing is pruned there.
 pub const NO_MOVE: u8 = 4;
@@ -113,7 +113,7 @@ const CHUNK: usize = 1 << CHUNK_BITS;
 const FIRST_SLOTS: usize = 1 << 12;
 
 /// Where a key is, or where it would go.
-pub enum Lookup {
+pub(crate) enum Lookup {
     Found(u32),
     Vacant(usize),
 }
@@ -161,7 +161,7 @@ impl<K: Key> NodeTable<K> {
     }
 
     #[inline(always)]
-    pub fn node_mut(&mut self, i: u32) -> &mut Node<K> {
+    pub(crate) fn node_mut(&mut self, i: u32) -> &mut Node<K> {
         let i = i as usize;
         &mut self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
     }
@@ -220,7 +220,7 @@ impl<K: Key> NodeTable<K> {
     }
 
     /// Stores the start board (the table must be empty); `None` when over budget.
-    pub fn insert_root(&mut self, key: K) -> Option<u32> {
+    pub(crate) fn insert_root(&mut self, key: K) -> Option<u32> {
         let Lookup::Vacant(slot) = self.find(key) else {
             unreachable!("the root goes into an empty table")
         };

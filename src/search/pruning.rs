@@ -82,7 +82,7 @@ impl Pruning {
     }
 
     /// Whether this is the default (kept out of files written before the option existed).
-    pub fn is_parent(&self) -> bool {
+    pub(crate) fn is_parent(&self) -> bool {
         *self == Pruning::Parent
     }
 }
@@ -296,7 +296,7 @@ impl Fsm {
     }
 
     /// The machine for `size` with the default length, built once per process.
-    pub fn for_size(size: Size) -> Arc<Fsm> {
+    pub(crate) fn for_size(size: Size) -> Arc<Fsm> {
         Fsm::cached(size, Fsm::default_length(size))
     }
 

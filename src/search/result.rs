@@ -185,7 +185,7 @@ impl RunStatus {
     /// deterministic: the search charges computed byte counts (capacities, not the allocator's
     /// or the kernel's figures), so the same code and limit stop at the same node (an outside
     /// solver killed at the limit reports no counts). A crash falls wherever it falls.
-    pub fn is_deterministic(self) -> bool {
+    pub(crate) fn is_deterministic(self) -> bool {
         !matches!(
             self,
             RunStatus::TimeLimit | RunStatus::Error | RunStatus::Crashed | RunStatus::Cancelled
@@ -193,13 +193,13 @@ impl RunStatus {
     }
 
     /// Whether the answer is right: solved, or rightly unsolvable.
-    pub fn is_correct(self) -> bool {
+    pub(crate) fn is_correct(self) -> bool {
         matches!(self, RunStatus::Solved | RunStatus::Unsolvable)
     }
 
     /// Whether the run shows a fault of tilebench or a wrong answer of an outside solver (the
     /// experiment's exit status is then 1).
-    pub fn is_failure(self) -> bool {
+    pub(crate) fn is_failure(self) -> bool {
         matches!(
             self,
             RunStatus::Error

@@ -27,7 +27,7 @@ impl Request {
     }
 
     /// The request as written to the solver's standard input: one line, newline-terminated.
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(&self) -> String {
         let mut line = serde_json::to_string(self).expect("a request always serialises");
         line.push('\n');
         line
@@ -103,7 +103,7 @@ impl Answer {
 
 /// Parses the last non-empty line of a solver's standard output; the error says why it is not an
 /// answer (for the `bad-output` status).
-pub fn parse_answer(stdout: &[u8]) -> Result<Answer, String> {
+pub(crate) fn parse_answer(stdout: &[u8]) -> Result<Answer, String> {
     let text = String::from_utf8_lossy(stdout);
     let line = text
         .lines()

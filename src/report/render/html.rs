@@ -199,7 +199,7 @@ fn figure(h: &mut String, f: &Figure) {
 
 /// The SVG document made fit to inline: no XML prolog, no fixed size (the view box scales it to
 /// the page width), and the title as its accessible name.
-pub fn inline_svg(svg: &str, title: &str) -> String {
+pub(crate) fn inline_svg(svg: &str, title: &str) -> String {
     let svg = svg.trim_start();
     let svg = match svg.find("<svg") {
         Some(i) => &svg[i..],

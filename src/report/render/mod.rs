@@ -39,7 +39,7 @@ impl Format {
     }
 
     /// Parses a comma-separated list such as `md,html,tex`, keeping the first of repeats.
-    pub fn parse_list(s: &str) -> Result<Vec<Format>, UnknownFormat> {
+    pub(crate) fn parse_list(s: &str) -> Result<Vec<Format>, UnknownFormat> {
         let mut out = Vec::new();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let f: Format = part.parse()?;

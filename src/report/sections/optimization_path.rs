@@ -13,8 +13,8 @@ use crate::search::Algorithm;
 
 /// The lab's branching factor of the 15-puzzle (after parent pruning) and bytes per stored
 /// state of a typical (Python) A*: the estimate the measured figures are set beside.
-pub const LAB_BRANCHING: f64 = 2.13;
-pub const LAB_BYTES_PER_STATE: f64 = 100.0;
+pub(crate) const LAB_BRANCHING: f64 = 2.13;
+pub(crate) const LAB_BYTES_PER_STATE: f64 = 100.0;
 
 fn bytes_cell(b: Option<u64>) -> Cell {
     b.map_or(Cell::Empty, |b| Cell::text(Bytes(b).to_string()))
@@ -293,7 +293,7 @@ fn solved_by_all(results: &Results, methods: &[String]) -> BTreeSet<(String, Str
 
 /// The run of a method that stored the most states (with its bytes known): the one whose bytes
 /// a state measure the per-state cost rather than the first fixed allocation.
-pub fn largest_search<'a>(runs: &[&'a RunRecord]) -> Option<&'a RunRecord> {
+pub(crate) fn largest_search<'a>(runs: &[&'a RunRecord]) -> Option<&'a RunRecord> {
     runs.iter()
         .copied()
         .filter(|r| r.peak_bytes.is_some())
