@@ -525,8 +525,8 @@ mod tests {
             assert_eq!(line, 4, "{p}");
             assert!(matches!(p, LineProblem::ControlCharacter(_)), "{p}");
         }
-        let dir = std::env::temp_dir().join(format!("tilebench-inst-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let utf16: Vec<u8> = [0xff, 0xfe]
             .into_iter()
             .chain(GOOD.encode_utf16().flat_map(u16::to_le_bytes))
@@ -547,7 +547,6 @@ mod tests {
         assert_eq!(set.instances.len(), 2);
         let one = InstanceSet::read_selection(&format!("{}:2-2", colon.display())).unwrap();
         assert_eq!(one.instances[0].id, "b");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     fn line_problem(text: &str) -> (usize, LineProblem) {

@@ -360,9 +360,8 @@ mod tests {
     /// Rows counted by `regress --instructions` draw a third plot; rows without counts do not.
     #[test]
     fn instructions_are_drawn_when_counted() {
-        let dir = std::env::temp_dir().join(format!("tilebench-hist-instr-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         style::register_font();
         let mut rows = vec![
             row("a", "d1", "s", "manhattan", 100),
@@ -391,7 +390,6 @@ mod tests {
             ]
         );
         assert!(dir.join("s-history-instructions.svg").exists());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -652,8 +652,8 @@ mod tests {
             iterations,
             meta: None,
         };
-        let dir = std::env::temp_dir().join(format!("tilebench-plot-print-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
         let options = PlotOptions {
             no_history: true,
             ..PlotOptions::default()
@@ -745,7 +745,6 @@ mod tests {
                 && caption.contains("astar+pdb-663 (1 solved)"),
             "{caption}"
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// BFS, A* and IDA* with Manhattan distance drawn together: in the nodes-per-instance and
@@ -777,8 +776,8 @@ mod tests {
             iterations: vec![],
             meta: None,
         };
-        let dir = std::env::temp_dir().join(format!("tilebench-plot-looks-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
         let options = PlotOptions {
             no_history: true,
             ..PlotOptions::default()
@@ -803,7 +802,6 @@ mod tests {
                 "{file}"
             );
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A box: x0, y0, x1, y1.
@@ -898,9 +896,8 @@ mod tests {
             iterations: vec![],
             meta: None,
         };
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-plot-legend-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
         let options = PlotOptions {
             no_history: true,
             ..PlotOptions::default()
@@ -950,6 +947,5 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 3, "{checked} plots with a legend");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

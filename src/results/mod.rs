@@ -397,12 +397,9 @@ mod tests {
     use super::*;
     use std::fs;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-results-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// An empty temporary directory, removed on drop.
+    fn temp_dir() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
     }
 
     fn run(id: &str, generated: u64) -> RunRecord {
@@ -469,7 +466,8 @@ mod tests {
 
     #[test]
     fn round_trips_and_keeps_order() {
-        let dir = temp_dir("ok");
+        let tmp = temp_dir();
+        let dir = tmp.path();
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5), run("2", 7)]).unwrap();
         io::write_rows::<IterationRecord>(&dir.join(ITERATIONS_FILE), &[]).unwrap();
         let r = Results::load(&dir).unwrap();
@@ -482,7 +480,8 @@ mod tests {
 
     #[test]
     fn missing_column_is_named() {
-        let dir = temp_dir("col");
+        let tmp = temp_dir();
+        let dir = tmp.path();
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
         let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
         // Drop the `generated` column from every line.
@@ -509,7 +508,8 @@ mod tests {
 
     #[test]
     fn no_rows_and_missing_files_and_bad_values() {
-        let dir = temp_dir("empty");
+        let tmp = temp_dir();
+        let dir = tmp.path();
         assert!(matches!(
             Results::load(&dir),
             Err(ResultsError::MissingFile(p)) if p.ends_with(RUNS_FILE)
