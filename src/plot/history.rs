@@ -1,4 +1,4 @@
-//! The trend over commits, from the history file `run` appends to (see [`crate::history`]):
+//! The trend over commits, from the history file `run` appends to (see [`crate::results::history`]):
 //! per instance set, nodes per second and total nodes generated, one line per heuristic, one
 //! x position per run of `tilebench run` (consecutive lines with the same commit and date).
 //!

@@ -39,7 +39,7 @@ const POLL: Duration = Duration::from_millis(10);
 /// that left the group, e.g. with `setsid`, can hold them open longer).
 const PIPE_GRACE: Duration = Duration::from_secs(2);
 
-/// Process groups of the solvers running now, for [`kill_running`].
+/// Process groups of the solvers running now, for [`kill_running_and_exit`].
 static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// A solver command line, split into words as a shell would split them but never run by one:
