@@ -322,6 +322,36 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
 }
 
 /// Compares two results directories (see the module documentation for the rules).
+///
+/// ```
+/// use tilebench::compare::{compare_dirs, CompareOptions};
+/// use tilebench::results::{io::write_rows, RunRecord, RunStatus, RUNS_FILE};
+///
+/// let tmp = tempfile::tempdir().unwrap();
+/// let results = |name: &str, generated: [u64; 2]| {
+///     let dir = tmp.path().join(name);
+///     std::fs::create_dir(&dir).unwrap();
+///     let runs: Vec<RunRecord> = (0..2)
+///         .map(|i| RunRecord {
+///             instance_set: "s".into(),
+///             instance_id: (i + 1).to_string(),
+///             heuristic: "manhattan".into(),
+///             status: RunStatus::Solved,
+///             generated: generated[i],
+///             ..RunRecord::default()
+///         })
+///         .collect();
+///     write_rows(&dir.join(RUNS_FILE), &runs).unwrap();
+///     dir
+/// };
+/// let base = results("base", [100, 200]);
+/// let same = compare_dirs(&base, &results("same", [100, 200]), CompareOptions::default());
+/// assert!(same.unwrap().passed());
+/// // Another node count is another search: the comparison fails, naming the run.
+/// let c = compare_dirs(&base, &results("new", [100, 250]), CompareOptions::default()).unwrap();
+/// assert!(!c.passed());
+/// assert!(c.matched[1].nodes_changed() && !c.matched[0].nodes_changed());
+/// ```
 pub fn compare_dirs(
     base: &Path,
     new: &Path,
