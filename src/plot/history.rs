@@ -370,7 +370,7 @@ mod tests {
         let stems = |rows: &[HistoryRow]| {
             let mut figures = Vec::new();
             let mut out = Out {
-                dir: &dir,
+                dir,
                 set: "s",
                 history: None,
                 figures: &mut figures,

@@ -470,7 +470,7 @@ mod tests {
         let dir = tmp.path();
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5), run("2", 7)]).unwrap();
         io::write_rows::<IterationRecord>(&dir.join(ITERATIONS_FILE), &[]).unwrap();
-        let r = Results::load(&dir).unwrap();
+        let r = Results::load(dir).unwrap();
         assert_eq!(r.runs.len(), 2);
         assert_eq!(r.runs[1].generated, 7);
         assert!(r.iterations.is_empty());
@@ -498,7 +498,7 @@ mod tests {
             })
             .collect();
         fs::write(dir.join(RUNS_FILE), cut.join("\n") + "\n").unwrap();
-        let e = Results::load(&dir).unwrap_err();
+        let e = Results::load(dir).unwrap_err();
         assert!(
             matches!(&e, ResultsError::Csv(CsvError::MissingColumn { column, .. }) if column == "generated"),
             "{e}"
@@ -511,17 +511,17 @@ mod tests {
         let tmp = temp_dir();
         let dir = tmp.path();
         assert!(matches!(
-            Results::load(&dir),
+            Results::load(dir),
             Err(ResultsError::MissingFile(p)) if p.ends_with(RUNS_FILE)
         ));
         io::write_rows::<RunRecord>(&dir.join(RUNS_FILE), &[]).unwrap();
-        let e = Results::load(&dir).unwrap_err();
+        let e = Results::load(dir).unwrap_err();
         assert!(matches!(e, ResultsError::NoRows(_)), "{e}");
 
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
         let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
         fs::write(dir.join(RUNS_FILE), text.replace(",5,", ",five,")).unwrap();
-        let e = Results::load(&dir).unwrap_err();
+        let e = Results::load(dir).unwrap_err();
         assert!(e.to_string().contains("line 2: column 'generated'"), "{e}");
     }
 
