@@ -220,6 +220,18 @@ pub struct Board {
 
 impl Board {
     /// Parses tiles separated by spaces or commas. With no size, the board must be square.
+    ///
+    /// ```
+    /// use tilebench::board::{Board, Goal, Size};
+    ///
+    /// let board = Board::parse("1 2 3 4 0 5 7 8 6", None).unwrap();
+    /// assert_eq!((board.size(), board.blank()), (Size::new(3, 3).unwrap(), 4));
+    /// assert!(board.is_solvable(&Goal::blank_last(board.size())).unwrap());
+    /// // A 2x3 board needs its size; 5 tiles are not a square.
+    /// let wide = Board::parse("1,2,3,4,0,5", Some(Size::parse("3x2").unwrap())).unwrap();
+    /// assert_eq!(wide.tiles(), [1, 2, 3, 4, 0, 5]);
+    /// assert!(Board::parse("1 2 3 4 0", None).is_err());
+    /// ```
     pub fn parse(text: &str, size: Option<Size>) -> Result<Board, BoardError> {
         let numbers = parse_numbers(text)?;
         let size = match size {

@@ -41,7 +41,7 @@ use crate::results::{CsvError, RunRecord, RunStatus, META_FILE, RUNS_FILE};
 
 /// Bad input to a comparison: a missing or malformed `runs.csv`.
 #[derive(Debug, Error)]
-pub(crate) enum CompareError {
+pub enum CompareError {
     #[error(transparent)]
     Read(#[from] CsvError),
     #[error("{}: no rows (only a header)", .0.display())]
@@ -146,7 +146,7 @@ pub struct Matched {
 
 impl Matched {
     /// Whether the node counts are comparable and differ.
-    pub(crate) fn nodes_changed(&self) -> bool {
+    pub fn nodes_changed(&self) -> bool {
         self.base.status == self.new.status
             && self.base.status.is_deterministic()
             && (self.base.generated != self.new.generated
@@ -322,7 +322,37 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
 }
 
 /// Compares two results directories (see the module documentation for the rules).
-pub(crate) fn compare_dirs(
+///
+/// ```
+/// use tilebench::compare::{compare_dirs, CompareOptions};
+/// use tilebench::results::{io::write_rows, RunRecord, RunStatus, RUNS_FILE};
+///
+/// let tmp = tempfile::tempdir().unwrap();
+/// let results = |name: &str, generated: [u64; 2]| {
+///     let dir = tmp.path().join(name);
+///     std::fs::create_dir(&dir).unwrap();
+///     let runs: Vec<RunRecord> = (0..2)
+///         .map(|i| RunRecord {
+///             instance_set: "s".into(),
+///             instance_id: (i + 1).to_string(),
+///             heuristic: "manhattan".into(),
+///             status: RunStatus::Solved,
+///             generated: generated[i],
+///             ..RunRecord::default()
+///         })
+///         .collect();
+///     write_rows(&dir.join(RUNS_FILE), &runs).unwrap();
+///     dir
+/// };
+/// let base = results("base", [100, 200]);
+/// let same = compare_dirs(&base, &results("same", [100, 200]), CompareOptions::default());
+/// assert!(same.unwrap().passed());
+/// // Another node count is another search: the comparison fails, naming the run.
+/// let c = compare_dirs(&base, &results("new", [100, 250]), CompareOptions::default()).unwrap();
+/// assert!(!c.passed());
+/// assert!(c.matched[1].nodes_changed() && !c.matched[0].nodes_changed());
+/// ```
+pub fn compare_dirs(
     base: &Path,
     new: &Path,
     options: CompareOptions,

@@ -175,13 +175,9 @@ pub const DEFAULT_MEMORY_FRACTION: f64 = 0.5;
 /// Bytes of memory this process may use: the machine's physical memory, or its cgroup's limit
 /// (a container, a Slurm job) when that is lower. `None` when neither can be read.
 pub(crate) fn machine_memory() -> Option<u64> {
-    // SAFETY: sysconf only reads system constants.
-    let (pages, size) = unsafe {
-        (
-            libc::sysconf(libc::_SC_PHYS_PAGES),
-            libc::sysconf(libc::_SC_PAGESIZE),
-        )
-    };
+    use nix::unistd::{sysconf, SysconfVar};
+    let read = |var| sysconf(var).ok().flatten().unwrap_or(-1);
+    let (pages, size) = (read(SysconfVar::_PHYS_PAGES), read(SysconfVar::PAGE_SIZE));
     let physical = (pages > 0 && size > 0).then(|| pages as u64 * size as u64);
     let cgroup = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
         .ok()

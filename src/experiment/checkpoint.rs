@@ -277,15 +277,17 @@ mod tests {
         }
     }
 
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("tilebench-ckpt-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
+    /// A path `name` that does not exist yet, in a temporary directory removed on drop.
+    fn dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path().join(name);
+        (tmp, d)
     }
 
     #[test]
     fn saved_checkpoints_load_back_and_are_removed_when_final() {
-        let c = Checkpoints::in_dir(&dir("roundtrip"), Duration::from_secs(1));
+        let (_tmp, d) = dir("roundtrip");
+        let c = Checkpoints::in_dir(&d, Duration::from_secs(1));
         assert!(c.load(&key(), &pair()).unwrap().is_none());
         c.save(&key(), &pair(), 2, &checkpoint()).unwrap();
         let l = c.load(&key(), &pair()).unwrap().unwrap();
@@ -306,7 +308,8 @@ mod tests {
 
     #[test]
     fn edited_truncated_or_foreign_checkpoints_are_refused_with_the_file_named() {
-        let c = Checkpoints::in_dir(&dir("bad"), Duration::from_secs(1));
+        let (_tmp, d) = dir("bad");
+        let c = Checkpoints::in_dir(&d, Duration::from_secs(1));
         c.save(&key(), &pair(), 0, &checkpoint()).unwrap();
         let path = c.path(&key());
         let text = std::fs::read_to_string(&path).unwrap();

@@ -182,6 +182,34 @@ pub(crate) fn human_seconds(s: f64) -> String {
 /// second on one core. KRE predictions are sampled once per heuristic and goal with `samples`
 /// random states. Only IDA* pairs are estimated (A*, breadth-first search and outside solvers
 /// come out unknown).
+///
+/// ```
+/// use tilebench::experiment::{cost::estimate, cost::Source, Request};
+/// use tilebench::heuristic::Prepared;
+///
+/// let tmp = tempfile::tempdir().unwrap();
+/// let file = tmp.path().join("two.txt");
+/// std::fs::write(
+///     &file,
+///     "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\n\
+///      id\toptimal_length\ttiles\na\t2\t1 2 3 4 0 5 7 8 6\nb\t31\t8 6 7 2 5 4 3 0 1\n",
+/// )
+/// .unwrap();
+/// let request = Request {
+///     instances: vec![file.display().to_string()],
+///     heuristics: vec!["manhattan".into()],
+///     ..Request::default()
+/// };
+/// let exp = request.read().unwrap().exp;
+/// let goal = &exp.sets[0].1.goal;
+/// let md = Prepared::new(&"manhattan".parse().unwrap(), goal, &Default::default()).unwrap();
+/// // Manhattan distance, at a million nodes per second.
+/// let costs = estimate(&exp, &|_, _| Some(&md), &|_| Some(1e6), 10_000).unwrap();
+/// assert!(costs.iter().all(|c| c.source == Source::Kre));
+/// let (near, far) = (costs[0].nodes.unwrap(), costs[1].nodes.unwrap());
+/// assert!(near < 10.0 && far > 1000.0, "{near} {far}");
+/// assert_eq!(costs[1].seconds, Some(far / 1e6));
+/// ```
 pub fn estimate<'p>(
     exp: &Experiment,
     prepared: &dyn Fn(usize, &Goal) -> Option<&'p Prepared>,

@@ -187,11 +187,11 @@ fn read_holder(file: &mut File) -> String {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-lock-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A path `name` that does not exist yet, in a temporary directory removed on drop.
+    fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join(name);
+        (tmp, dir)
     }
 
     /// Takes the lock after a release. Another test of this binary may be starting a process at
@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn a_second_holder_is_refused_until_the_first_drops() {
-        let dir = scratch("two");
+        let (_tmp, dir) = scratch("two");
         let first = DirLock::acquire(&dir).unwrap();
         assert!(first.stale.is_none());
         let e = DirLock::acquire(&dir).unwrap_err();
@@ -236,12 +236,11 @@ mod tests {
             Some("pid 1 on host gone, since then")
         );
         drop(after_crash);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_lock_that_is_a_symlink_or_not_a_file_is_refused_and_its_target_kept() {
-        let dir = scratch("symlink");
+        let (_tmp, dir) = scratch("symlink");
         std::fs::create_dir_all(&dir).unwrap();
         let victim = dir.with_extension("victim");
         std::fs::write(&victim, "precious\n").unwrap();
@@ -260,12 +259,11 @@ mod tests {
         std::fs::write(&dir, "x").unwrap();
         let e = DirLock::acquire(&dir).unwrap_err().to_string();
         assert!(e.contains("not a directory"), "{e}");
-        std::fs::remove_file(&dir).unwrap();
     }
 
     #[test]
     fn a_foreign_directory_is_refused() {
-        let dir = scratch("foreign");
+        let (_tmp, dir) = scratch("foreign");
         std::fs::create_dir_all(&dir).unwrap();
         assert!(check_not_foreign(&dir).is_ok(), "empty is fine");
         std::fs::write(dir.join("thesis.tex"), "x").unwrap();
@@ -273,6 +271,5 @@ mod tests {
         assert!(!dir.join(LOCK_FILE).exists());
         std::fs::write(dir.join(RUNS_FILE), "").unwrap();
         assert!(check_not_foreign(&dir).is_ok());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -124,7 +124,54 @@ pub struct Session {
 
 impl Session {
     /// Reads the experiment and decides where and how it runs; for a shard, records the
-    /// experiment in (or checks it against) `OUT/experiment.json`.
+    /// experiment in (or checks it against) `OUT/experiment.json`. [`Session::run`] runs it.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use tilebench::experiment::{Quiet, Request, RunRequest, Session};
+    /// use tilebench::results::{Results, RunStatus};
+    ///
+    /// let tmp = tempfile::tempdir().unwrap();
+    /// let file = tmp.path().join("two.txt");
+    /// std::fs::write(
+    ///     &file,
+    ///     "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\n\
+    ///      id\toptimal_length\ttiles\na\t2\t1 2 3 4 0 5 7 8 6\nb\t31\t8 6 7 2 5 4 3 0 1\n",
+    /// )
+    /// .unwrap();
+    /// let out = tmp.path().join("results");
+    /// let session = Session::new(RunRequest {
+    ///     experiment: Request {
+    ///         instances: vec![file.display().to_string()],
+    ///         heuristics: vec!["manhattan".into(), "linear-conflict".into()],
+    ///         ..Request::default()
+    ///     },
+    ///     out: Some(out.clone()),
+    ///     threads: Some(1),
+    ///     search_threads: 1,
+    ///     resume: false,
+    ///     overwrite: false,
+    ///     retry: vec![],
+    ///     shard: None,
+    ///     history: false,
+    ///     cache: Default::default(),
+    ///     cancel: Arc::new(AtomicBool::new(false)),
+    ///     command_line: vec![],
+    ///     fixed_bound: None,
+    ///     checkpoint_every: None,
+    ///     only_ids: None,
+    ///     default_memory_limit: false,
+    /// })
+    /// .unwrap();
+    /// let summary = session.run(&Quiet).unwrap();
+    /// assert_eq!((summary.pairs, summary.written), (4, 4));
+    /// assert!(!summary.failed());
+    /// drop(session); // releases the lock on the results directory
+    ///
+    /// let results = Results::load(&out).unwrap();
+    /// assert!(results.runs.iter().all(|r| r.status == RunStatus::Solved));
+    /// assert!(results.meta.is_some());
+    /// ```
     pub fn new(request: RunRequest) -> Result<Session, ExperimentError> {
         if request.threads == Some(0) {
             return Err(ExperimentError::BadOption(

@@ -138,9 +138,8 @@ mod tests {
 
     #[test]
     fn recover_drops_a_torn_last_line_and_orphan_iterations() {
-        let dir = std::env::temp_dir().join(format!("tilebench-recover-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let files = Files::in_dir(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let files = Files::in_dir(tmp.path());
         let header = columns::<RunRecord>().join(",");
         let row =
             "s,1,tilebench,ida,manhattan,solved,2,,2,1,1,2,2,0.1,20.0,,,,UL,true,1,0,3,500,166.7,0,1,,,,,,0\n";
@@ -163,14 +162,12 @@ mod tests {
         std::fs::write(&files.runs, format!("{header}\ns,2,manh\n{row}")).unwrap();
         let e = recover(&files).unwrap_err();
         assert!(e.to_string().contains("runs.csv, line 2"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn sorted_in_pair_order_with_strangers_last() {
-        let dir = std::env::temp_dir().join(format!("tilebench-sorted-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let files = Files::in_dir(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let files = Files::in_dir(tmp.path());
         let run = |id: &str| RunRecord {
             instance_set: "s".into(),
             instance_id: id.into(),
@@ -182,6 +179,5 @@ mod tests {
         let (r, _) = recover(&files).unwrap();
         let ids: Vec<&str> = r.iter().map(|r| r.instance_id.as_str()).collect();
         assert_eq!(ids, ["2", "1", "9"]);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -130,6 +130,28 @@ impl fmt::Debug for Entry {
 /// [`Registry::with`]. Installed once per process ([`Registry::install`], which
 /// [`crate::cli::main_with`] does), so that every name read anywhere (`-H`, results files,
 /// shards, Slurm jobs) parses to the same heuristic.
+///
+/// ```
+/// use tilebench::board::{Board, Goal};
+/// use tilebench::heuristic::{HeuristicName, LinearConflict, Manhattan, Prepared, Registry};
+/// use tilebench::search::{solve, SearchOptions};
+///
+/// let registry = Registry::builtin()
+///     .with::<Manhattan>("my-manhattan")
+///     .with::<LinearConflict>("my-lc");
+/// assert_eq!(registry.names().collect::<Vec<_>>(), ["my-manhattan", "my-lc"]);
+/// registry.install().unwrap();
+///
+/// // Now the name reads like a built-in one, everywhere in this process.
+/// let name: HeuristicName = "my-lc".parse().unwrap();
+/// let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
+/// let goal = Goal::blank_last(board.size());
+/// let h = Prepared::new(&name, &goal, &Default::default()).unwrap();
+/// let r = solve(Some(&h), &board, &goal, &SearchOptions::default()).unwrap();
+/// assert_eq!(r.result.length(), Some(31));
+/// // A built-in name cannot be taken, nor can a second registry be installed.
+/// assert!(Registry::builtin().with::<Manhattan>("manhattan").install().is_err());
+/// ```
 #[derive(Debug, Default)]
 pub struct Registry {
     pub(super) entries: Vec<Entry>,

@@ -309,6 +309,24 @@ pub enum Prepared {
 }
 
 impl Prepared {
+    /// Builds the heuristic `name` for `goal`: a built-in one, a `max(…)` of several (its
+    /// terms ordered cheapest first), or one registered with [`crate::heuristic::Registry`].
+    /// Pattern databases are loaded from `options.pdb_dir`, or built there when
+    /// `options.build_missing` allows.
+    ///
+    /// ```
+    /// use tilebench::board::{Board, Goal};
+    /// use tilebench::heuristic::Prepared;
+    ///
+    /// let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
+    /// let goal = Goal::blank_last(board.size());
+    /// let h = |name: &str| {
+    ///     Prepared::new(&name.parse().unwrap(), &goal, &Default::default()).unwrap()
+    /// };
+    /// let (md, lc) = (h("manhattan"), h("linear-conflict"));
+    /// assert_eq!((md.evaluate(&board), lc.evaluate(&board)), (21, 23));
+    /// assert_eq!(h("max(manhattan,linear-conflict)").evaluate(&board), 23);
+    /// ```
     pub fn new(
         name: &HeuristicName,
         goal: &Goal,

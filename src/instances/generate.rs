@@ -217,6 +217,28 @@ fn walk(draw: &mut Draw, goal: &Goal, k: u32) -> Board {
 }
 
 /// The whole instance file of a spec, ids `1..=count`.
+///
+/// ```
+/// use std::path::Path;
+/// use tilebench::board::{Goal, Size};
+/// use tilebench::instances::generate::{file_text, Method, Spec};
+/// use tilebench::instances::InstanceSet;
+///
+/// let size = Size::new(3, 3).unwrap();
+/// let spec = Spec {
+///     size,
+///     goal: Goal::blank_last(size),
+///     count: 3,
+///     seed: 7,
+///     method: Method::Depth(12), // boards exactly 12 moves from the goal
+/// };
+/// let text = file_text(&spec).unwrap();
+/// assert_eq!(text, file_text(&spec).unwrap(), "the same seed, the same file");
+/// let set = InstanceSet::parse(&text, Path::new("gen.txt"), "gen").unwrap();
+/// assert_eq!(set.header_value("generator"), Some(spec.command().as_str()));
+/// assert_eq!(set.instances.len(), 3);
+/// assert!(set.instances.iter().all(|i| i.optimal == Some(12)));
+/// ```
 pub fn file_text(spec: &Spec) -> Result<String, GenerateError> {
     let header = vec![
         ("size".to_string(), spec.size.to_string()),

@@ -184,6 +184,33 @@ impl InstanceSet {
 
 impl InstanceSet {
     /// Reads and validates a file (see the module docs for the format).
+    ///
+    /// ```
+    /// use tilebench::board::Goal;
+    /// use tilebench::instances::InstanceSet;
+    ///
+    /// let tmp = tempfile::tempdir().unwrap();
+    /// let file = tmp.path().join("two.txt");
+    /// std::fs::write(
+    ///     &file,
+    ///     "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\n# source: by hand\n\
+    ///      id\toptimal_length\ttiles\na\t2\t1 2 3 4 0 5 7 8 6\nb\t\t8 6 7 2 5 4 3 0 1\n",
+    /// )
+    /// .unwrap();
+    /// let set = InstanceSet::read(&file).unwrap();
+    /// assert_eq!((set.name.as_str(), set.instances.len()), ("two", 2));
+    /// assert_eq!(set.goal, Goal::blank_last(set.size));
+    /// assert_eq!(set.header_value("source"), Some("by hand"));
+    /// assert_eq!((set.instances[0].optimal, set.instances[1].optimal), (Some(2), None));
+    /// // `FILE:SELECTION` keeps some instances, by position.
+    /// let second = InstanceSet::read_selection(&format!("{}:2", file.display())).unwrap();
+    /// assert_eq!(second.instances[0].id, "b");
+    /// // A bad line is named.
+    /// let bad = "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\ttiles\nx\t1 2 3\n";
+    /// std::fs::write(&file, bad).unwrap();
+    /// let e = InstanceSet::read(&file).unwrap_err().to_string();
+    /// assert!(e.contains("two.txt:5"), "{e}");
+    /// ```
     pub fn read(path: &Path) -> Result<InstanceSet, InstanceError> {
         let bytes = std::fs::read(path).map_err(|source| InstanceError::Io {
             file: path.to_path_buf(),
@@ -388,7 +415,7 @@ impl InstanceSet {
     }
 
     /// A header value, such as `seed`.
-    pub(crate) fn header_value(&self, key: &str) -> Option<&str> {
+    pub fn header_value(&self, key: &str) -> Option<&str> {
         self.header
             .iter()
             .find(|(k, _)| k == key)
@@ -525,8 +552,8 @@ mod tests {
             assert_eq!(line, 4, "{p}");
             assert!(matches!(p, LineProblem::ControlCharacter(_)), "{p}");
         }
-        let dir = std::env::temp_dir().join(format!("tilebench-inst-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let utf16: Vec<u8> = [0xff, 0xfe]
             .into_iter()
             .chain(GOOD.encode_utf16().flat_map(u16::to_le_bytes))
@@ -547,7 +574,6 @@ mod tests {
         assert_eq!(set.instances.len(), 2);
         let one = InstanceSet::read_selection(&format!("{}:2-2", colon.display())).unwrap();
         assert_eq!(one.instances[0].id, "b");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     fn line_problem(text: &str) -> (usize, LineProblem) {

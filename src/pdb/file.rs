@@ -345,22 +345,16 @@ mod tests {
     use super::*;
     use crate::pdb::CacheOptions;
     use crate::pdb::{build, load_or_build};
-    use std::path::PathBuf;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-pdb-file-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// An empty temporary directory, removed on drop.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
     }
 
     #[test]
     fn a_fifo_named_like_a_table_is_refused_without_blocking() {
-        let dir = std::env::temp_dir().join(format!("tilebench-pdb-fifo-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.pdb");
+        let dir = scratch();
+        let path = dir.path().join("t.pdb");
         let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
         // SAFETY: mkfifo with a valid NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
@@ -383,12 +377,12 @@ mod tests {
             msg.contains("a FIFO where a pattern database should be"),
             "{msg}"
         );
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn round_trip_and_every_kind_of_damage_is_detected() {
-        let dir = scratch("damage");
+        let tmp = scratch();
+        let dir = tmp.path();
         let s = Size::new(3, 3).unwrap();
         let goal = Goal::blank_last(s);
         let tiles = [1u8, 2, 3, 4];
@@ -440,7 +434,6 @@ mod tests {
             read(&path, &goal, &tiles),
             Err(PdbError::Corrupt { .. })
         ));
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A packed table is written byte for byte as its byte form is, and a body read with packing
@@ -448,7 +441,8 @@ mod tests {
     /// same values and checksum either way.
     #[test]
     fn packing_on_the_way_changes_nothing_on_disk() {
-        let dir = scratch("packed");
+        let tmp = scratch();
+        let dir = tmp.path();
         let goal = Goal::blank_first(Size::new(4, 4).unwrap());
         let tiles = [1u8, 2, 3];
         let table = build(&goal, &tiles, &crate::pdb::Silent);
@@ -486,16 +480,16 @@ mod tests {
         assert!(!sum_ok, "the tampered body fails its checksum");
         assert_eq!(v.get(77), bytes[77] + 32);
         assert_eq!(v.to_vec()[..77], bytes[..77]);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn damaged_files_are_refused_without_build_and_rebuilt_with_it() {
-        let dir = scratch("rebuild");
+        let tmp = scratch();
+        let dir = tmp.path();
         let goal = Goal::blank_first(Size::new(3, 3).unwrap());
         let tiles = [5u8, 6, 7, 8];
         let mut options = CacheOptions {
-            pdb_dir: dir.clone(),
+            pdb_dir: dir.to_path_buf(),
             build_missing: false,
             ..CacheOptions::default()
         };
@@ -522,6 +516,5 @@ mod tests {
         let rebuilt = load_or_build(&goal, &tiles, &options).unwrap();
         assert_eq!(rebuilt.values, built);
         assert!(read(&path, &goal, &tiles).is_ok());
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

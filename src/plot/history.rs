@@ -1,4 +1,4 @@
-//! The trend over commits, from the history file `run` appends to (see [`crate::history`]):
+//! The trend over commits, from the history file `run` appends to (see [`crate::results::history`]):
 //! per instance set, nodes per second and total nodes generated, one line per heuristic, one
 //! x position per run of `tilebench run` (consecutive lines with the same commit and date).
 //!
@@ -360,9 +360,8 @@ mod tests {
     /// Rows counted by `regress --instructions` draw a third plot; rows without counts do not.
     #[test]
     fn instructions_are_drawn_when_counted() {
-        let dir = std::env::temp_dir().join(format!("tilebench-hist-instr-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         style::register_font();
         let mut rows = vec![
             row("a", "d1", "s", "manhattan", 100),
@@ -371,7 +370,7 @@ mod tests {
         let stems = |rows: &[HistoryRow]| {
             let mut figures = Vec::new();
             let mut out = Out {
-                dir: &dir,
+                dir,
                 set: "s",
                 history: None,
                 figures: &mut figures,
@@ -391,7 +390,6 @@ mod tests {
             ]
         );
         assert!(dir.join("s-history-instructions.svg").exists());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

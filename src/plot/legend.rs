@@ -132,7 +132,7 @@ pub(super) fn grid(labels: &[String], width: i32) -> Grid {
 }
 
 /// Draws `plot` on `root`: the title centred over the whole figure, the chart below it, and
-/// below the chart's x-axis description a band as tall as [`Chart::legend`]'s entries need,
+/// below the chart's x-axis description a band as tall as [`super::Chart::legend`]'s entries need,
 /// with the legend box centred under the plotting area (under the figure when wider: the box
 /// may span the figure's width, so that the lab's seven methods fit in two rows).
 /// The chart comes in as `draw` and its `entries`, so that this is compiled once per backend,

@@ -656,8 +656,8 @@ mod tests {
             iterations,
             meta: None,
         };
-        let dir = std::env::temp_dir().join(format!("tilebench-plot-print-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
         let options = PlotOptions {
             no_history: true,
             ..PlotOptions::default()
@@ -749,7 +749,6 @@ mod tests {
                 && caption.contains("astar+pdb-663 (1 solved)"),
             "{caption}"
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// BFS, A* and IDA* with Manhattan distance drawn together: in the nodes-per-instance and
@@ -781,8 +780,8 @@ mod tests {
             iterations: vec![],
             meta: None,
         };
-        let dir = std::env::temp_dir().join(format!("tilebench-plot-looks-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
         let options = PlotOptions {
             no_history: true,
             ..PlotOptions::default()
@@ -807,7 +806,6 @@ mod tests {
                 "{file}"
             );
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A box: x0, y0, x1, y1.
@@ -902,9 +900,8 @@ mod tests {
             iterations: vec![],
             meta: None,
         };
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-plot-legend-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
         let options = PlotOptions {
             no_history: true,
             ..PlotOptions::default()
@@ -954,6 +951,5 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 3, "{checked} plots with a legend");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -67,7 +67,28 @@ pub struct Prediction {
 }
 
 /// KRE's formula for each bound, from the tree counts (to the largest bound) and the sampled
-/// distribution.
+/// distribution. [`predict_random_starts`] does both steps for random starts.
+///
+/// ```
+/// use tilebench::board::{Goal, Size};
+/// use tilebench::heuristic::Manhattan;
+/// use tilebench::predict::{predict, predict_random_starts, tree_counts, uniform_weights};
+/// use tilebench::predict::Distribution;
+///
+/// let size = Size::new(3, 3).unwrap();
+/// let goal = Goal::blank_last(size);
+/// let md = Manhattan::new(&goal);
+/// let dist = Distribution::sample(&md, &goal, 10_000, 1);
+/// let tree = tree_counts(size, &uniform_weights(size), 24);
+/// let rows = predict(&tree, &dist, 20..=24);
+/// assert_eq!(rows.iter().map(|r| r.bound).collect::<Vec<_>>(), [20, 21, 22, 23, 24]);
+/// // More work at every larger bound, and more nodes generated than expanded.
+/// assert!(rows.windows(2).all(|w| w[0].expanded < w[1].expanded));
+/// assert!(rows.iter().all(|r| r.generated > r.expanded));
+/// // The same, sampled and predicted in one call.
+/// let (again, _) = predict_random_starts(&md, &goal, 20..=24, 10_000, 1).unwrap();
+/// assert_eq!(again, rows);
+/// ```
 pub fn predict(
     tree: &TreeCounts,
     dist: &Distribution,

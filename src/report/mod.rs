@@ -92,6 +92,42 @@ pub(crate) fn keep_sections(report: &mut model::Report, wanted: &[String]) {
 }
 
 /// [`plot_and_report`] with options.
+///
+/// ```
+/// use std::sync::{atomic::AtomicBool, Arc};
+/// use tilebench::report::{write_report, ReportOptions, REPORT_FILE};
+/// # use tilebench::experiment::{Quiet, Request, RunRequest, Session};
+///
+/// let tmp = tempfile::tempdir().unwrap();
+/// let results = tmp.path().join("results");
+/// // … a results directory, here of IDA* with Manhattan distance on two 8-puzzles (see
+/// // `experiment::Session::new`) …
+/// # let file = tmp.path().join("two.txt");
+/// # std::fs::write(
+/// #     &file,
+/// #     "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\n\
+/// #      id\toptimal_length\ttiles\na\t2\t1 2 3 4 0 5 7 8 6\nb\t31\t8 6 7 2 5 4 3 0 1\n",
+/// # )
+/// # .unwrap();
+/// # let request = RunRequest {
+/// #     experiment: Request {
+/// #         instances: vec![file.display().to_string()],
+/// #         heuristics: vec!["manhattan".into()],
+/// #         ..Request::default()
+/// #     },
+/// #     out: Some(results.clone()), threads: Some(1), search_threads: 1, resume: false,
+/// #     overwrite: false, retry: vec![], shard: None, history: false, cache: Default::default(),
+/// #     cancel: Arc::new(AtomicBool::new(false)), command_line: vec![], fixed_bound: None,
+/// #     checkpoint_every: None, only_ids: None, default_memory_limit: false,
+/// # };
+/// # Session::new(request).unwrap().run(&Quiet).unwrap();
+/// let out = tmp.path().join("report");
+/// let report = write_report(&results, &out, &ReportOptions::default()).unwrap();
+/// assert_eq!(report, out.join(REPORT_FILE));
+/// let text = std::fs::read_to_string(&report).unwrap();
+/// assert!(text.contains("manhattan"));
+/// assert!(out.join("report.html").exists());
+/// ```
 pub fn write_report(
     results_dir: &Path,
     out_dir: &Path,

@@ -242,11 +242,11 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-history-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A path `name` that does not exist yet, in a temporary directory removed on drop.
+    fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join(name);
+        (tmp, dir)
     }
 
     /// The file format is pinned: existing history files must keep reading.
@@ -268,7 +268,7 @@ mod tests {
     /// and is rewritten with the column for the first row with one; it reads back either way.
     #[test]
     fn an_old_file_stays_old_until_instructions_come() {
-        let dir = scratch("legacy");
+        let (_tmp, dir) = scratch("legacy");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("history.csv");
         let old = format!("{}\na,d,manhattan,s,1,1,10,5,1.0,10.0\n", legacy_header());
@@ -290,7 +290,6 @@ mod tests {
         assert_eq!(rows.len(), 3);
         assert_eq!(rows[0].instructions, None);
         assert_eq!(rows[2].instructions, Some(777));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
@@ -328,7 +327,7 @@ mod tests {
 
     #[test]
     fn append_creates_then_appends_and_load_reads_back() {
-        let dir = scratch("append");
+        let (_tmp, dir) = scratch("append");
         let path = dir.join("results").join("history.csv");
         let first = summarise(
             "aaa",
@@ -350,12 +349,11 @@ mod tests {
         assert_eq!(text.lines().filter(|l| *l == header()).count(), 1);
         let all: Vec<HistoryRow> = first.into_iter().chain(second).collect();
         assert_eq!(load(&path).unwrap(), all);
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn a_foreign_file_is_refused() {
-        let dir = scratch("foreign");
+        let (_tmp, dir) = scratch("foreign");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("history.csv");
         std::fs::write(&path, "a,b\n1,2\n").unwrap();
@@ -366,12 +364,11 @@ mod tests {
         ));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b\n1,2\n");
         assert!(matches!(load(&path), Err(HistoryError::Header { .. })));
-        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
     fn a_bad_value_names_the_line_and_column() {
-        let dir = scratch("bad-value");
+        let (_tmp, dir) = scratch("bad-value");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("history.csv");
         std::fs::write(
@@ -385,6 +382,5 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("line 2: column 'runs'"), "{e}");
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -243,11 +243,9 @@ mod tests {
     use super::*;
     use crate::results::record::{IterationRecord, RunRecord, RunStatus};
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("tilebench-io-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// An empty temporary directory, removed on drop.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
     }
 
     fn run(id: &str) -> RunRecord {
@@ -294,7 +292,8 @@ mod tests {
 
     #[test]
     fn write_then_read_round_trips() {
-        let path = scratch("round").join("runs.csv");
+        let dir = scratch();
+        let path = dir.path().join("runs.csv");
         let rows = vec![run("1"), run("2, with a comma")];
         write_rows(&path, &rows).unwrap();
         let back: Vec<(u64, RunRecord)> = read_rows(&path, ReadMode::Strict).unwrap();
@@ -304,7 +303,8 @@ mod tests {
 
     #[test]
     fn a_torn_last_line_is_an_error_or_dropped() {
-        let path = scratch("torn").join("runs.csv");
+        let dir = scratch();
+        let path = dir.path().join("runs.csv");
         write_rows(&path, &[run("1")]).unwrap();
         let mut text = fs::read_to_string(&path).unwrap();
         text.push_str("s,2,manh");
@@ -326,7 +326,8 @@ mod tests {
 
     #[test]
     fn an_unknown_status_names_file_line_and_column() {
-        let path = scratch("status").join("runs.csv");
+        let dir = scratch();
+        let path = dir.path().join("runs.csv");
         write_rows(&path, &[run("1"), run("2")]).unwrap();
         let text = fs::read_to_string(&path).unwrap();
         let text = text
@@ -341,8 +342,8 @@ mod tests {
 
     #[test]
     fn a_missing_column_and_a_missing_file_are_named() {
-        let dir = scratch("missing");
-        let path = dir.join("iterations.csv");
+        let dir = scratch();
+        let path = dir.path().join("iterations.csv");
         fs::write(&path, "instance_set,instance_id\n").unwrap();
         let e = read_rows::<IterationRecord>(&path, ReadMode::Strict).unwrap_err();
         assert_eq!(
@@ -359,7 +360,7 @@ mod tests {
         let rows = read_rows::<IterationRecord>(&path, ReadMode::Strict).unwrap();
         assert_eq!(rows[0].1.algorithm, crate::search::Algorithm::Ida);
         assert_eq!(rows[0].1.generated, 9);
-        let e = read_rows::<IterationRecord>(&dir.join("nope.csv"), ReadMode::Strict);
+        let e = read_rows::<IterationRecord>(&dir.path().join("nope.csv"), ReadMode::Strict);
         assert!(matches!(e, Err(CsvError::Missing(_))));
     }
 }

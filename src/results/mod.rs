@@ -398,12 +398,9 @@ mod tests {
     use super::*;
     use std::fs;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("tilebench-results-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// An empty temporary directory, removed on drop.
+    fn temp_dir() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
     }
 
     fn run(id: &str, generated: u64) -> RunRecord {
@@ -470,10 +467,11 @@ mod tests {
 
     #[test]
     fn round_trips_and_keeps_order() {
-        let dir = temp_dir("ok");
+        let tmp = temp_dir();
+        let dir = tmp.path();
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5), run("2", 7)]).unwrap();
         io::write_rows::<IterationRecord>(&dir.join(ITERATIONS_FILE), &[]).unwrap();
-        let r = Results::load(&dir).unwrap();
+        let r = Results::load(dir).unwrap();
         assert_eq!(r.runs.len(), 2);
         assert_eq!(r.runs[1].generated, 7);
         assert!(r.iterations.is_empty());
@@ -483,7 +481,8 @@ mod tests {
 
     #[test]
     fn missing_column_is_named() {
-        let dir = temp_dir("col");
+        let tmp = temp_dir();
+        let dir = tmp.path();
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
         let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
         // Drop the `generated` column from every line.
@@ -500,7 +499,7 @@ mod tests {
             })
             .collect();
         fs::write(dir.join(RUNS_FILE), cut.join("\n") + "\n").unwrap();
-        let e = Results::load(&dir).unwrap_err();
+        let e = Results::load(dir).unwrap_err();
         assert!(
             matches!(&e, ResultsError::Csv(CsvError::MissingColumn { column, .. }) if column == "generated"),
             "{e}"
@@ -510,19 +509,20 @@ mod tests {
 
     #[test]
     fn no_rows_and_missing_files_and_bad_values() {
-        let dir = temp_dir("empty");
+        let tmp = temp_dir();
+        let dir = tmp.path();
         assert!(matches!(
-            Results::load(&dir),
+            Results::load(dir),
             Err(ResultsError::MissingFile(p)) if p.ends_with(RUNS_FILE)
         ));
         io::write_rows::<RunRecord>(&dir.join(RUNS_FILE), &[]).unwrap();
-        let e = Results::load(&dir).unwrap_err();
+        let e = Results::load(dir).unwrap_err();
         assert!(matches!(e, ResultsError::NoRows(_)), "{e}");
 
         io::write_rows(&dir.join(RUNS_FILE), &[run("1", 5)]).unwrap();
         let text = fs::read_to_string(dir.join(RUNS_FILE)).unwrap();
         fs::write(dir.join(RUNS_FILE), text.replace(",5,", ",five,")).unwrap();
-        let e = Results::load(&dir).unwrap_err();
+        let e = Results::load(dir).unwrap_err();
         assert!(e.to_string().contains("line 2: column 'generated'"), "{e}");
     }
 

@@ -1,5 +1,5 @@
 //! Optimal search: IDA* (Korf 1985), A* and breadth-first search, generic over the heuristic,
-//! entered one way: [`solve`], with the algorithm and what to do in [`SearchOptions`].
+//! entered one way: [`solve()`], with the algorithm and what to do in [`SearchOptions`].
 //!
 //! Counting convention, the one Korf's published counts use: a node is *generated* when it is
 //! created as a child after parent pruning (whether or not the bound then prunes it), and

@@ -1,4 +1,4 @@
-//! How to run one search ([`SearchOptions`], handed to [`super::solve`]) and what can stop it
+//! How to run one search ([`SearchOptions`], handed to [`super::solve()`]) and what can stop it
 //! before it starts ([`SearchError`]).
 
 use thiserror::Error;

@@ -1,4 +1,4 @@
-//! The generic search, for one concrete heuristic type: what [`super::solve`] hands each
+//! The generic search, for one concrete heuristic type: what [`super::solve()`] hands each
 //! heuristic to, and what a registered heuristic's erased type runs.
 
 use crate::board::{Board, Goal, Grid};
@@ -11,9 +11,9 @@ use super::result::{Algorithm, Outcome, SearchResult};
 use super::{astar, bfs, ida};
 
 /// Runs `options.algorithm` on `board` with `heuristic`'s concrete type, monomorphised (what
-/// [`super::solve`] hands each heuristic to; breadth-first search ignores `heuristic`).
+/// [`super::solve()`] hands each heuristic to; breadth-first search ignores `heuristic`).
 /// `options.limits.memory_limit` bounds the bytes A* and breadth-first search store; IDA* holds
-/// O(depth) bytes and ignores it. The caller ([`super::solve`]) has checked that the options suit the
+/// O(depth) bytes and ignores it. The caller ([`super::solve()`]) has checked that the options suit the
 /// algorithm.
 pub(crate) fn run<H: Heuristic>(
     board: &Board,

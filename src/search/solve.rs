@@ -1,6 +1,6 @@
 //! The one way into the search: [`solve`] takes a heuristic chosen by name or built from a
 //! heuristic's value ([`Prepared`]) and hands its concrete type to the generic search
-//! ([`super::run`]), so that every search is monomorphised per heuristic. This file sits a layer
+//! ([`super::run()`]), so that every search is monomorphised per heuristic. This file sits a layer
 //! above the rest of `search`, beside the heuristics' names.
 
 use crate::board::{Board, Goal};

@@ -84,12 +84,11 @@ fn a_git_file_checkout_is_probed() {
         has_git(),
         "git is not installed: install git to run this test"
     );
-    let base = std::env::temp_dir().join(format!("tilebench-provenance-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path();
     let (work, store) = (base.join("work"), base.join("store.git"));
-    std::fs::create_dir_all(&base).unwrap();
     sh(
-        &base,
+        base,
         &[
             "init",
             "-q",
@@ -126,10 +125,5 @@ fn a_git_file_checkout_is_probed() {
     std::fs::write(work.join("a.txt"), "two\n").unwrap();
     assert_eq!(git::state(&work).dirty, Some(true));
 
-    assert_eq!(
-        git::state(&base),
-        git::GitState::default(),
-        "not a checkout"
-    );
-    let _ = std::fs::remove_dir_all(&base);
+    assert_eq!(git::state(base), git::GitState::default(), "not a checkout");
 }

@@ -128,9 +128,8 @@ mod tests {
 
     #[test]
     fn a_crash_quotes_the_last_lines_of_stderr_and_the_log() {
-        let dir = std::env::temp_dir().join(format!("tilebench-tail-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("s-1-mine.stderr");
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("s-1-mine.stderr");
         let lines: Vec<String> = (1..=8).map(|i| format!("line {i}")).collect();
         std::fs::write(&log, lines.join("\n") + "\n\n").unwrap();
         let tail = stderr_tail(&log);
@@ -142,6 +141,5 @@ mod tests {
         assert!(!tail.contains("line 3"), "{tail}");
         std::fs::write(&log, "").unwrap();
         assert!(stderr_tail(&log).contains("nothing on stderr"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

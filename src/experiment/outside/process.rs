@@ -19,6 +19,9 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nix::sys::signal::{killpg, Signal};
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
+use nix::unistd::{sysconf, Pid, SysconfVar};
 use serde::Serialize;
 
 use super::OutsideError;
@@ -36,7 +39,7 @@ const POLL: Duration = Duration::from_millis(10);
 /// that left the group, e.g. with `setsid`, can hold them open longer).
 const PIPE_GRACE: Duration = Duration::from_secs(2);
 
-/// Process groups of the solvers running now, for [`kill_running`].
+/// Process groups of the solvers running now, for [`kill_running_and_exit`].
 static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// A solver command line, split into words as a shell would split them but never run by one:
@@ -147,9 +150,8 @@ fn become_subreaper() {
     #[cfg(target_os = "linux")]
     {
         static ONCE: std::sync::Once = std::sync::Once::new();
-        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag on this process.
-        ONCE.call_once(|| unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        ONCE.call_once(|| {
+            let _ = nix::sys::prctl::set_child_subreaper(true);
         });
     }
 }
@@ -158,10 +160,10 @@ fn become_subreaper() {
 fn bury(pgid: i32) {
     let deadline = Instant::now() + BURY_WAIT;
     while group_alive(pgid) && Instant::now() < deadline {
-        let mut status = 0;
-        // SAFETY: waitpid only writes the status.
-        let reaped = unsafe { libc::waitpid(-pgid, &mut status, libc::WNOHANG) };
-        if reaped <= 0 {
+        // An error here is no child of the group left to reap yet (or, after a reap, a status
+        // nix cannot name, such as a real-time signal: the process is gone all the same).
+        let reaped = waitpid(Pid::from_raw(-pgid), Some(WaitPidFlag::WNOHANG));
+        if matches!(reaped, Ok(WaitStatus::StillAlive) | Err(_)) {
             // Not dead yet, or not (yet) reparented to us: look again shortly.
             thread::sleep(Duration::from_millis(1));
         }
@@ -169,16 +171,14 @@ fn bury(pgid: i32) {
 }
 
 fn kill_group(pgid: i32) {
-    // SAFETY: killpg has no memory-safety preconditions; ESRCH (no such group) is fine.
-    unsafe {
-        libc::killpg(pgid, libc::SIGKILL);
-    }
+    // ESRCH (no such group) is fine.
+    let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
 }
 
 /// Whether any process of the group `pgid` still exists (for tests and checks).
 pub fn group_alive(pgid: i32) -> bool {
-    // SAFETY: signal 0 only checks for existence and permission.
-    unsafe { libc::killpg(pgid, 0) == 0 }
+    // No signal: only checks for existence and permission.
+    killpg(Pid::from_raw(pgid), None).is_ok()
 }
 
 /// Runs the solver once with `input` on its standard input and waits for it (or kills it).
@@ -208,14 +208,10 @@ pub fn run(
         .stderr(Stdio::piped())
         .process_group(0);
     #[cfg(target_os = "linux")]
-    // SAFETY: prctl is async-signal-safe, as pre_exec requires; it allocates nothing.
+    // SAFETY: the closure only calls prctl, which is async-signal-safe, as pre_exec requires;
+    // nix's wrapper allocates nothing.
     unsafe {
-        cmd.pre_exec(|| {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
-        });
+        cmd.pre_exec(|| nix::sys::prctl::set_pdeathsig(Signal::SIGKILL).map_err(io::Error::from));
     }
 
     become_subreaper();
@@ -401,27 +397,23 @@ fn copy_log(mut from: impl Read, mut log: Option<File>) -> u64 {
 /// Waits until the process has exited, without reaping it (so its pid stays reserved).
 fn wait_for_exit(pid: i32) -> io::Result<()> {
     loop {
-        // SAFETY: siginfo_t is plain data; waitid fills it.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let r = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
-        if r == 0 {
-            return Ok(());
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
+        match waitid(
+            Id::Pid(Pid::from_raw(pid)),
+            WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT,
+        ) {
+            Ok(_) => return Ok(()),
+            Err(nix::errno::Errno::EINTR) => {}
+            // The kernel says EINVAL only of bad arguments, and these are fixed: it is nix
+            // failing to name the status of a process that did exit (killed by a real-time
+            // signal), which `reap` reads from the raw status.
+            Err(nix::errno::Errno::EINVAL) => return Ok(()),
+            Err(e) => return Err(e.into()),
         }
     }
 }
 
-/// Reaps the process: its wait status and resource usage.
+/// Reaps the process: its wait status and resource usage. Raw `wait4`: neither nix nor rustix
+/// returns the child's resource usage with its status (docs/dependencies.md).
 fn reap(pid: i32) -> (io::Result<i32>, libc::rusage) {
     // SAFETY: rusage is plain data; wait4 fills it.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -526,12 +518,9 @@ fn rss_pages(pid: i32) -> u64 {
 }
 
 fn page_size() -> u64 {
-    // SAFETY: sysconf has no preconditions.
-    let n = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    if n > 0 {
-        n as u64
-    } else {
-        4096
+    match sysconf(SysconfVar::PAGE_SIZE) {
+        Ok(Some(n)) if n > 0 => n as u64,
+        _ => 4096,
     }
 }
 
@@ -557,6 +546,15 @@ mod tests {
         assert_eq!(f.ended, Ended::Exited(0));
         assert_eq!(f.stdout, b"hello\n");
         assert!(f.wall_seconds > 0.0 && f.peak_rss_bytes > 0);
+        assert!(!group_alive(f.pid));
+    }
+
+    /// A signal nix has no name for (a real-time one) is reported like any other.
+    #[test]
+    fn a_real_time_signal_is_reported_as_a_signal() {
+        let c = SolverCommand::parse("sh -c 'kill -40 $$'").unwrap();
+        let f = run(&c, b"", None, &ProcessLimits::default()).unwrap();
+        assert_eq!(f.ended, Ended::Signalled(40));
         assert!(!group_alive(f.pid));
     }
 
