@@ -40,6 +40,7 @@ use crate::results::{Results, RunRecord, RunStatus};
 pub use axis::{log_label, log_label_value, short_sci, LogAxis};
 pub use compare::plot_comparison;
 pub use kind::{PlotKind, UnknownKind};
+pub(crate) use nodes_per_instance::LATER_WORK;
 pub use prediction::plot_predictions;
 pub use regress::plot_regress;
 
@@ -155,6 +156,7 @@ pub(crate) fn plot_all(
         distribution::plot(&data, &mut out)?;
         scatter::plot(&data, &options.scatter, &mut out)?;
         scatter::plot_published(&data, &mut out)?;
+        nodes_per_instance::plot_later_work(&data, &mut out)?;
         iterations::plot(&data, &options.instances, &mut out)?;
         overhead::plot(&data, &mut out)?;
         speed::plot(&data, &mut out)?;
@@ -806,6 +808,70 @@ mod tests {
                 "{file}"
             );
         }
+    }
+
+    /// The 24-puzzle's later-work figure: every published series and ours drawn, each in a
+    /// colour of its own, ours on exactly as many instances as it solved; no figure for a set
+    /// that is not Korf & Felner's.
+    #[test]
+    fn the_later_work_figure_sets_ours_beside_every_published_column() {
+        let run = |set: &str, id: &str, status, generated| RunRecord {
+            instance_set: set.into(),
+            instance_id: id.into(),
+            heuristic: "pdb-6666r".into(),
+            status,
+            generated,
+            ..RunRecord::default()
+        };
+        let runs = vec![
+            run("korf50-24", "38", RunStatus::Solved, 38_173_507),
+            run("korf50-24", "40", RunStatus::Solved, 65_099_578),
+            run("korf50-24", "7", RunStatus::TimeLimit, 5),
+            run("other", "1", RunStatus::Solved, 1000),
+        ];
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations: vec![],
+            meta: None,
+        };
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        let figures = plot_all(&results, &dir, &options).unwrap();
+        let stem = published_stem("korf50-24", LATER_WORK);
+        assert!(figures
+            .iter()
+            .any(|f| f.stem == stem && f.kind == PlotKind::Published));
+        assert!(!figures
+            .iter()
+            .any(|f| f.stem == published_stem("other", LATER_WORK)));
+        let svg = std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
+        let labels = texts(&svg);
+        for (name, _) in style::PUBLISHED_SERIES {
+            assert!(
+                labels.iter().any(|t| t.starts_with(name)),
+                "{name} not in the legend: {labels:?}"
+            );
+        }
+        assert!(
+            labels.iter().any(|t| t == "pdb-6666r (ours, 2 solved)"),
+            "{labels:?}"
+        );
+        let got = markers(&svg);
+        let ours = hex(style::color_of("pdb-6666r"));
+        assert!(
+            got.contains(&("circle".to_string(), ours.clone())),
+            "{got:?}"
+        );
+        // Ours: 2 points and its legend sample; each published line: 50 points (and clausecker's
+        // columns may lack a few).
+        let count = |c: &str| svg.matches(&format!("fill=\"{c}\"")).count();
+        assert_eq!(count(&ours), 3, "ours drawn on its solved instances only");
+        assert!(count(&hex(style::color_of("korf-felner-2002"))) >= 50);
     }
 
     /// A box: x0, y0, x1, y1.

@@ -80,6 +80,17 @@ const KNOWN: &[(&str, usize)] = &[
     ("pdb-6666r", 7),
 ];
 
+/// Published series drawn beside ours (the 24-puzzle's later-work figure): no heuristic of ours
+/// bears these names, so they take palette entries of their own here, distinct among themselves
+/// and from pdb-6666r's (the only heuristic in that figure).
+pub(crate) const PUBLISHED_SERIES: &[(&str, usize)] = &[
+    ("korf-felner-2002", 1),
+    ("clausecker/6-6-6-6", 0),
+    ("clausecker/8-8-8", 2),
+    ("clausecker/9-9-6", 3),
+    ("clausecker/max", 4),
+];
+
 /// Breadth-first search has no heuristic, so no heuristic's colour: black.
 pub(crate) const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
 
@@ -92,7 +103,11 @@ pub fn color_of(name: &str) -> RGBColor {
     if name == "bfs" {
         return BFS_COLOR;
     }
-    if let Some(&(_, i)) = KNOWN.iter().find(|(n, _)| *n == name) {
+    if let Some(&(_, i)) = KNOWN
+        .iter()
+        .chain(PUBLISHED_SERIES)
+        .find(|(n, _)| *n == name)
+    {
         return PALETTE[i];
     }
     // FNV-1a: small, and the same on every platform and run.
@@ -171,6 +186,16 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), known.len(), "two known names share a colour");
+        // The later-work figure: its series and pdb-6666r all differ.
+        let mut drawn: Vec<RGBColor> = PUBLISHED_SERIES.iter().map(|s| color_of(s.0)).collect();
+        drawn.push(color_of("pdb-6666r"));
+        for (i, c) in drawn.iter().enumerate() {
+            assert!(
+                !drawn[..i].contains(c),
+                "{:?} repeats a colour",
+                PUBLISHED_SERIES.get(i)
+            );
+        }
     }
 
     /// The lab's seven methods: each looks different, the colour is the heuristic's and the

@@ -115,7 +115,14 @@ pub fn build(
                 plot,
             ));
         }
-        sections.extend(beside_later_work_section(results, &set));
+        if let Some(mut later) = beside_later_work_section(results, &set) {
+            let stem = crate::plot::published_stem(&set, crate::plot::LATER_WORK);
+            if let Some(f) = figures.iter().find(|f| f.stem == stem) {
+                later.push(figure(f));
+                placed.insert(stem);
+            }
+            sections.push(later);
+        }
         if contents.per_instance {
             let heuristics: Vec<&str> = rows.iter().map(|s| s.heuristic.as_str()).collect();
             sections.push(per_instance(results, &set, &heuristics));
