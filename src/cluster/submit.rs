@@ -91,7 +91,7 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
             if let Some(n) = request.tasks.filter(|&n| n != stored.shards) {
                 return Err(ExperimentError::Mismatch {
                     dir: out,
-                    what: format!("{} shards vs {n}", stored.shards),
+                    what: format!("shards: {} before, {n} now", stored.shards),
                 }
                 .into());
             }
@@ -114,11 +114,11 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
             )
             .with_check_optimal(chosen.check_optimal);
             if let Some(stored) = stored {
-                let d = stored.differences(&spec);
+                let d = stored.differences(&spec, true);
                 if !d.is_empty() {
                     return Err(ExperimentError::Mismatch {
                         dir: out,
-                        what: d.join("; "),
+                        what: crate::experiment::shard::joined(&d),
                     }
                     .into());
                 }

@@ -17,12 +17,10 @@ use std::collections::BTreeSet;
 use super::plan::Experiment;
 use super::settings::Settings;
 use crate::instances::InstanceSet;
-use crate::results::meta::{LimitsInfo, SetInfo};
+use crate::results::meta::SetInfo;
+use crate::results::spec::{or_none, Difference};
+use crate::results::ExperimentSpec;
 use crate::results::{IterationRecord, Meta, RunKey, RunRecord, RunStatus};
-
-fn or_none<T: std::fmt::Display>(v: Option<T>, unit: &str) -> String {
-    v.map_or("none".into(), |v| format!("{v}{unit}"))
-}
 
 /// Every way the experiment about to run differs from the one `stored` describes, in words
 /// (empty when `--resume` may go on).
@@ -40,74 +38,37 @@ pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<
         };
         d.extend(set_differences(old, selection, set));
     }
-    let sorted = |v: &mut dyn Iterator<Item = String>| v.collect::<BTreeSet<_>>();
-    let h_before = sorted(&mut stored.heuristics.iter().cloned());
-    let h_now = sorted(&mut exp.heuristics.iter().map(|h| h.to_string()));
-    if h_before != h_now {
-        d.push(format!(
-            "heuristics: {} before, {} now",
-            stored.heuristics.join(","),
-            exp.heuristics
-                .iter()
-                .map(|h| h.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ));
+    // The rest as every check of one experiment compares it, lists as sets of names (rows
+    // are found by name); a changed limit passes with the --retry of the rows it cut off.
+    let now = ExperimentSpec::new(
+        exp,
+        settings.node_limit,
+        settings.time_limit,
+        settings.memory_limit,
+        0,
+    )
+    .with_check_optimal(settings.check_optimal);
+    let now = ExperimentSpec {
+        instances: vec![],
+        ..now
+    };
+    for x in stored.spec().differences(&now, false) {
+        match x.retried_by {
+            Some(s) if settings.retry.contains(&s) => {}
+            Some(s) => d.push(format!("{x} (a changed limit goes with --retry {s})")),
+            None => d.push(x.to_string()),
+        }
     }
-    let a_before = sorted(&mut stored.algorithms.iter().cloned());
-    let a_now = sorted(&mut exp.algorithms.iter().map(|a| a.to_string()));
-    if a_before != a_now {
-        d.push(format!(
-            "algorithms: {} before, {} now",
-            stored.algorithms.join(","),
-            exp.algorithms
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        ));
+    // Fixed-bound rows are one iteration each, not searches: never mixed with other rows.
+    if stored.limits.fixed_bound != settings.fixed_bound {
+        let fixed = |b: Option<u32>| or_none(b, "");
+        let x = Difference::new(
+            "--fixed-bound",
+            fixed(stored.limits.fixed_bound),
+            fixed(settings.fixed_bound),
+        );
+        d.push(x.to_string());
     }
-    let s_before = sorted(&mut stored.solvers.iter().map(|s| {
-        let h = s.heuristic.as_deref().unwrap_or("");
-        format!("{}:{h}={}", s.name, s.command)
-    }));
-    let s_now = sorted(&mut exp.solvers.iter().map(|s| {
-        let h = s
-            .heuristic
-            .as_ref()
-            .map(|h| h.to_string())
-            .unwrap_or_default();
-        format!("{}:{h}={}", s.name, s.command.text())
-    }));
-    if s_before != s_now {
-        let list = |s: &BTreeSet<String>| match s.len() {
-            0 => "none".to_string(),
-            _ => s.iter().cloned().collect::<Vec<_>>().join(", "),
-        };
-        d.push(format!(
-            "outside solvers: {} before, {} now",
-            list(&s_before),
-            list(&s_now)
-        ));
-    }
-    let checked_before = stored.solvers.iter().any(|s| s.check_optimal);
-    if !exp.solvers.is_empty()
-        && !stored.solvers.is_empty()
-        && checked_before != settings.check_optimal
-    {
-        d.push(format!(
-            "--check-optimal: {} before, {} now",
-            if checked_before { "on" } else { "off" },
-            if settings.check_optimal { "on" } else { "off" }
-        ));
-    }
-    if stored.pruning != exp.pruning {
-        d.push(format!(
-            "pruning: {} before, {} now (node counts depend on it)",
-            stored.pruning, exp.pruning
-        ));
-    }
-    d.extend(limit_differences(&stored.limits, settings));
     d
 }
 
@@ -138,46 +99,6 @@ fn set_differences(old: &SetInfo, selection: &str, set: &InstanceSet) -> Vec<Str
                  before, {now} now)"
             ));
         }
-    }
-    d
-}
-
-fn limit_differences(old: &LimitsInfo, settings: &Settings) -> Vec<String> {
-    let mut d = Vec::new();
-    // Fixed-bound rows are one iteration each, not searches: never mixed with other rows.
-    if old.fixed_bound != settings.fixed_bound {
-        d.push(format!(
-            "--fixed-bound: {} before, {} now",
-            or_none(old.fixed_bound, ""),
-            or_none(settings.fixed_bound, "")
-        ));
-    }
-    let retried = |s: RunStatus| settings.retry.contains(&s);
-    if old.node_limit != settings.node_limit && !retried(RunStatus::NodeLimit) {
-        d.push(format!(
-            "node limit: {} before, {} now (a changed limit goes with --retry node-limit)",
-            or_none(old.node_limit, ""),
-            or_none(settings.node_limit, "")
-        ));
-    }
-    if old.memory_limit_bytes != settings.memory_limit && !retried(RunStatus::MemoryLimit) {
-        d.push(format!(
-            "memory limit: {} before, {} now (a changed limit goes with --retry memory-limit)",
-            or_none(old.memory_limit_bytes, " bytes"),
-            or_none(settings.memory_limit, " bytes")
-        ));
-    }
-    let now = settings.time_limit.map(|t| t.as_secs_f64());
-    let same = match (old.time_limit_seconds, now) {
-        (Some(a), Some(b)) => (a - b).abs() < 1e-9,
-        (a, b) => a == b,
-    };
-    if !same && !retried(RunStatus::TimeLimit) {
-        d.push(format!(
-            "time limit: {} before, {} now (a changed limit goes with --retry time-limit)",
-            or_none(old.time_limit_seconds, " s"),
-            or_none(now, " s")
-        ));
     }
     d
 }

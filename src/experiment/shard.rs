@@ -20,6 +20,7 @@ use super::ExperimentError;
 use crate::heuristic::HeuristicName;
 use crate::results::io::atomic_write;
 use crate::results::meta::Shard;
+use crate::results::spec::Difference;
 use crate::results::ExperimentSpec;
 
 pub use crate::results::{EXPERIMENT_FILE, SHARDS_DIR};
@@ -156,19 +157,27 @@ impl ExperimentSpec {
     pub(crate) fn establish(&self, out: &Path) -> Result<(), ExperimentError> {
         match ExperimentSpec::load(out)? {
             Some(stored) => {
-                let d = stored.differences(self);
+                let d = stored.differences(self, true);
                 if d.is_empty() {
                     Ok(())
                 } else {
                     Err(ExperimentError::Mismatch {
                         dir: out.to_path_buf(),
-                        what: d.join("; "),
+                        what: joined(&d),
                     })
                 }
             }
             None => self.save(out),
         }
     }
+}
+
+/// Differences in one line, as an error names them.
+pub(crate) fn joined(d: &[Difference]) -> String {
+    d.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Writes pretty JSON atomically.

@@ -284,6 +284,29 @@ pub struct Meta {
 }
 
 impl Meta {
+    /// The experiment this directory holds, as every check of one experiment compares it
+    /// ([`ExperimentSpec::differences`]); its instance sets are in `instance_sets`, not here.
+    pub(crate) fn spec(&self) -> ExperimentSpec {
+        ExperimentSpec {
+            heuristics: self.heuristics.clone(),
+            algorithms: self.algorithms.clone(),
+            node_limit: self.limits.node_limit,
+            time_limit_seconds: self.limits.time_limit_seconds,
+            memory_limit: self.limits.memory_limit_bytes,
+            solvers: self
+                .solvers
+                .iter()
+                .map(|s| match &s.heuristic {
+                    Some(h) => format!("{}:{h}={}", s.name, s.command),
+                    None => format!("{}={}", s.name, s.command),
+                })
+                .collect(),
+            check_optimal: self.solvers.iter().any(|s| s.check_optimal),
+            pruning: self.pruning,
+            ..ExperimentSpec::default()
+        }
+    }
+
     /// Reads `meta.json` at `path` (see the module documentation for older schemas).
     pub fn read(path: &Path) -> Result<Meta, MetaError> {
         let text = std::fs::read_to_string(path).map_err(|source| MetaError::Io {

@@ -2,11 +2,12 @@
 //! re-submission and `collect` agree on the pairs without being told again. The pairs it stands
 //! for are made in [`crate::experiment`].
 
+use std::fmt;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::search::Pruning;
+use crate::search::{Pruning, RunStatus};
 
 /// The experiment of a sharded results directory.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -50,77 +51,103 @@ impl ExperimentSpec {
             .transpose()
     }
 
-    /// What differs between two specs, in words (empty when they are the same experiment).
-    pub fn differences(&self, other: &ExperimentSpec) -> Vec<String> {
+    /// What differs between the experiment `self` describes (stored before) and `now`: every
+    /// check that two descriptions are one experiment (`--resume`, a shard, a re-submission)
+    /// asks this. With `same_order` the lists of heuristics, algorithms and solvers must also be
+    /// in the same order (shards deal pairs out by it); without, they must hold the same names
+    /// (resumed rows are found by name).
+    pub fn differences(&self, now: &ExperimentSpec, same_order: bool) -> Vec<Difference> {
         let mut d = Vec::new();
-        if self.instances != other.instances {
-            d.push(format!(
-                "instances {} vs {}",
-                self.instances.join(","),
-                other.instances.join(",")
+        let joined = |v: &[String], sep| match v.len() {
+            0 => "none".to_string(),
+            _ => v.join(sep),
+        };
+        let same = |a: &[String], b: &[String]| {
+            same_order && a == b
+                || !same_order && a.iter().all(|x| b.contains(x)) && b.iter().all(|x| a.contains(x))
+        };
+        if self.instances != now.instances {
+            d.push(Difference::new(
+                "instances",
+                joined(&self.instances, ","),
+                joined(&now.instances, ","),
             ));
         }
-        if self.heuristics != other.heuristics {
-            d.push(format!(
-                "heuristics {} vs {}",
-                self.heuristics.join(","),
-                other.heuristics.join(",")
+        for (what, before, after) in [
+            ("heuristics", &self.heuristics, &now.heuristics),
+            ("algorithms", &self.algorithms, &now.algorithms),
+        ] {
+            if !same(before, after) {
+                d.push(Difference::new(
+                    what,
+                    joined(before, ","),
+                    joined(after, ","),
+                ));
+            }
+        }
+        if !same(&self.solvers, &now.solvers) {
+            d.push(Difference::new(
+                "outside solvers",
+                joined(&self.solvers, ", "),
+                joined(&now.solvers, ", "),
             ));
         }
-        fn or_none<T: std::fmt::Display>(v: Option<T>, unit: &str) -> String {
-            v.map_or("none".into(), |v| format!("{v}{unit}"))
-        }
-        if self.algorithms != other.algorithms {
-            d.push(format!(
-                "algorithms {} vs {}",
-                self.algorithms.join(","),
-                other.algorithms.join(",")
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        // Without solvers on both sides, --check-optimal changes nothing.
+        let solvers = !self.solvers.is_empty() && !now.solvers.is_empty();
+        if solvers && self.check_optimal != now.check_optimal {
+            d.push(Difference::new(
+                "--check-optimal",
+                on(self.check_optimal),
+                on(now.check_optimal),
             ));
         }
-        if self.memory_limit != other.memory_limit {
-            d.push(format!(
-                "memory limit {} vs {}",
-                or_none(self.memory_limit, " bytes"),
-                or_none(other.memory_limit, " bytes")
-            ));
+        if self.pruning != now.pruning {
+            d.push(Difference {
+                note: "node counts depend on it",
+                ..Difference::new("pruning", self.pruning.to_string(), now.pruning.to_string())
+            });
         }
-        if self.node_limit != other.node_limit {
-            d.push(format!(
-                "node limit {} vs {}",
+        // A changed limit may pass with the --retry of the rows it cut off.
+        let limit = |what, before: String, now: String, status| Difference {
+            retried_by: Some(status),
+            ..Difference::new(what, before, now)
+        };
+        if self.node_limit != now.node_limit {
+            d.push(limit(
+                "node limit",
                 or_none(self.node_limit, ""),
-                or_none(other.node_limit, "")
+                or_none(now.node_limit, ""),
+                RunStatus::NodeLimit,
+            ));
+        }
+        if self.memory_limit != now.memory_limit {
+            d.push(limit(
+                "memory limit",
+                or_none(self.memory_limit, " bytes"),
+                or_none(now.memory_limit, " bytes"),
+                RunStatus::MemoryLimit,
             ));
         }
         // Compared to the nanosecond: the value goes through a Duration and back in each task.
-        let same_time = match (self.time_limit_seconds, other.time_limit_seconds) {
+        let same_time = match (self.time_limit_seconds, now.time_limit_seconds) {
             (Some(a), Some(b)) => (a - b).abs() < 1e-9,
             (a, b) => a == b,
         };
         if !same_time {
-            d.push(format!(
-                "time limit {} vs {}",
+            d.push(limit(
+                "time limit",
                 or_none(self.time_limit_seconds, " s"),
-                or_none(other.time_limit_seconds, " s")
+                or_none(now.time_limit_seconds, " s"),
+                RunStatus::TimeLimit,
             ));
         }
-        if self.solvers != other.solvers {
-            d.push(format!(
-                "solvers {} vs {}",
-                self.solvers.join(" "),
-                other.solvers.join(" ")
+        if self.shards != now.shards {
+            d.push(Difference::new(
+                "shards",
+                self.shards.to_string(),
+                now.shards.to_string(),
             ));
-        }
-        if self.pruning != other.pruning {
-            d.push(format!("pruning {} vs {}", self.pruning, other.pruning));
-        }
-        if self.check_optimal != other.check_optimal {
-            d.push(format!(
-                "--check-optimal {} vs {}",
-                self.check_optimal, other.check_optimal
-            ));
-        }
-        if self.shards != other.shards {
-            d.push(format!("{} shards vs {}", self.shards, other.shards));
         }
         d
     }
@@ -171,6 +198,46 @@ impl ExperimentSpec {
     }
 }
 
+/// One way two descriptions of an experiment differ: `WHAT: BEFORE before, NOW now`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Difference {
+    pub what: &'static str,
+    pub before: String,
+    pub now: String,
+    /// A changed limit: the status of the rows it cut off, whose `--retry` runs them all again
+    /// under the new one (`--resume` then accepts the change).
+    pub retried_by: Option<RunStatus>,
+    /// Why the difference matters, when that is not plain; empty otherwise.
+    pub note: &'static str,
+}
+
+impl Difference {
+    pub fn new(what: &'static str, before: String, now: String) -> Difference {
+        Difference {
+            what,
+            before,
+            now,
+            retried_by: None,
+            note: "",
+        }
+    }
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} before, {} now", self.what, self.before, self.now)?;
+        if !self.note.is_empty() {
+            write!(f, " ({})", self.note)?;
+        }
+        Ok(())
+    }
+}
+
+/// `none`, or the value with its unit.
+pub(crate) fn or_none<T: fmt::Display>(v: Option<T>, unit: &str) -> String {
+    v.map_or("none".into(), |v| format!("{v}{unit}"))
+}
+
 /// What files from before the `algorithms` field ran.
 pub(crate) fn ida_only() -> Vec<String> {
     vec![crate::search::Algorithm::Ida.to_string()]
@@ -192,23 +259,41 @@ mod tests {
             shards: 4,
             ..ExperimentSpec::default()
         };
-        assert!(a.differences(&a.clone()).is_empty());
+        assert!(a.differences(&a.clone(), true).is_empty());
         let b = ExperimentSpec {
             shards: 3,
             heuristics: vec!["linear-conflict".into()],
             ..a.clone()
         };
-        let d = a.differences(&b);
-        assert_eq!(d.len(), 2);
-        assert!(d[0].contains("heuristics manhattan vs linear-conflict"));
-        assert!(d[1].contains("4 shards vs 3"));
+        let d: Vec<String> = a
+            .differences(&b, true)
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            d,
+            [
+                "heuristics: manhattan before, linear-conflict now",
+                "shards: 4 before, 3 now"
+            ]
+        );
+        // The same names in another order: another sharding, the same resumed rows.
+        let two = |h: [&str; 2]| ExperimentSpec {
+            heuristics: h.iter().map(|h| h.to_string()).collect(),
+            ..a.clone()
+        };
+        let (ab, ba) = (two(["manhattan", "pdb-663"]), two(["pdb-663", "manhattan"]));
+        assert_eq!(ab.differences(&ba, true).len(), 1);
+        assert!(ab.differences(&ba, false).is_empty());
         let t = |s: f64| ExperimentSpec {
             time_limit_seconds: Some(s),
             ..a.clone()
         };
         assert!(t(1.0000000001)
-            .differences(&t(1.0000000001 + 1e-12))
+            .differences(&t(1.0000000001 + 1e-12), true)
             .is_empty());
-        assert_eq!(t(1.0).differences(&t(1.5)), vec!["time limit 1 s vs 1.5 s"]);
+        let d = t(1.0).differences(&t(1.5), true);
+        assert_eq!(d[0].to_string(), "time limit: 1 s before, 1.5 s now");
+        assert_eq!(d[0].retried_by, Some(RunStatus::TimeLimit));
     }
 }

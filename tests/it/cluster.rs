@@ -133,7 +133,11 @@ fn collect_lists_missing_pairs_and_rejects_duplicates() {
         "0/3",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("2 shards vs 3"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("shards: 2 before, 3 now"),
+        "{}",
+        stderr(&o)
+    );
 
     assert!(shard("1/2").status.success());
     ok(&["collect", s(&out)]);
