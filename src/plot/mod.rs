@@ -570,6 +570,29 @@ mod tests {
         files
     }
 
+    /// Every plot of `runs` and `iterations` (as in a directory "s", without history), drawn
+    /// into a fresh temporary directory: the directory (kept while it lives), the plots' folder
+    /// and the figures.
+    fn plotted(
+        runs: Vec<RunRecord>,
+        iterations: Vec<crate::results::IterationRecord>,
+    ) -> (tempfile::TempDir, PathBuf, Vec<Figure>) {
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations,
+            meta: None,
+        };
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("plots");
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        let figures = plot_all(&results, &dir, &options).unwrap();
+        (tmp, dir, figures)
+    }
+
     fn number_attr(tag: &str, name: &str) -> Option<f64> {
         let key = format!(" {name}=\"");
         let i = tag.find(&key)? + key.len();
@@ -652,19 +675,7 @@ mod tests {
             iterations.push(row(Algorithm::Ida, "manhattan", i as u32 + 1, bound, n));
             iterations.push(row(Algorithm::Ida, "pdb-663", i as u32 + 1, bound, n / 50));
         }
-        let results = Results {
-            dir: "s".into(),
-            runs,
-            iterations,
-            meta: None,
-        };
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("plots");
-        let options = PlotOptions {
-            no_history: true,
-            ..PlotOptions::default()
-        };
-        let figures = plot_all(&results, &dir, &options).unwrap();
+        let (_tmp, dir, figures) = plotted(runs, iterations);
         // As report/render/latex sets a figure (its test checks the preamble says so).
         let (width_pt, height_pt) = (16.0 * 28.4528, 0.38 * 24.0 * 28.4528);
         let mut svgs = 0;
@@ -776,19 +787,7 @@ mod tests {
             runs.push(run(Algorithm::Astar, "manhattan", id, n));
             runs.push(run(Algorithm::Ida, "manhattan", id, n * 2));
         }
-        let results = Results {
-            dir: "s".into(),
-            runs,
-            iterations: vec![],
-            meta: None,
-        };
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("plots");
-        let options = PlotOptions {
-            no_history: true,
-            ..PlotOptions::default()
-        };
-        plot_all(&results, &dir, &options).unwrap();
+        let (_tmp, dir, _) = plotted(runs, vec![]);
         let blue = hex(style::color_of("manhattan"));
         let black = hex(style::BFS_COLOR);
         for file in [
@@ -829,19 +828,7 @@ mod tests {
             run("korf50-24", "7", RunStatus::TimeLimit, 5),
             run("other", "1", RunStatus::Solved, 1000),
         ];
-        let results = Results {
-            dir: "s".into(),
-            runs,
-            iterations: vec![],
-            meta: None,
-        };
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("plots");
-        let options = PlotOptions {
-            no_history: true,
-            ..PlotOptions::default()
-        };
-        let figures = plot_all(&results, &dir, &options).unwrap();
+        let (_tmp, dir, figures) = plotted(runs, vec![]);
         let stem = published_stem("korf50-24", LATER_WORK);
         assert!(figures
             .iter()
@@ -960,19 +947,7 @@ mod tests {
                 runs.push(run(Algorithm::Ida, h, id, n * 20 / (k as u64 + 1)));
             }
         }
-        let results = Results {
-            dir: "s".into(),
-            runs,
-            iterations: vec![],
-            meta: None,
-        };
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("plots");
-        let options = PlotOptions {
-            no_history: true,
-            ..PlotOptions::default()
-        };
-        plot_all(&results, &dir, &options).unwrap();
+        let (_tmp, dir, _) = plotted(runs, vec![]);
         let mut checked = 0;
         for (path, svg, w, h) in svg_files(&dir) {
             let name = path.display();
