@@ -143,12 +143,12 @@ impl Serialize for AlgorithmColumn {
 impl<'de> Deserialize<'de> for AlgorithmColumn {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AlgorithmColumn, D::Error> {
         let text = String::deserialize(d)?;
-        match text.as_str() {
-            Self::EXTERNAL => Ok(AlgorithmColumn(None)),
-            "ida" => Ok(Algorithm::Ida.into()),
-            "astar" => Ok(Algorithm::Astar.into()),
-            "bfs" => Ok(Algorithm::Bfs.into()),
-            _ => Err(serde::de::Error::unknown_variant(
+        if text == Self::EXTERNAL {
+            return Ok(AlgorithmColumn(None));
+        }
+        match Algorithm::ALL.into_iter().find(|a| a.as_str() == text) {
+            Some(a) => Ok(a.into()),
+            None => Err(serde::de::Error::unknown_variant(
                 &text,
                 &["ida", "astar", "bfs", Self::EXTERNAL],
             )),
