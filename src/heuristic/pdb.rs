@@ -159,10 +159,17 @@ impl Pdb {
         s
     }
 
-    /// The state after a move, re-ranking group `g` with `cell`.
+    /// The entry of the group of `tile` once `tile` slides from `grid` into the blank at `to`.
     #[inline(always)]
-    fn moved(&self, s: &PdbState, g: usize, cell: impl Fn(u8) -> u8) -> PdbState {
-        self.moved_at(s, self.target(g, cell))
+    fn target_after(&self, grid: &Grid, tile: u8, to: usize) -> Target {
+        let g = self.group_of[ix(tile)] as usize;
+        self.target(g, |t| {
+            if t == tile {
+                to as u8
+            } else {
+                grid.cell_of[ix(t)]
+            }
+        })
     }
 
     /// The state after a move that puts group `t.g` at entry `t.i` of its table.
@@ -206,14 +213,7 @@ impl Heuristic for Pdb {
 
     #[inline(always)]
     fn update(&self, s: &PdbState, grid: &Grid, tile: u8, _from: usize, to: usize) -> PdbState {
-        let g = self.group_of[ix(tile)] as usize;
-        self.moved(s, g, |t| {
-            if t == tile {
-                to as u8
-            } else {
-                grid.cell_of[ix(t)]
-            }
-        })
+        self.moved_at(s, self.target_after(grid, tile, to))
     }
 }
 
@@ -266,21 +266,6 @@ impl ReflectedPdb {
         }
     }
 
-    /// The mirrored sums after `tile` moves to `to`: on the mirrored board, tile `mirror(tile)`
-    /// moves to `transpose(to)`.
-    #[inline(always)]
-    fn mirrored_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
-        self.pdb
-            .moved_at(&s.mirrored, self.mirrored_target(grid, tile, to))
-    }
-
-    /// The board's own sums after `tile` moves to `to`.
-    #[inline(always)]
-    fn normal_update(&self, s: &ReflectedState, grid: &Grid, tile: u8, to: usize) -> PdbState {
-        self.pdb
-            .moved_at(&s.normal, self.normal_target(grid, tile, to))
-    }
-
     /// The group and table entry the mirrored board's move re-ranks.
     #[inline(always)]
     fn mirrored_target(&self, grid: &Grid, tile: u8, to: usize) -> Target {
@@ -292,19 +277,6 @@ impl ReflectedPdb {
                 mto
             } else {
                 self.mirrored_cell(grid, t)
-            }
-        })
-    }
-
-    /// The group and table entry the board's own move re-ranks.
-    #[inline(always)]
-    fn normal_target(&self, grid: &Grid, tile: u8, to: usize) -> Target {
-        let g = self.pdb.group_of[ix(tile)] as usize;
-        self.pdb.target(g, |t| {
-            if t == tile {
-                to as u8
-            } else {
-                grid.cell_of[ix(t)]
             }
         })
     }
@@ -348,15 +320,15 @@ impl Heuristic for ReflectedPdb {
         from: usize,
         to: usize,
     ) -> ReflectedState {
-        let normal = self.pdb.update(&s.normal, grid, tile, from, to);
-        let mirrored = self.mirrored_update(s, grid, tile, to);
-        ReflectedState { normal, mirrored }
+        self.update_below(s, grid, tile, from, to, u32::MAX)
+            .expect("no sum reaches u32::MAX")
     }
 
     /// The second lookup only when the first sum stays below `cutoff` (h is the larger sum). The
-    /// sum that was larger at the parent goes first: it is the likelier to reach the cutoff. The
-    /// second entry is prefetched before the first is read, so that when it is needed after all
-    /// its cache miss has overlapped the first.
+    /// sum that was larger at the parent goes first: it is the likelier to reach the cutoff. With
+    /// tables larger than the caches the second entry is prefetched before the first is read, so
+    /// that when it is needed after all its cache miss has overlapped the first; with smaller
+    /// ones it is not even ranked unless needed.
     #[inline(always)]
     fn update_below(
         &self,
@@ -367,36 +339,19 @@ impl Heuristic for ReflectedPdb {
         to: usize,
         cutoff: u32,
     ) -> Option<ReflectedState> {
-        if !self.prefetch {
-            return self.update_below_in_turn(s, grid, tile, to, cutoff);
-        }
-        let n = self.normal_target(grid, tile, to);
-        let m = self.mirrored_target(grid, tile, to);
         if s.mirrored.sum > s.normal.sum {
-            self.pdb.prefetch(n);
-            let mirrored = self.pdb.moved_at(&s.mirrored, m);
-            if mirrored.sum >= cutoff {
-                return None;
-            }
-            let normal = self.pdb.moved_at(&s.normal, n);
-            Some(ReflectedState { normal, mirrored })
+            self.in_turn::<true>(s, grid, tile, to, cutoff)
         } else {
-            self.pdb.prefetch(m);
-            let normal = self.pdb.moved_at(&s.normal, n);
-            if normal.sum >= cutoff {
-                return None;
-            }
-            let mirrored = self.pdb.moved_at(&s.mirrored, m);
-            Some(ReflectedState { normal, mirrored })
+            self.in_turn::<false>(s, grid, tile, to, cutoff)
         }
     }
 }
 
 impl ReflectedPdb {
-    /// [`Heuristic::update_below`] for tables that fit the caches: the second group is ranked
-    /// only when the first sum stays below `cutoff`.
+    /// [`Heuristic::update_below`] with the mirrored sum looked up first when `MIRRORED_FIRST`
+    /// (a constant, so that each order is compiled on its own, without a branch per lookup).
     #[inline(always)]
-    fn update_below_in_turn(
+    fn in_turn<const MIRRORED_FIRST: bool>(
         &self,
         s: &ReflectedState,
         grid: &Grid,
@@ -404,24 +359,52 @@ impl ReflectedPdb {
         to: usize,
         cutoff: u32,
     ) -> Option<ReflectedState> {
-        if s.mirrored.sum > s.normal.sum {
-            let mirrored = self.mirrored_update(s, grid, tile, to);
-            if mirrored.sum >= cutoff {
-                return None;
-            }
-            Some(ReflectedState {
-                normal: self.normal_update(s, grid, tile, to),
-                mirrored,
-            })
+        let (first, second) = if MIRRORED_FIRST {
+            (&s.mirrored, &s.normal)
         } else {
-            let normal = self.normal_update(s, grid, tile, to);
-            if normal.sum >= cutoff {
+            (&s.normal, &s.mirrored)
+        };
+        let (a, b) = if self.prefetch {
+            let later = self.target(!MIRRORED_FIRST, grid, tile, to);
+            self.pdb.prefetch(later);
+            let a = self
+                .pdb
+                .moved_at(first, self.target(MIRRORED_FIRST, grid, tile, to));
+            if a.sum >= cutoff {
                 return None;
             }
-            Some(ReflectedState {
-                normal,
-                mirrored: self.mirrored_update(s, grid, tile, to),
-            })
+            (a, self.pdb.moved_at(second, later))
+        } else {
+            let a = self
+                .pdb
+                .moved_at(first, self.target(MIRRORED_FIRST, grid, tile, to));
+            if a.sum >= cutoff {
+                return None;
+            }
+            let b = self.target(!MIRRORED_FIRST, grid, tile, to);
+            (a, self.pdb.moved_at(second, b))
+        };
+        Some(if MIRRORED_FIRST {
+            ReflectedState {
+                normal: b,
+                mirrored: a,
+            }
+        } else {
+            ReflectedState {
+                normal: a,
+                mirrored: b,
+            }
+        })
+    }
+
+    /// The entry the move re-ranks on the mirrored board, or on the board itself (`mirrored` is
+    /// a constant where this is inlined).
+    #[inline(always)]
+    fn target(&self, mirrored: bool, grid: &Grid, tile: u8, to: usize) -> Target {
+        if mirrored {
+            self.mirrored_target(grid, tile, to)
+        } else {
+            self.pdb.target_after(grid, tile, to)
         }
     }
 }
