@@ -79,6 +79,7 @@ impl ExperimentArgs {
             solvers: self.solvers.clone(),
             check_optimal: self.check_optimal,
             pruning: self.pruning,
+            fixed_bound: None,
         }
     }
 }
@@ -183,7 +184,10 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         );
     })?;
     let session = Session::new(RunRequest {
-        experiment: args.experiment.request(&args.pdb),
+        experiment: Request {
+            fixed_bound: args.fixed_bound,
+            ..args.experiment.request(&args.pdb)
+        },
         out: args.out.clone(),
         threads: args.jobs,
         search_threads: args.search_threads,
@@ -195,7 +199,6 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         cache: args.pdb.options(),
         cancel,
         command_line: std::env::args().collect(),
-        fixed_bound: args.fixed_bound,
         checkpoint_every: args.checkpoint.every(),
         only_ids: args.only_ids.clone(),
         default_memory_limit: args.experiment.memory_limit.is_none(),

@@ -12,7 +12,7 @@ use crate::experiment::describe::experiment_meta;
 use crate::experiment::provenance::{git_commit, git_dirty, now_rfc3339};
 use crate::experiment::writer::{self, Files};
 use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
-use crate::results::meta::{Collected, LimitsInfo, Shard, ShardSession};
+use crate::results::meta::{Collected, Shard, ShardSession};
 use crate::results::{
     ExperimentSpec, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
@@ -130,7 +130,7 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
         .collect();
     let submissions = slurm::submissions(out)?;
     // What every shard's meta.json must record: the experiment as the instance files hold it now.
-    let reference = experiment_meta(&exp, spec_limits(&spec), Vec::new());
+    let reference = experiment_meta(&exp, Vec::new());
 
     let mut runs: Vec<RunRecord> = Vec::new();
     let mut iterations: Vec<IterationRecord> = Vec::new();
@@ -159,7 +159,7 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
         let meta_path = dir.join(META_FILE);
         if meta_path.exists() {
             let meta = Meta::read(&meta_path).map_err(ExperimentError::from)?;
-            check_same_experiment(&meta_path, &meta, &reference, &spec)?;
+            check_same_experiment(&meta_path, &meta, &reference)?;
             shard_metas.push((index, meta));
         } else if !r.is_empty() {
             return Err(ClusterError::OtherExperiment {
@@ -220,25 +220,11 @@ pub fn collect(out: &Path, command_line: Vec<String>) -> Result<Collection, Clus
     Ok(collection)
 }
 
-/// The limits `spec` asks for, as meta.json records them.
-fn spec_limits(spec: &ExperimentSpec) -> LimitsInfo {
-    LimitsInfo {
-        node_limit: spec.node_limit,
-        time_limit_seconds: spec.time_limit_seconds,
-        memory_limit_bytes: spec.memory_limit,
-        fixed_bound: None,
-    }
-}
-
 /// Refuses a shard whose meta.json records another experiment than `reference` (the instance
-/// sets' names, sizes, goals, counts and content hashes; the algorithms, heuristics, solvers and
-/// limits): its rows would be merged under the same names as rows of other boards or limits.
-fn check_same_experiment(
-    path: &Path,
-    shard: &Meta,
-    reference: &Meta,
-    spec: &ExperimentSpec,
-) -> Result<(), ClusterError> {
+/// sets' names, sizes, goals, counts and content hashes; then whatever
+/// [`ExperimentSpec::differences`] compares): its rows would be merged under the same names as
+/// rows of other boards or limits.
+fn check_same_experiment(path: &Path, shard: &Meta, reference: &Meta) -> Result<(), ClusterError> {
     let differs = |what: String| {
         Err(ClusterError::OtherExperiment {
             path: path.to_path_buf(),
@@ -286,42 +272,14 @@ fn check_same_experiment(
             ));
         }
     }
-    if shard.algorithms != reference.algorithms {
-        return differs(format!(
-            "algorithms {:?}, the experiment's are {:?}",
-            shard.algorithms, reference.algorithms
-        ));
-    }
-    if shard.heuristics != reference.heuristics {
-        return differs(format!(
-            "heuristics {:?}, the experiment's are {:?}",
-            shard.heuristics, reference.heuristics
-        ));
-    }
-    let solvers = |m: &Meta| -> Vec<(String, String, Option<String>)> {
-        m.solvers
+    // The rest as every check of one experiment compares it, in order (shards deal pairs by it).
+    let d = shard.spec().differences(&reference.spec(), true);
+    if !d.is_empty() {
+        let named: Vec<String> = d
             .iter()
-            .map(|s| (s.name.clone(), s.command.clone(), s.heuristic.clone()))
-            .collect()
-    };
-    if solvers(shard) != solvers(reference)
-        || shard
-            .solvers
-            .iter()
-            .any(|s| s.check_optimal != spec.check_optimal)
-    {
-        return differs(format!(
-            "outside solvers {:?}, the experiment's are {:?} (check-optimal {})",
-            solvers(shard),
-            solvers(reference),
-            spec.check_optimal
-        ));
-    }
-    if shard.limits != reference.limits {
-        return differs(format!(
-            "limits {:?}, the experiment's are {:?}",
-            shard.limits, reference.limits
-        ));
+            .map(|x| x.named("in this shard", "in the experiment"))
+            .collect();
+        return differs(named.join("; "));
     }
     Ok(())
 }
@@ -357,7 +315,7 @@ fn merged_meta(
         .collect();
     let first = shard_metas.into_iter().next().map(|(_, m)| m);
     // With no shard run yet, a record of the experiment alone.
-    let mut merged = first.unwrap_or_else(|| experiment_meta(exp, spec_limits(&spec), Vec::new()));
+    let mut merged = first.unwrap_or_else(|| experiment_meta(exp, Vec::new()));
     merged.command_line = command_line;
     merged.started = started.unwrap_or(merged.started);
     merged.finished = if collection.complete() {

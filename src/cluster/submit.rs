@@ -105,14 +105,7 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
                     ClusterError::BadOption("--tasks N is needed for a new experiment".into())
                 })?;
             let chosen = request.experiment.read()?;
-            let spec = ExperimentSpec::new(
-                &chosen.exp,
-                chosen.node_limit,
-                chosen.time_limit,
-                chosen.memory_limit,
-                tasks,
-            )
-            .with_check_optimal(chosen.check_optimal);
+            let spec = ExperimentSpec::new(&chosen.exp, tasks);
             if let Some(stored) = stored {
                 let d = stored.differences(&spec, true);
                 if !d.is_empty() {

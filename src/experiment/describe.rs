@@ -15,16 +15,7 @@ pub(crate) fn new_meta(
     settings: &Settings,
     previous: Option<Meta>,
 ) -> Meta {
-    let limits = LimitsInfo {
-        node_limit: settings.node_limit,
-        time_limit_seconds: settings.time_limit.map(|d| d.as_secs_f64()),
-        memory_limit_bytes: settings.memory_limit,
-        fixed_bound: settings.fixed_bound,
-    };
-    let mut meta = experiment_meta(exp, limits, settings.command_line.clone());
-    for s in &mut meta.solvers {
-        s.check_optimal = settings.check_optimal;
-    }
+    let mut meta = experiment_meta(exp, settings.command_line.clone());
     meta.threads = settings.threads;
     meta.pairs = pairs;
     meta.pairs_done_before = done_before;
@@ -37,13 +28,9 @@ pub(crate) fn new_meta(
     meta
 }
 
-/// The record of `exp` under `limits`, started now by `command_line` in this binary on this
-/// machine: no pairs, no threads, no sessions yet.
-pub(crate) fn experiment_meta(
-    exp: &Experiment,
-    limits: LimitsInfo,
-    command_line: Vec<String>,
-) -> Meta {
+/// The record of `exp`, started now by `command_line` in this binary on this machine: no pairs,
+/// no threads, no sessions yet.
+pub(crate) fn experiment_meta(exp: &Experiment, command_line: Vec<String>) -> Meta {
     Meta {
         schema_version: SCHEMA_VERSION,
         command_line,
@@ -81,10 +68,15 @@ pub(crate) fn experiment_meta(
                 name: s.name.clone(),
                 command: s.command.text().to_string(),
                 heuristic: s.heuristic.as_ref().map(|h| h.to_string()),
-                check_optimal: false,
+                check_optimal: exp.check_optimal,
             })
             .collect(),
-        limits,
+        limits: LimitsInfo {
+            node_limit: exp.limits.node_limit,
+            time_limit_seconds: exp.limits.time_limit.map(|d| d.as_secs_f64()),
+            memory_limit_bytes: exp.limits.memory_limit,
+            fixed_bound: exp.fixed_bound,
+        },
         pairs: 0,
         pairs_done_before: 0,
         retry: Vec::new(),

@@ -100,7 +100,7 @@ pub fn run(
                 .transpose()?;
             match &previous_meta {
                 Some(stored) => {
-                    let differences = resume::differences(stored, exp, settings);
+                    let differences = resume::differences(stored, exp, &settings.retry);
                     if !differences.is_empty() {
                         return Err(ExperimentError::ResumeMismatch {
                             dir: out.clone(),
@@ -121,7 +121,7 @@ pub fn run(
             // rows are dropped: a bad one stops the run with the files as they were.
             if let Some(every) = settings
                 .checkpoint_every
-                .filter(|_| settings.fixed_bound.is_none())
+                .filter(|_| exp.fixed_bound.is_none())
             {
                 let c = Checkpoints::in_dir(out, every);
                 for p in pairs.iter().filter(|p| p.is_ida()) {
@@ -145,7 +145,7 @@ pub fn run(
     }
     let checkpoints = settings
         .checkpoint_every
-        .filter(|_| settings.fixed_bound.is_none())
+        .filter(|_| exp.fixed_bound.is_none())
         .map(|every| Checkpoints::in_dir(out, every));
     if !settings.resume {
         // Progress of an experiment that is being started again from nothing.
@@ -260,10 +260,8 @@ fn run_pending(
     progress.start(pending.len());
     let search = SearchOptions {
         limits: Limits {
-            node_limit: settings.node_limit,
-            time_limit: settings.time_limit,
             cancel: Some(settings.cancel.clone()),
-            memory_limit: settings.memory_limit,
+            ..exp.limits.clone()
         },
         threads: settings.search_threads,
         pruning: exp.pruning,
@@ -310,7 +308,7 @@ fn run_pending(
                     algorithm,
                     ..search
                 };
-                Ok(run_pair(exp, p, h, &search, threads, settings.fixed_bound))
+                Ok(run_pair(exp, p, h, &search, threads))
             }
             By::Outside(s) => outside.run_pair(exp, p, &exp.solvers[s]),
         };
@@ -411,13 +409,13 @@ impl OutsideRun {
         }
         Ok(OutsideRun {
             limits: ProcessLimits {
-                time_limit: settings.time_limit,
-                memory_limit: settings.memory_limit,
+                time_limit: exp.limits.time_limit,
+                memory_limit: exp.limits.memory_limit,
                 cancel: Some(settings.cancel.clone()),
             },
             logs,
             threads,
-            check_optimal: settings.check_optimal.then(|| settings.cache.clone()),
+            check_optimal: exp.check_optimal.then(|| settings.cache.clone()),
             reference: exp
                 .sets
                 .iter()
@@ -524,7 +522,6 @@ fn run_pair(
     h: Option<&Prepared>,
     options: &SearchOptions,
     threads: usize,
-    fixed_bound: Option<u32>,
 ) -> Option<PairRows> {
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
@@ -533,7 +530,7 @@ fn run_pair(
     // Only IDA* searches on several threads: A* and breadth-first pairs run on one (and say so).
     let threads_here = if p.is_ida() { options.threads } else { 1 };
     let options = SearchOptions {
-        mode: fixed_bound.map_or(Mode::Solve, Mode::FixedBound),
+        mode: exp.fixed_bound.map_or(Mode::Solve, Mode::FixedBound),
         threads: threads_here,
         ..options.clone()
     };

@@ -96,8 +96,6 @@ pub struct RunRequest {
     pub cache: CacheOptions,
     pub cancel: Arc<AtomicBool>,
     pub command_line: Vec<String>,
-    /// One complete iteration with this threshold per pair instead of solving.
-    pub fixed_bound: Option<u32>,
     /// Save each search's progress at most this often (`None`: no checkpoints).
     pub checkpoint_every: Option<std::time::Duration>,
     /// Run only the pairs of these instance ids now (each must be in a set).
@@ -157,7 +155,6 @@ impl Session {
     ///     cache: Default::default(),
     ///     cancel: Arc::new(AtomicBool::new(false)),
     ///     command_line: vec![],
-    ///     fixed_bound: None,
     ///     checkpoint_every: None,
     ///     only_ids: None,
     ///     default_memory_limit: false,
@@ -184,32 +181,6 @@ impl Session {
             ));
         }
         let chosen = request.experiment.read()?;
-        if let Some(a) = request.fixed_bound.and(
-            chosen
-                .exp
-                .algorithms
-                .iter()
-                .find(|&&a| a != crate::search::Algorithm::Ida),
-        ) {
-            return Err(ExperimentError::BadOption(format!(
-                "--fixed-bound runs one IDA* iteration per pair: {a} has no bound (run it with \
-                 --algorithm ida)"
-            )));
-        }
-        if request.fixed_bound.is_some() && !chosen.exp.pruning.is_parent() {
-            return Err(ExperimentError::BadOption(format!(
-                "--fixed-bound runs the parent-pruned iteration that `predict` predicts: leave \
-                 --pruning {} out",
-                chosen.exp.pruning
-            )));
-        }
-        if request.fixed_bound.is_some() && !chosen.exp.solvers.is_empty() {
-            return Err(ExperimentError::BadOption(
-                "--fixed-bound runs one IDA* iteration per pair: an outside solver has no bound \
-                 (leave --solver out)"
-                    .into(),
-            ));
-        }
         for id in request.only_ids.iter().flatten() {
             if !chosen
                 .exp
@@ -235,22 +206,15 @@ impl Session {
         });
         let resume = request.resume || !request.retry.is_empty();
         let mut chosen = chosen;
-        if request.default_memory_limit && chosen.memory_limit.is_none() {
-            chosen.memory_limit = default_memory_limit(&chosen.exp, &results_dir, jobs, resume);
+        if request.default_memory_limit && chosen.exp.limits.memory_limit.is_none() {
+            chosen.exp.limits.memory_limit =
+                default_memory_limit(&chosen.exp, &results_dir, jobs, resume);
         }
         let mut pairs = chosen.exp.pairs();
         let mut out = results_dir.clone();
         lock::check_not_foreign(&results_dir)?;
         if let Some(shard) = request.shard {
-            ExperimentSpec::new(
-                &chosen.exp,
-                chosen.node_limit,
-                chosen.time_limit,
-                chosen.memory_limit,
-                shard.count,
-            )
-            .with_check_optimal(chosen.check_optimal)
-            .establish(&results_dir)?;
+            ExperimentSpec::new(&chosen.exp, shard.count).establish(&results_dir)?;
             pairs = shard.select(&pairs);
             out = shard_dir(&results_dir, shard.index);
         }
@@ -260,17 +224,12 @@ impl Session {
             out,
             threads,
             search_threads: request.search_threads,
-            node_limit: chosen.node_limit,
-            time_limit: chosen.time_limit,
-            memory_limit: chosen.memory_limit,
-            check_optimal: chosen.check_optimal,
             resume,
             retry: request.retry,
             overwrite: request.overwrite || (chosen.default && !resume),
             cancel: request.cancel,
             command_line: request.command_line,
             cache: request.cache,
-            fixed_bound: request.fixed_bound,
             checkpoint_every: request.checkpoint_every,
             only_ids: request.only_ids,
             // results/default → results/history.csv: one history per folder of results; with

@@ -6,7 +6,6 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use super::outside::OutsideSolver;
 use super::ExperimentError;
@@ -14,7 +13,7 @@ use crate::board::Goal;
 use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
 use crate::results::{Method, RunKey};
-use crate::search::{Algorithm, Pruning};
+use crate::search::{Algorithm, Limits, Pruning};
 
 /// The default experiment (`tilebench run` with no arguments): instance selections, relative
 /// to the checkout (see `docs/experiments.md`).
@@ -29,7 +28,8 @@ pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict", "pdb-6
 /// Where the default experiment writes.
 pub const DEFAULT_OUT: &str = "results/default";
 
-/// The instance sets, algorithms, heuristics and outside solvers of an experiment.
+/// An experiment: its instance sets, algorithms, heuristics and outside solvers, and what every
+/// pair of it runs under (a `--resume`, a shard or a re-submission must keep all of it).
 #[derive(Debug, Clone)]
 pub struct Experiment {
     /// Each set with the selection it was read from (`FILE` or `FILE:FIRST-LAST`).
@@ -41,6 +41,13 @@ pub struct Experiment {
     pub solvers: Vec<OutsideSolver>,
     /// IDA*'s duplicate-path pruning (parent pruning unless asked).
     pub pruning: Pruning,
+    /// When each pair's search or process gives up (never a cancel flag: that is the session's).
+    pub limits: Limits,
+    /// Outside solvers: where an instance file gives no optimal length, find it with the
+    /// built-in search and check the solver's against it.
+    pub check_optimal: bool,
+    /// One complete IDA* iteration with this threshold per pair instead of a full search.
+    pub fixed_bound: Option<u32>,
 }
 
 /// One pair of an [`Experiment`], by index: an (instance, algorithm, heuristic) of the built-in
@@ -133,6 +140,9 @@ impl Experiment {
             heuristics,
             solvers,
             pruning: Pruning::Parent,
+            limits: Limits::none(),
+            check_optimal: false,
+            fixed_bound: None,
         })
     }
 
@@ -248,19 +258,16 @@ pub struct Request {
     pub check_optimal: bool,
     /// IDA*'s duplicate-path pruning.
     pub pruning: Pruning,
+    /// `run --fixed-bound`: one complete IDA* iteration with this threshold per pair.
+    pub fixed_bound: Option<u32>,
 }
 
-/// A [`Request`] read: the experiment and its limits.
+/// A [`Request`] read.
 #[derive(Debug, Clone)]
 pub struct Chosen {
     pub exp: Experiment,
     /// No instances were given: the default experiment.
     pub default: bool,
-    pub time_limit: Option<Duration>,
-    pub node_limit: Option<u64>,
-    /// Bytes.
-    pub memory_limit: Option<u64>,
-    pub check_optimal: bool,
 }
 
 impl Request {
@@ -275,6 +282,7 @@ impl Request {
             || !self.solvers.is_empty()
             || self.check_optimal
             || !self.pruning.is_parent()
+            || self.fixed_bound.is_some()
     }
 
     /// Reads the instance files and parses the heuristics and limits.
@@ -353,16 +361,41 @@ impl Request {
                 self.pruning
             )));
         }
+        if let Some(a) = self.fixed_bound.and(
+            algorithms
+                .iter()
+                .find(|&&a| a != crate::search::Algorithm::Ida),
+        ) {
+            return Err(ExperimentError::BadOption(format!(
+                "--fixed-bound runs one IDA* iteration per pair: {a} has no bound (run it with \
+                 --algorithm ida)"
+            )));
+        }
+        if self.fixed_bound.is_some() && !self.pruning.is_parent() {
+            return Err(ExperimentError::BadOption(format!(
+                "--fixed-bound runs the parent-pruned iteration that `predict` predicts: leave \
+                 --pruning {} out",
+                self.pruning
+            )));
+        }
+        if self.fixed_bound.is_some() && !solvers.is_empty() {
+            return Err(ExperimentError::BadOption(
+                "--fixed-bound runs one IDA* iteration per pair: an outside solver has no bound \
+                 (leave --solver out)"
+                    .into(),
+            ));
+        }
         let mut exp = Experiment::read(&selections, algorithms, heuristics, solvers)?;
         exp.pruning = self.pruning;
-        Ok(Chosen {
-            exp,
-            default,
-            time_limit,
+        exp.limits = Limits {
             node_limit: self.node_limit,
+            time_limit,
             memory_limit: self.memory_limit,
-            check_optimal: self.check_optimal,
-        })
+            cancel: None,
+        };
+        exp.check_optimal = self.check_optimal;
+        exp.fixed_bound = self.fixed_bound;
+        Ok(Chosen { exp, default })
     }
 }
 

@@ -15,16 +15,14 @@
 use std::collections::BTreeSet;
 
 use super::plan::Experiment;
-use super::settings::Settings;
 use crate::instances::InstanceSet;
 use crate::results::meta::SetInfo;
-use crate::results::spec::{or_none, Difference};
 use crate::results::ExperimentSpec;
 use crate::results::{IterationRecord, Meta, RunKey, RunRecord, RunStatus};
 
 /// Every way the experiment about to run differs from the one `stored` describes, in words
 /// (empty when `--resume` may go on).
-pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<String> {
+pub fn differences(stored: &Meta, exp: &Experiment, retry: &[RunStatus]) -> Vec<String> {
     let mut d = Vec::new();
     let names = |sets: &mut dyn Iterator<Item = String>| sets.collect::<Vec<_>>().join(",");
     let before = names(&mut stored.instance_sets.iter().map(|s| s.name.clone()));
@@ -40,34 +38,16 @@ pub fn differences(stored: &Meta, exp: &Experiment, settings: &Settings) -> Vec<
     }
     // The rest as every check of one experiment compares it, lists as sets of names (rows
     // are found by name); a changed limit passes with the --retry of the rows it cut off.
-    let now = ExperimentSpec::new(
-        exp,
-        settings.node_limit,
-        settings.time_limit,
-        settings.memory_limit,
-        0,
-    )
-    .with_check_optimal(settings.check_optimal);
     let now = ExperimentSpec {
         instances: vec![],
-        ..now
+        ..ExperimentSpec::new(exp, 0)
     };
     for x in stored.spec().differences(&now, false) {
         match x.retried_by {
-            Some(s) if settings.retry.contains(&s) => {}
+            Some(s) if retry.contains(&s) => {}
             Some(s) => d.push(format!("{x} (a changed limit goes with --retry {s})")),
             None => d.push(x.to_string()),
         }
-    }
-    // Fixed-bound rows are one iteration each, not searches: never mixed with other rows.
-    if stored.limits.fixed_bound != settings.fixed_bound {
-        let fixed = |b: Option<u32>| or_none(b, "");
-        let x = Difference::new(
-            "--fixed-bound",
-            fixed(stored.limits.fixed_bound),
-            fixed(settings.fixed_bound),
-        );
-        d.push(x.to_string());
     }
     d
 }

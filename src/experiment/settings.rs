@@ -1,4 +1,5 @@
-//! How an experiment is run: output directory, threads, limits, cancellation, cache, resume.
+//! How a session runs an experiment: output directory, threads, cancellation, cache, resume.
+//! What the experiment is (its pairs, limits, pruning) is [`super::Experiment`]'s.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -17,13 +18,6 @@ pub struct Settings {
     pub threads: usize,
     /// Threads of each pair's search (`--search-threads`).
     pub search_threads: usize,
-    pub node_limit: Option<u64>,
-    pub time_limit: Option<Duration>,
-    /// Bytes A* and breadth-first search may store per pair, and an outside solver's process
-    /// may hold resident (killed beyond).
-    pub memory_limit: Option<u64>,
-    /// Outside solvers: find unknown optimal lengths with the built-in search.
-    pub check_optimal: bool,
     /// Keep the finished rows of `out` and run only the missing pairs.
     pub resume: bool,
     /// Discard earlier results in `out` (without it, finding any is an error unless resuming).
@@ -40,9 +34,6 @@ pub struct Settings {
     pub history: Option<PathBuf>,
     /// The slice of a larger experiment these pairs are (recorded in meta.json).
     pub shard: Option<Shard>,
-    /// Run one complete iteration with this threshold per pair instead of solving
-    /// (status fixed-bound; the limits do not apply).
-    pub fixed_bound: Option<u32>,
     /// Save each search's progress at most this often into `out/checkpoints/`, and continue
     /// from there (`None`: no checkpoints; fixed-bound runs have none).
     pub checkpoint_every: Option<Duration>,

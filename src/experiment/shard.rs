@@ -12,7 +12,6 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use super::outside::OutsideSolver;
 use super::plan::{Experiment, Pair};
@@ -81,14 +80,8 @@ fn absolute_selection(spec: &str) -> String {
 }
 
 impl ExperimentSpec {
-    /// The spec of `exp` under these limits, dealt into `shards` shards.
-    pub fn new(
-        exp: &Experiment,
-        node_limit: Option<u64>,
-        time_limit: Option<Duration>,
-        memory_limit: Option<u64>,
-        shards: usize,
-    ) -> ExperimentSpec {
+    /// The spec of `exp`, dealt into `shards` shards.
+    pub fn new(exp: &Experiment, shards: usize) -> ExperimentSpec {
         ExperimentSpec {
             instances: exp
                 .sets
@@ -97,42 +90,35 @@ impl ExperimentSpec {
                 .collect(),
             heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
             algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
-            node_limit,
-            time_limit_seconds: time_limit.map(|d| d.as_secs_f64()),
-            memory_limit,
+            node_limit: exp.limits.node_limit,
+            time_limit_seconds: exp.limits.time_limit.map(|d| d.as_secs_f64()),
+            memory_limit: exp.limits.memory_limit,
             shards,
             solvers: exp.solvers.iter().map(|s| s.spec()).collect(),
-            check_optimal: false,
+            check_optimal: exp.check_optimal,
             pruning: exp.pruning,
+            fixed_bound: exp.fixed_bound,
         }
     }
 
-    /// With the outside solvers' `--check-optimal`.
-    pub(crate) fn with_check_optimal(mut self, check_optimal: bool) -> ExperimentSpec {
-        self.check_optimal = check_optimal;
-        self
-    }
-
-    /// Reads the instance files again and parses the heuristics.
+    /// Reads the instance files again and parses the heuristics and limits.
     pub fn experiment(&self) -> Result<Experiment, ExperimentError> {
+        let bad = |reason: String| ExperimentError::BadSpec {
+            path: EXPERIMENT_FILE.into(),
+            reason,
+        };
         let heuristics = self
             .heuristics
             .iter()
             .map(|h| h.parse::<HeuristicName>())
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ExperimentError::BadSpec {
-                path: EXPERIMENT_FILE.into(),
-                reason: e.to_string(),
-            })?;
+            .map_err(|e| bad(e.to_string()))?;
         let algorithms = self
             .algorithms
             .iter()
             .map(|a| a.parse::<crate::search::Algorithm>())
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| ExperimentError::BadSpec {
-                path: EXPERIMENT_FILE.into(),
-                reason: e.to_string(),
-            })?;
+            .map_err(|e| bad(e.to_string()))?;
         let solvers = self
             .solvers
             .iter()
@@ -140,6 +126,14 @@ impl ExperimentSpec {
             .collect::<Result<Vec<_>, _>>()?;
         let mut exp = Experiment::read(&self.instances, algorithms, heuristics, solvers)?;
         exp.pruning = self.pruning;
+        exp.limits = crate::search::Limits {
+            node_limit: self.node_limit,
+            time_limit: self.time_limit().map_err(|e| bad(e.to_string()))?,
+            memory_limit: self.memory_limit,
+            cancel: None,
+        };
+        exp.check_optimal = self.check_optimal;
+        exp.fixed_bound = self.fixed_bound;
         Ok(exp)
     }
 

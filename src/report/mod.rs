@@ -117,7 +117,7 @@ pub(crate) fn keep_sections(report: &mut model::Report, wanted: &[String]) {
 /// #     },
 /// #     out: Some(results.clone()), threads: Some(1), search_threads: 1, resume: false,
 /// #     overwrite: false, retry: vec![], shard: None, history: false, cache: Default::default(),
-/// #     cancel: Arc::new(AtomicBool::new(false)), command_line: vec![], fixed_bound: None,
+/// #     cancel: Arc::new(AtomicBool::new(false)), command_line: vec![],
 /// #     checkpoint_every: None, only_ids: None, default_memory_limit: false,
 /// # };
 /// # Session::new(request).unwrap().run(&Quiet).unwrap();

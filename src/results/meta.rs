@@ -303,6 +303,7 @@ impl Meta {
                 .collect(),
             check_optimal: self.solvers.iter().any(|s| s.check_optimal),
             pruning: self.pruning,
+            fixed_bound: self.limits.fixed_bound,
             ..ExperimentSpec::default()
         }
     }

@@ -41,6 +41,9 @@ pub struct ExperimentSpec {
     /// IDA*'s duplicate-path pruning (parent in files from before the field).
     #[serde(default, skip_serializing_if = "Pruning::is_parent")]
     pub pruning: Pruning,
+    /// `run --fixed-bound`: one IDA* iteration with this threshold per pair, not a search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_bound: Option<u32>,
 }
 
 impl ExperimentSpec {
@@ -142,6 +145,16 @@ impl ExperimentSpec {
                 RunStatus::TimeLimit,
             ));
         }
+        if self.fixed_bound != now.fixed_bound {
+            d.push(Difference {
+                note: "fixed-bound rows are one iteration each, not searches",
+                ..Difference::new(
+                    "--fixed-bound",
+                    or_none(self.fixed_bound, ""),
+                    or_none(now.fixed_bound, ""),
+                )
+            });
+        }
         if self.shards != now.shards {
             d.push(Difference::new(
                 "shards",
@@ -194,6 +207,10 @@ impl ExperimentSpec {
             args.push("--pruning".to_string());
             args.push(self.pruning.to_string());
         }
+        if let Some(b) = self.fixed_bound {
+            args.push("--fixed-bound".to_string());
+            args.push(b.to_string());
+        }
         args
     }
 }
@@ -223,13 +240,24 @@ impl Difference {
     }
 }
 
+impl Difference {
+    /// `WHAT: BEFORE <before>, NOW <now>`, with the two sides named so (the display names them
+    /// "before" and "now").
+    pub(crate) fn named(&self, before: &str, now: &str) -> String {
+        let mut s = format!(
+            "{}: {} {before}, {} {now}",
+            self.what, self.before, self.now
+        );
+        if !self.note.is_empty() {
+            s += &format!(" ({})", self.note);
+        }
+        s
+    }
+}
+
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} before, {} now", self.what, self.before, self.now)?;
-        if !self.note.is_empty() {
-            write!(f, " ({})", self.note)?;
-        }
-        Ok(())
+        f.write_str(&self.named("before", "now"))
     }
 }
 

@@ -132,7 +132,8 @@ fn collect_refuses_shards_of_another_experiment() {
     fs::rename(other.join("shards/1"), out.join("shards/1")).unwrap();
     let err = fails(&["collect", arg(&out)]);
     assert!(
-        err.contains("shards/1/meta.json") && err.contains("limits"),
+        err.contains("shards/1/meta.json")
+            && err.contains("node limit: 100 in this shard, none in the experiment"),
         "{err}"
     );
 }
