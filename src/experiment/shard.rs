@@ -13,10 +13,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::outside::OutsideSolver;
-use super::plan::{Experiment, Pair};
+use super::plan::{Experiment, Pair, Request};
 use super::ExperimentError;
-use crate::heuristic::HeuristicName;
 use crate::results::io::atomic_write;
 use crate::results::meta::Shard;
 use crate::results::spec::Difference;
@@ -101,40 +99,37 @@ impl ExperimentSpec {
         }
     }
 
-    /// Reads the instance files again and parses the heuristics and limits.
+    /// Reads the instance files again and parses the heuristics and limits, as the command
+    /// line's [`Request`] is read (a hand-edited file is checked alike).
     pub fn experiment(&self) -> Result<Experiment, ExperimentError> {
         let bad = |reason: String| ExperimentError::BadSpec {
             path: EXPERIMENT_FILE.into(),
             reason,
         };
-        let heuristics = self
-            .heuristics
-            .iter()
-            .map(|h| h.parse::<HeuristicName>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| bad(e.to_string()))?;
         let algorithms = self
             .algorithms
             .iter()
             .map(|a| a.parse::<crate::search::Algorithm>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| bad(e.to_string()))?;
-        let solvers = self
-            .solvers
-            .iter()
-            .map(|s| OutsideSolver::parse(s))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut exp = Experiment::read(&self.instances, algorithms, heuristics, solvers)?;
-        exp.pruning = self.pruning;
-        exp.limits = crate::search::Limits {
+        let request = Request {
+            instances: self.instances.clone(),
+            heuristics: self.heuristics.clone(),
+            algorithms,
+            partition: None,
+            time_limit_seconds: self.time_limit_seconds,
             node_limit: self.node_limit,
-            time_limit: self.time_limit().map_err(|e| bad(e.to_string()))?,
             memory_limit: self.memory_limit,
-            cancel: None,
+            solvers: self.solvers.clone(),
+            check_optimal: self.check_optimal,
+            pruning: self.pruning,
+            fixed_bound: self.fixed_bound,
         };
-        exp.check_optimal = self.check_optimal;
-        exp.fixed_bound = self.fixed_bound;
-        Ok(exp)
+        match request.read() {
+            Ok(chosen) => Ok(chosen.exp),
+            Err(ExperimentError::BadOption(reason)) => Err(bad(reason)),
+            Err(e) => Err(e),
+        }
     }
 
     /// The spec stored in `out`, if any.
