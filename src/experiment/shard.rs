@@ -207,6 +207,7 @@ pub fn read_json<T: serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn pairs(sets: &[usize], heuristics: usize) -> Vec<Pair> {
         let mut v = Vec::new();
@@ -279,6 +280,41 @@ mod tests {
         // Heuristic-major order: (0,h0) (1,h0) (2,h0) (0,h1) (1,h1) (2,h1), dealt to 0 1 0 1 0 1.
         assert_eq!(Shard::assign(&all, 2), vec![0, 1, 1, 0, 0, 1]);
         assert_eq!(Shard::assign(&all, 2), Shard::assign(&all.clone(), 2));
+    }
+
+    /// What experiment.json keeps is what the experiment runs under: limits, pruning,
+    /// --check-optimal and --fixed-bound come back from it.
+    #[test]
+    fn a_spec_gives_back_its_experiment() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let request = Request {
+            instances: vec![format!("{}/instances/korf100.txt:1-3", root.display())],
+            heuristics: vec!["manhattan,max(linear-conflict,pdb-555)".into()],
+            node_limit: Some(1000),
+            time_limit_seconds: Some(2.5),
+            memory_limit: Some(1 << 20),
+            check_optimal: true,
+            fixed_bound: Some(40),
+            ..Request::default()
+        };
+        let exp = request.read().unwrap().exp;
+        let spec = ExperimentSpec::new(&exp, 3);
+        let back = spec.experiment().unwrap();
+        assert_eq!(ExperimentSpec::new(&back, 3), spec);
+        assert_eq!(back.limits.node_limit, Some(1000));
+        assert_eq!(back.limits.time_limit, Some(Duration::from_millis(2500)));
+        assert_eq!(back.limits.memory_limit, Some(1 << 20));
+        assert!(back.check_optimal);
+        assert_eq!(back.fixed_bound, Some(40));
+        assert_eq!(back.heuristics.len(), 2);
+        assert_eq!(back.pairs().len(), 6);
+        // A hand-edited file is checked as the command line is, and named.
+        let bad = ExperimentSpec {
+            node_limit: Some(0),
+            ..spec
+        };
+        let err = bad.experiment().unwrap_err().to_string();
+        assert!(err.starts_with("experiment.json: --node-limit: 0"), "{err}");
     }
 
     #[test]

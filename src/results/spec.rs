@@ -323,5 +323,19 @@ mod tests {
         let d = t(1.0).differences(&t(1.5), true);
         assert_eq!(d[0].to_string(), "time limit: 1 s before, 1.5 s now");
         assert_eq!(d[0].retried_by, Some(RunStatus::TimeLimit));
+        // Fixed-bound rows are one iteration each: no --retry lets them mix with searches.
+        let f = ExperimentSpec {
+            fixed_bound: Some(50),
+            ..a.clone()
+        };
+        let d = f.differences(&a, false);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].retried_by, None);
+        assert_eq!(
+            d[0].named("in this shard", "in the experiment"),
+            "--fixed-bound: 50 in this shard, none in the experiment (fixed-bound rows are one \
+             iteration each, not searches)"
+        );
+        assert_eq!(f.run_options()[4..], ["--fixed-bound", "50"]);
     }
 }
