@@ -507,7 +507,18 @@ mod tests {
         let c: HeuristicName = "pdbr:1,2,3,4/5,6,7,8".parse().unwrap();
         assert_eq!(c.to_string(), "pdbr:1.2.3.4/5.6.7.8");
         assert_eq!(c.to_string().parse::<HeuristicName>().unwrap(), c);
-        assert!("pdb-999".parse::<HeuristicName>().is_err());
+        // A refusal names every heuristic the program knows, so a typo shows the right spelling.
+        let refusal = "pdb-999".parse::<HeuristicName>().unwrap_err().to_string();
+        assert!(
+            refusal.starts_with("unknown heuristic 'pdb-999'"),
+            "{refusal}"
+        );
+        for known in HeuristicName::KNOWN {
+            assert!(
+                refusal.contains(&format!(" {known},")),
+                "{known}: {refusal}"
+            );
+        }
         assert!("pdb:1,x".parse::<HeuristicName>().is_err());
     }
 

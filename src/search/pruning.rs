@@ -514,6 +514,56 @@ mod tests {
         assert_eq!(after("RDLURD"), after("DRULDR"));
     }
 
+    /// The module's safety argument, checked from its definition on real boards: from a blank
+    /// cell, a breadth-first search in operator order reaches each board first by its least
+    /// path (shortest, then first in operator order), and the machine must let every such path
+    /// through, so that every board keeps a path of its exact distance. A machine that prunes a
+    /// string whose preferred twin leaves the board from some cell fails here. On 5×5 from the
+    /// cells that differ up to symmetry (the 14-move machine prunes strings 3×3 and 4×4 have
+    /// no room for).
+    #[test]
+    fn the_least_path_to_every_near_board_survives() {
+        let cases = [
+            (size(3, 3), 12, 16, vec![0, 1, 4]),
+            (size(4, 4), 12, 12, vec![0, 1, 5]),
+            (size(5, 5), 14, 14, vec![0, 1, 2, 6, 7, 12]),
+        ];
+        for (s, length, depth, cells) in cases {
+            let f = Fsm::build(s, length);
+            let pack = |t: &[u8]| t.iter().fold(0u128, |a, &x| a << 5 | x as u128);
+            for cell in cells {
+                let mut tiles: Vec<u8> = (0..s.cells() as u8).collect();
+                tiles.swap(0, cell);
+                let mut seen = HashSet::from([pack(&tiles)]);
+                // Each board with its blank and the machine's state after its least path.
+                let mut level = vec![(tiles, cell, 0u32)];
+                for _ in 0..depth {
+                    let mut next = Vec::new();
+                    for (t, blank, state) in &level {
+                        for d in 0..4u8 {
+                            let Some(to) =
+                                crate::moves::step(s, *blank, crate::moves::Dir::from_index(d))
+                            else {
+                                continue;
+                            };
+                            let mut child = t.clone();
+                            child.swap(*blank, to);
+                            if seen.insert(pack(&child)) {
+                                let after = f.step(*state, d);
+                                assert_ne!(
+                                    after, DEAD,
+                                    "{s:?} from cell {cell}: a least path pruned"
+                                );
+                                next.push((child, to, after));
+                            }
+                        }
+                    }
+                    level = next;
+                }
+            }
+        }
+    }
+
     /// A larger board has the same 2×2 duplicates and more (around 2×3 blocks); a machine with
     /// longer strings prunes everything a shorter one does.
     #[test]
