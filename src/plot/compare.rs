@@ -27,12 +27,7 @@ pub fn plot_comparison(
 ) -> Result<Vec<Figure>, PlotError> {
     super::prepare(dir)?;
     let mut figures = Vec::new();
-    let mut out = Out {
-        dir,
-        set: "compare",
-        history: None,
-        figures: &mut figures,
-    };
+    let mut out = Out::new(dir, "compare", &mut figures);
     type Value = fn(&crate::results::RunRecord) -> f64;
     let kinds: [(&str, &'static str, Value, &str); 2] = [
         (

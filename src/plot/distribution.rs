@@ -92,7 +92,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
                 max: v[v.len() - 1],
                 mean: v.iter().sum::<f64>() / v.len() as f64,
             };
-            Some((h.clone(), data.color(h), stats))
+            Some((data.shown(h), data.color(h), stats))
         })
         .collect();
     let Some(x) = LogAxis::covering(boxes.iter().flat_map(|b| [b.2.min, b.2.max])) else {

@@ -369,12 +369,7 @@ mod tests {
         ];
         let stems = |rows: &[HistoryRow]| {
             let mut figures = Vec::new();
-            let mut out = Out {
-                dir,
-                set: "s",
-                history: None,
-                figures: &mut figures,
-            };
+            let mut out = Out::new(dir, "s", &mut figures);
             plot(rows, "s", &[], &mut out).unwrap();
             figures.into_iter().map(|f| f.stem).collect::<Vec<_>>()
         };

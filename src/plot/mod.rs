@@ -13,6 +13,7 @@ mod history;
 mod iterations;
 mod kind;
 mod legend;
+pub(crate) mod names;
 mod nodes_by_length;
 mod nodes_per_instance;
 mod overhead;
@@ -40,6 +41,7 @@ use crate::results::{Results, RunRecord, RunStatus};
 pub use axis::{log_label, log_label_value, short_sci, LogAxis};
 pub use compare::plot_comparison;
 pub use kind::{PlotKind, UnknownKind};
+pub(crate) use names::ShortNames;
 pub(crate) use nodes_per_instance::LATER_WORK;
 pub use prediction::plot_predictions;
 pub use regress::plot_regress;
@@ -143,15 +145,12 @@ pub(crate) fn plot_all(
             return Err(PlotError::UnknownInstance(id.clone()));
         }
     }
+    let short = ShortNames::of(results.runs.iter().map(RunRecord::label));
     let mut figures = Vec::new();
     for set in results.instance_sets() {
         let data = SetData::new(results, &set, &all_heuristics);
-        let mut out = Out {
-            dir: out_dir,
-            set: &set,
-            history: None,
-            figures: &mut figures,
-        };
+        let mut out = Out::new(out_dir, &set, &mut figures);
+        out.short = Some(&short);
         nodes_per_instance::plot(&data, &mut out)?;
         distribution::plot(&data, &mut out)?;
         scatter::plot(&data, &options.scatter, &mut out)?;
@@ -162,12 +161,8 @@ pub(crate) fn plot_all(
         speed::plot(&data, &mut out)?;
     }
     // The optimization-path plots span every instance set.
-    let mut out = Out {
-        dir: out_dir,
-        set: by_length::PREFIX,
-        history: None,
-        figures: &mut figures,
-    };
+    let mut out = Out::new(out_dir, by_length::PREFIX, &mut figures);
+    out.short = Some(&short);
     peak_stored::plot(results, &mut out)?;
     nodes_by_length::plot(results, &mut out)?;
     let sets = results.instance_sets();
@@ -265,12 +260,8 @@ fn history_figures(
         .filter(|s| rows.iter().any(|r| &r.instance_set == *s))
     {
         prepare(out_dir)?;
-        let mut out = Out {
-            dir: out_dir,
-            set,
-            history: Some(path),
-            figures: &mut figures,
-        };
+        let mut out = Out::new(out_dir, set, &mut figures);
+        out.history = Some(path);
         history::plot(rows, set, heuristics, &mut out)?;
     }
     Ok(figures)
@@ -285,6 +276,9 @@ struct SetData<'a> {
     /// Solved runs by heuristic, then instance id.
     solved: HashMap<String, HashMap<&'a str, &'a RunRecord>>,
     reference: Option<String>,
+    /// For names drawn inside a chart (axes, file names); legends and titles are shortened
+    /// by [`Out`].
+    short: ShortNames,
 }
 
 impl<'a> SetData<'a> {
@@ -305,7 +299,13 @@ impl<'a> SetData<'a> {
             reference: reference_heuristic(&heuristics).map(str::to_string),
             heuristics,
             solved,
+            short: ShortNames::of(results.runs.iter().map(RunRecord::label)),
         }
+    }
+
+    /// `name` as figures show it (see [`ShortNames`]).
+    fn shown(&self, name: &str) -> String {
+        self.short.apply(name)
     }
 
     fn color(&self, heuristic: &str) -> RGBColor {
@@ -329,10 +329,22 @@ struct Out<'o> {
     set: &'o str,
     /// The history file, for plots drawn from one.
     history: Option<&'o Path>,
+    /// Short names shown for long heuristic names in legends, titles and captions.
+    short: Option<&'o ShortNames>,
     figures: &'o mut Vec<Figure>,
 }
 
-impl Out<'_> {
+impl<'o> Out<'o> {
+    fn new(dir: &'o Path, set: &'o str, figures: &'o mut Vec<Figure>) -> Out<'o> {
+        Out {
+            dir,
+            set,
+            history: None,
+            short: None,
+            figures,
+        }
+    }
+
     /// Renders `chart` as `<set>-<name>.svg` and `.png` and records the figure.
     fn save(
         &mut self,
@@ -361,6 +373,13 @@ impl Out<'_> {
         title: String,
         caption: String,
     ) -> Result<(), PlotError> {
+        let shown = |text: &str| self.short.map_or(text.to_string(), |s| s.apply(text));
+        let entries: Vec<legend::Entry> = chart
+            .entries
+            .iter()
+            .map(|legend::Entry(label, sample)| legend::Entry(shown(label), *sample))
+            .collect();
+        let (title, caption) = (shown(&title), shown(&caption));
         let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));
@@ -368,7 +387,7 @@ impl Out<'_> {
         {
             let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
             root.fill(&WHITE)?;
-            legend::lay_out(&root, &chart.entries, chart.svg, &title)?;
+            legend::lay_out(&root, &entries, chart.svg, &title)?;
             root.present()?;
         }
         atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
@@ -382,7 +401,7 @@ impl Out<'_> {
             drawn = (|| {
                 let root = BitMapBackend::new(inner, size).into_drawing_area();
                 root.fill(&WHITE)?;
-                legend::lay_out(&root, &chart.entries, chart.png, &title)?;
+                legend::lay_out(&root, &entries, chart.png, &title)?;
                 root.present()?;
                 Ok(())
             })();

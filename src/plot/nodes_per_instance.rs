@@ -69,9 +69,9 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         ids: by_id.then(|| ids.iter().map(|s| s.to_string()).collect()),
         y,
         x_desc: if by_id {
-            format!("instance id, sorted by {reference} nodes")
+            format!("instance id, sorted by {} nodes", data.shown(reference))
         } else {
-            format!("instance, sorted by {reference} nodes (rank)")
+            format!("instance, sorted by {} nodes (rank)", data.shown(reference))
         },
     };
     let title = format!("{}: nodes generated per instance", data.set);

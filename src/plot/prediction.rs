@@ -56,12 +56,7 @@ pub fn plot_predictions(
     let bounds = rows.iter().map(|r| f64::from(r.bound));
     let lo = bounds.clone().fold(f64::INFINITY, f64::min);
     let hi = bounds.fold(f64::NEG_INFINITY, f64::max);
-    let mut out = Out {
-        dir,
-        set: name,
-        history: None,
-        figures: &mut figures,
-    };
+    let mut out = Out::new(dir, name, &mut figures);
     out.save(
         PlotKind::PredictedVsMeasured,
         "predicted-vs-measured",

@@ -49,12 +49,7 @@ pub fn plot_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figu
         threshold: t,
         y: (lo - pad, hi + pad),
     };
-    let mut out = Out {
-        dir,
-        set: "regress",
-        history: None,
-        figures: &mut figures,
-    };
+    let mut out = Out::new(dir, "regress", &mut figures);
     out.save(
         PlotKind::TimeRatios,
         "time-ratios",

@@ -63,15 +63,15 @@ pub(super) fn plot(
              diagonal is equal nodes, so the vertical distance below it is {b}'s reduction factor."
         );
         let chart = Scatter {
-            x_name: a.clone(),
-            y_name: b.clone(),
+            x_name: data.shown(&a),
+            y_name: data.shown(&b),
             color: data.color(&b),
             points,
             axis,
         };
         out.save(
             PlotKind::Scatter,
-            &format!("scatter-{a}-vs-{b}"),
+            &format!("scatter-{}-vs-{}", data.shown(&a), data.shown(&b)),
             style::SQUARE,
             &chart,
             title,

@@ -169,6 +169,10 @@ pub fn write_report(
         left_out: selected.left_out,
     };
     let mut report = build::build(&results, &summaries, &drawn, &contents);
+    report.shorten(
+        &crate::plot::ShortNames::of(results.runs.iter().map(|r| r.label())),
+        &model::anchor(sections::setup::TITLE),
+    );
     keep_sections(&mut report, &options.sections);
     let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
     if !contents.predicted.is_empty() {

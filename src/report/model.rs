@@ -336,6 +336,55 @@ pub struct Figure {
     pub svg: String,
 }
 
+impl Report {
+    /// Every heuristic name longer than [`crate::plot::names::MAX_SHOWN`] replaced by its short
+    /// name, in every section but `keep` (the Setup, which lists both) and outside the intro
+    /// (its command must stay runnable). Anchors and files keep their names.
+    pub(crate) fn shorten(&mut self, short: &crate::plot::ShortNames, keep: &str) {
+        if short.is_empty() {
+            return;
+        }
+        let text = |t: &mut Text| {
+            for inline in &mut t.0 {
+                match inline {
+                    Inline::Plain(s) | Inline::Code(s) | Inline::Strong(s) => *s = short.apply(s),
+                    Inline::Ref { text, .. } => *text = short.apply(text),
+                }
+            }
+        };
+        fn cell(c: &mut Cell, short: &crate::plot::ShortNames, text: &dyn Fn(&mut Text)) {
+            match c {
+                Cell::Text(s) | Cell::Code(s) => *s = short.apply(s),
+                Cell::WithCount(inner, _) => cell(inner, short, text),
+                Cell::Rich(t) => text(t),
+                _ => {}
+            }
+        }
+        for section in self.sections.iter_mut().filter(|s| s.id != keep) {
+            section.title = short.apply(&section.title);
+            for block in &mut section.blocks {
+                match block {
+                    Block::Paragraph(t) => text(t),
+                    Block::List(items) => items.iter_mut().for_each(text),
+                    Block::Table(table) => {
+                        text(&mut table.caption);
+                        for column in &mut table.columns {
+                            column.header = short.apply(&column.header);
+                        }
+                        for c in table.rows.iter_mut().flatten() {
+                            cell(c, short, &text);
+                        }
+                    }
+                    Block::Figure(figure) => {
+                        figure.title = short.apply(&figure.title);
+                        text(&mut figure.caption);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A section anchor from a title: lower-case ASCII letters and digits, other runs become `-`.
 pub fn anchor(title: &str) -> String {
     let mut out = String::new();

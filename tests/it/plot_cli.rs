@@ -193,6 +193,59 @@ fn report_embeds_plots_and_defaults() {
     assert!(out.join("summary.csv").exists());
 }
 
+/// A heuristic name too long for a legend or a column (a max of custom partitions) is shown
+/// as `H1` in every table and figure, keyed to its full name in the Setup; the files keep it.
+#[test]
+fn a_long_heuristic_name_is_shown_short_and_keyed_in_the_setup() {
+    const LONG: &str = "max(pdb-78r,pdb:1.2.3.4.5.6/7.8.9.10.11.12/13.14.15)";
+    let results = fresh_dir("report-long-name/results/korf100");
+    synthetic_results(&results, "korf100", 12, 0, 5);
+    for file in ["runs.csv", "iterations.csv", "meta.json"] {
+        let path = results.join(file);
+        if let Ok(text) = fs::read_to_string(&path) {
+            // "pdb-78r" ends a field in both CSV files: quote the name, which holds commas.
+            let text = text
+                .replace(",pdb-78r,", &format!(",\"{LONG}\","))
+                .replace("\"pdb-78r\"", &format!("\"{LONG}\""));
+            fs::write(&path, text).unwrap();
+        }
+    }
+    let out = results.parent().unwrap().join("report");
+    let _ = fs::remove_dir_all(&out);
+    ok(&[
+        "report",
+        results.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    let (setup, rest) = md.split_once("## Summary").unwrap();
+    assert!(
+        setup.contains(&format!(
+            "| short names (in tables and figures) | H1 = `{LONG}` |"
+        )),
+        "{setup}"
+    );
+    assert!(rest.contains("| `H1` | 12 / 12 |"), "{rest}");
+    assert!(!rest.contains(LONG), "{rest}");
+    // Figures: the legends, titles and the scatter's file name and axis.
+    let scatter = fs::read_to_string(out.join("korf100-scatter-manhattan-vs-H1.svg")).unwrap();
+    assert!(scatter.contains("H1: nodes generated"), "{scatter}");
+    for entry in fs::read_dir(&out).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "svg") {
+            let svg = fs::read_to_string(&path).unwrap();
+            assert!(
+                !svg.contains("pdb:1.2.3"),
+                "{} draws the long name",
+                path.display()
+            );
+        }
+    }
+    let summary = fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.contains(LONG), "{summary}");
+}
+
 #[test]
 fn bad_results_directories_give_clear_errors() {
     let dir = fresh_dir("bad-results/korf100");

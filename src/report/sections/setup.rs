@@ -6,8 +6,11 @@ use crate::report::model::{Cell, Column, Section, Table, Text};
 use crate::results::meta::{shell_line, LimitsInfo, Machine};
 use crate::results::{Meta, Results, META_FILE};
 
+/// The section's title (its anchor is the one section whose names are never shortened).
+pub(crate) const TITLE: &str = "Setup";
+
 pub(crate) fn setup(results: &Results) -> Section {
-    let mut s = Section::new(1, "Setup");
+    let mut s = Section::new(1, TITLE);
     let Some(meta) = &results.meta else {
         s.push(
             Text::plain("No ")
@@ -23,6 +26,18 @@ pub(crate) fn setup(results: &Results) -> Section {
     );
     for (label, value) in setup_rows(meta) {
         t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
+    }
+    let short = crate::plot::ShortNames::of(results.runs.iter().map(|r| r.label()));
+    if !short.is_empty() {
+        let key: Vec<String> = short
+            .key()
+            .iter()
+            .map(|(short, full)| format!("{short} = `{full}`"))
+            .collect();
+        t.row(vec![
+            Cell::text("short names (in tables and figures)"),
+            Cell::Rich(backticks(&key.join("; "))),
+        ]);
     }
     s.push(t);
     if meta.instance_sets.len() > MAX_SETS_IN_SETUP {
@@ -147,7 +162,18 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
     if meta.algorithms != crate::results::meta::ida_only() {
         rows.push(("algorithms", meta.algorithms.join(", ")));
     }
-    rows.push(("heuristics", meta.heuristics.join(", ")));
+    // A long name as code, which LaTeX breaks across lines (the short names below key it).
+    let names: Vec<String> = meta
+        .heuristics
+        .iter()
+        .map(
+            |h| match h.chars().count() > crate::plot::names::MAX_SHOWN {
+                true => format!("`{h}`"),
+                false => h.clone(),
+            },
+        )
+        .collect();
+    rows.push(("heuristics", names.join(", ")));
     for s in &meta.solvers {
         let mut text = format!("{}: `{}`", s.name, s.command);
         if let Some(h) = &s.heuristic {
