@@ -145,10 +145,10 @@ pub(crate) fn plot_all(
             return Err(PlotError::UnknownInstance(id.clone()));
         }
     }
-    let short = ShortNames::of_runs(&results.runs);
+    let short = ShortNames::of(results.runs.iter().map(RunRecord::label));
     let mut figures = Vec::new();
     for set in results.instance_sets() {
-        let data = SetData::new(results, &set, &all_heuristics, &short);
+        let data = SetData::new(results, &set, &all_heuristics);
         let mut out = Out::new(out_dir, &set, &mut figures);
         out.short = Some(&short);
         nodes_per_instance::plot(&data, &mut out)?;
@@ -278,16 +278,11 @@ struct SetData<'a> {
     reference: Option<String>,
     /// For names drawn inside a chart (axes, file names); legends and titles are shortened
     /// by [`Out`].
-    short: &'a ShortNames,
+    short: ShortNames,
 }
 
 impl<'a> SetData<'a> {
-    fn new(
-        results: &'a Results,
-        set: &str,
-        chosen: &[String],
-        short: &'a ShortNames,
-    ) -> SetData<'a> {
+    fn new(results: &'a Results, set: &str, chosen: &[String]) -> SetData<'a> {
         let of_set = heuristics_of_set(results, set);
         let heuristics: Vec<String> = chosen
             .iter()
@@ -304,7 +299,7 @@ impl<'a> SetData<'a> {
             reference: reference_heuristic(&heuristics).map(str::to_string),
             heuristics,
             solved,
-            short,
+            short: ShortNames::of(results.runs.iter().map(RunRecord::label)),
         }
     }
 
