@@ -145,10 +145,10 @@ pub(crate) fn plot_all(
             return Err(PlotError::UnknownInstance(id.clone()));
         }
     }
-    let short = ShortNames::of(results.runs.iter().map(RunRecord::label));
+    let short = ShortNames::of_runs(&results.runs);
     let mut figures = Vec::new();
     for set in results.instance_sets() {
-        let data = SetData::new(results, &set, &all_heuristics);
+        let data = SetData::new(results, &set, &all_heuristics, &short);
         let mut out = Out::new(out_dir, &set, &mut figures);
         out.short = Some(&short);
         nodes_per_instance::plot(&data, &mut out)?;
@@ -278,11 +278,16 @@ struct SetData<'a> {
     reference: Option<String>,
     /// For names drawn inside a chart (axes, file names); legends and titles are shortened
     /// by [`Out`].
-    short: ShortNames,
+    short: &'a ShortNames,
 }
 
 impl<'a> SetData<'a> {
-    fn new(results: &'a Results, set: &str, chosen: &[String]) -> SetData<'a> {
+    fn new(
+        results: &'a Results,
+        set: &str,
+        chosen: &[String],
+        short: &'a ShortNames,
+    ) -> SetData<'a> {
         let of_set = heuristics_of_set(results, set);
         let heuristics: Vec<String> = chosen
             .iter()
@@ -299,7 +304,7 @@ impl<'a> SetData<'a> {
             reference: reference_heuristic(&heuristics).map(str::to_string),
             heuristics,
             solved,
-            short: ShortNames::of(results.runs.iter().map(RunRecord::label)),
+            short,
         }
     }
 

@@ -29,6 +29,11 @@ impl ShortNames {
         ShortNames(names)
     }
 
+    /// [`ShortNames::of`] the labels of `runs` (a results directory's, in file order).
+    pub(crate) fn of_runs(runs: &[crate::results::RunRecord]) -> ShortNames {
+        ShortNames::of(runs.iter().map(crate::results::RunRecord::label))
+    }
+
     /// `text` with every long name in it replaced by its short name.
     pub(crate) fn apply(&self, text: &str) -> String {
         let mut out = text.to_string();

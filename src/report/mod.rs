@@ -170,7 +170,7 @@ pub fn write_report(
     };
     let mut report = build::build(&results, &summaries, &drawn, &contents);
     report.shorten(
-        &crate::plot::ShortNames::of(results.runs.iter().map(|r| r.label())),
+        &crate::plot::ShortNames::of_runs(&results.runs),
         &model::anchor(sections::setup::TITLE),
     );
     keep_sections(&mut report, &options.sections);

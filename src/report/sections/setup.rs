@@ -27,7 +27,7 @@ pub(crate) fn setup(results: &Results) -> Section {
     for (label, value) in setup_rows(meta) {
         t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
     }
-    let short = crate::plot::ShortNames::of(results.runs.iter().map(|r| r.label()));
+    let short = crate::plot::ShortNames::of_runs(&results.runs);
     if !short.is_empty() {
         let key: Vec<String> = short
             .key()
