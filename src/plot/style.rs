@@ -65,6 +65,17 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
+/// Colours for names we do not know (a custom partition, an outside solver), none of them a
+/// known name's, so that such a series never looks like Manhattan or a PDB drawn beside it.
+const OTHER: [RGBColor; 6] = [
+    RGBColor(0, 0, 128),
+    RGBColor(128, 0, 0),
+    RGBColor(0, 128, 128),
+    RGBColor(128, 128, 0),
+    RGBColor(75, 0, 130),
+    RGBColor(199, 21, 133),
+];
+
 /// Palette entries of the heuristics and solvers we know, so that each has the same colour in
 /// every plot and report whatever else was run (the reflected variant next to its base).
 const KNOWN: &[(&str, usize)] = &[
@@ -96,7 +107,7 @@ pub(crate) const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
 
 /// The colour of a heuristic, solver or method, by its name: a method has its heuristic's colour
 /// (`astar+pdb-663` is `pdb-663`'s; [`look_of`] tells the algorithms apart by line and marker),
-/// `bfs` black; fixed for the known heuristics, otherwise taken from a hash of the name (stable
+/// `bfs` black; fixed for the known heuristics, otherwise one of [`OTHER`] by a hash of the name (stable
 /// across runs and plots).
 pub fn color_of(name: &str) -> RGBColor {
     let name = name.strip_prefix("astar+").unwrap_or(name);
@@ -114,7 +125,7 @@ pub fn color_of(name: &str) -> RGBColor {
     let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    PALETTE[(hash % PALETTE.len() as u64) as usize]
+    OTHER[(hash % OTHER.len() as u64) as usize]
 }
 
 /// The line of a series: its algorithm's.
@@ -151,10 +162,10 @@ pub(crate) struct Look {
 /// The look of a series named by a method (`astar+H`, `bfs`, H for IDA*), or a label starting
 /// with one (`manhattan (r = 6.4)`).
 pub fn look_of(label: &str) -> Look {
-    let name = label
-        .split(|c: char| c.is_whitespace() || c == ':')
-        .next()
-        .unwrap_or(label);
+    // A name holds no space but may hold ':' (`pdb:1.2.3/4.5.6`); a label's suffix follows a
+    // space (`manhattan (r = 6.4)`, `astar+pdb-663: measured`).
+    let first = label.split(char::is_whitespace).next().unwrap_or(label);
+    let name = first.strip_suffix(':').unwrap_or(first);
     let (stroke, marker) = if name.starts_with("astar+") {
         (Stroke::Dashed, Marker::Triangle)
     } else if name == "bfs" {
@@ -181,6 +192,15 @@ mod tests {
         assert_eq!(color_of("manhattan"), PALETTE[0]);
         assert_eq!(color_of("pdb-663r"), PALETTE[6]);
         assert_eq!(color_of("my-solver"), color_of("my-solver"));
+        for other in [
+            "my-solver",
+            "max(pdb-78r,pdb:1.2.3.4.5.6/7.8.9.10.11.12/13.14.15)",
+        ] {
+            assert!(
+                !PALETTE.contains(&color_of(other)),
+                "{other} looks like a known name"
+            );
+        }
         let known: Vec<usize> = KNOWN.iter().map(|k| k.1).collect();
         let mut unique = known.clone();
         unique.sort_unstable();
@@ -218,6 +238,10 @@ mod tests {
         assert_eq!(look_of("astar+manhattan").color, color_of("manhattan"));
         assert_eq!(look_of("manhattan (r = 6.4)"), look_of("manhattan"));
         assert_eq!(look_of("astar+pdb-663: measured"), look_of("astar+pdb-663"));
+        // Custom partitions: a look per name, the colour every other plot gives it.
+        let (a, b) = ("pdbr:1.2.5.6/3.4.7.8", "pdbr:9.10.13.14/11.12.15");
+        assert_eq!(look_of(&format!("{a} (r = 4.1)")).color, color_of(a));
+        assert_ne!(look_of(a).color, look_of(b).color);
         assert_ne!(color_of("bfs"), color_of("manhattan"));
         let heuristics: Vec<RGBColor> = names[4..].iter().map(|n| color_of(n)).collect();
         assert!(!heuristics.contains(&BFS_COLOR));
