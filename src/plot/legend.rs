@@ -131,6 +131,31 @@ pub(super) fn grid(labels: &[String], width: i32) -> Grid {
     }
 }
 
+/// The title in as few lines as fit in `width` pixels, broken between words, so that a long
+/// instance set's name does not push both ends of its title off the figure.
+fn title_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    width: i32,
+) -> Vec<String> {
+    let font = style::title_font();
+    let fits = |line: &str| match root.estimate_text_size(line, &font) {
+        Ok((w, _)) => w as i32 <= width,
+        Err(_) => true,
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for word in title.split(' ') {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line} {word}")) => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// Draws `plot` on `root`: the title centred over the whole figure, the chart below it, and
 /// below the chart's x-axis description a band as tall as [`super::Chart::legend`]'s entries need,
 /// with the legend box centred under the plotting area (under the figure when wider: the box
@@ -143,9 +168,10 @@ pub(super) fn lay_out<DB: DrawingBackend>(
     draw: &Draw<DB>,
     title: &str,
 ) -> Result<(), PlotError> {
-    let body = root
-        .margin(chart::MARGIN - 5, 0, 0, 0)
-        .titled(title, style::title_font())?;
+    let mut body = root.margin(chart::MARGIN - 5, 0, 0, 0);
+    for line in title_lines(root, title, root.dim_in_pixel().0 as i32 - 2 * EDGE_PX) {
+        body = body.titled(&line, style::title_font())?;
+    }
     if entries.is_empty() {
         return draw(&body);
     }
@@ -256,6 +282,27 @@ mod tests {
 
     fn labels(names: &[&str]) -> Vec<String> {
         names.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A title wider than the figure is broken between words, every line fitting, no word lost;
+    /// a short one stays one line.
+    #[test]
+    fn a_long_title_wraps_within_the_figure() {
+        style::register_font();
+        let mut svg = String::new();
+        let root = SVGBackend::with_string(&mut svg, style::SQUARE).into_drawing_area();
+        let long = "walk40-4x4-s2026: iterative-deepening overhead, measured against predicted";
+        let lines = title_lines(&root, long, 664);
+        assert!(lines.len() >= 2, "{lines:?}");
+        for line in &lines {
+            let (w, _) = root.estimate_text_size(line, &style::title_font()).unwrap();
+            assert!(w <= 664, "{line}: {w} px");
+        }
+        assert_eq!(lines.join(" "), long);
+        assert_eq!(
+            title_lines(&root, "korf100: nodes", 664),
+            ["korf100: nodes"]
+        );
     }
 
     /// Entries fill rows of as many columns as fit the width, balanced; a long label takes one

@@ -128,6 +128,15 @@ pub(crate) fn plot_all(
     out_dir: &Path,
     options: &PlotOptions,
 ) -> Result<Vec<Figure>, PlotError> {
+    let names: Vec<&str> = results.runs.iter().map(|r| r.heuristic.as_str()).collect();
+    style::with_unknown(&names, || draw_all(results, out_dir, options))
+}
+
+fn draw_all(
+    results: &Results,
+    out_dir: &Path,
+    options: &PlotOptions,
+) -> Result<Vec<Figure>, PlotError> {
     prepare(out_dir)?;
     let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
     for (a, b) in &options.scatter {

@@ -68,8 +68,8 @@ const PALETTE: [RGBColor; 10] = [
 /// Colours for names we do not know (a custom partition, an outside solver), none of them a
 /// known name's, so that such a series never looks like Manhattan or a PDB drawn beside it.
 const OTHER: [RGBColor; 6] = [
-    RGBColor(0, 0, 128),
     RGBColor(128, 0, 0),
+    RGBColor(0, 0, 128),
     RGBColor(0, 128, 128),
     RGBColor(128, 128, 0),
     RGBColor(75, 0, 130),
@@ -107,8 +107,9 @@ pub(crate) const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
 
 /// The colour of a heuristic, solver or method, by its name: a method has its heuristic's colour
 /// (`astar+pdb-663` is `pdb-663`'s; [`look_of`] tells the algorithms apart by line and marker),
-/// `bfs` black; fixed for the known heuristics, otherwise one of [`OTHER`] by a hash of the name (stable
-/// across runs and plots).
+/// `bfs` black; fixed for the known heuristics; otherwise one of [`OTHER`]: by the name's place
+/// among the unknown names of the figures being drawn ([`with_unknown`]), so that up to six of
+/// them differ, or else by a hash of the name (stable across runs and plots).
 pub fn color_of(name: &str) -> RGBColor {
     let name = name.strip_prefix("astar+").unwrap_or(name);
     if name == "bfs" {
@@ -121,11 +122,38 @@ pub fn color_of(name: &str) -> RGBColor {
     {
         return PALETTE[i];
     }
+    if let Some(i) = UNKNOWN.with(|u| u.borrow().iter().position(|n| n == name)) {
+        return OTHER[i % OTHER.len()];
+    }
     // FNV-1a: small, and the same on every platform and run.
     let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
     OTHER[(hash % OTHER.len() as u64) as usize]
+}
+
+thread_local! {
+    /// The unknown names of the figures this thread is drawing, sorted ([`with_unknown`]).
+    static UNKNOWN: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `draw` with `names` (any order, known ones ignored) taking the [`OTHER`] colours in
+/// sorted order, so the figures of one report give each its own colour, the same in all of them.
+pub(crate) fn with_unknown<R>(names: &[&str], draw: impl FnOnce() -> R) -> R {
+    let mut unknown: Vec<String> = names
+        .iter()
+        .map(|n| n.strip_prefix("astar+").unwrap_or(n))
+        .filter(|n| {
+            !n.is_empty() && *n != "bfs" && !KNOWN.iter().chain(PUBLISHED_SERIES).any(|k| k.0 == *n)
+        })
+        .map(str::to_string)
+        .collect();
+    unknown.sort_unstable();
+    unknown.dedup();
+    let before = UNKNOWN.with(|u| std::mem::replace(&mut *u.borrow_mut(), unknown));
+    let drawn = draw();
+    UNKNOWN.with(|u| *u.borrow_mut() = before);
+    drawn
 }
 
 /// The line of a series: its algorithm's.
@@ -238,10 +266,16 @@ mod tests {
         assert_eq!(look_of("astar+manhattan").color, color_of("manhattan"));
         assert_eq!(look_of("manhattan (r = 6.4)"), look_of("manhattan"));
         assert_eq!(look_of("astar+pdb-663: measured"), look_of("astar+pdb-663"));
-        // Custom partitions: a look per name, the colour every other plot gives it.
+        // Custom partitions: a look per name (not per "pdbr"), the colour every other plot
+        // gives it; two of them in one report differ even where their hashes meet.
         let (a, b) = ("pdbr:1.2.5.6/3.4.7.8", "pdbr:9.10.13.14/11.12.15");
         assert_eq!(look_of(&format!("{a} (r = 4.1)")).color, color_of(a));
-        assert_ne!(look_of(a).color, look_of(b).color);
+        with_unknown(&[b, "manhattan", a, "my-solver"], || {
+            assert_eq!(look_of(&format!("{a} (r = 4.1)")).color, color_of(a));
+            let colors = [color_of(a), color_of(b), color_of("my-solver")];
+            assert_eq!(colors, [OTHER[1], OTHER[2], OTHER[0]]);
+            assert_eq!(color_of("manhattan"), PALETTE[0]);
+        });
         assert_ne!(color_of("bfs"), color_of("manhattan"));
         let heuristics: Vec<RGBColor> = names[4..].iter().map(|n| color_of(n)).collect();
         assert!(!heuristics.contains(&BFS_COLOR));
