@@ -543,8 +543,13 @@ mod tests {
                 .meta
                 .as_ref()
                 .unwrap_or_else(|| panic!("{}: no meta", dir.display()));
-            assert_eq!(meta.state, RunState::Complete, "{}", dir.display());
-            assert_eq!(meta.pairs, r.runs.len(), "{}", dir.display());
+            // Complete, or deliberately a subset (`run --only-ids`, as korf50-24-max-fsm on the
+            // instances pdb-6666r solved): never a session that was cut off.
+            match meta.state {
+                RunState::Complete => assert_eq!(meta.pairs, r.runs.len(), "{}", dir.display()),
+                RunState::Incomplete => assert!(r.runs.len() < meta.pairs, "{}", dir.display()),
+                state => panic!("{}: {state}", dir.display()),
+            }
             let series: Vec<String> = meta
                 .heuristics
                 .iter()

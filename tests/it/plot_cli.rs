@@ -62,7 +62,7 @@ fn plot_writes_every_plot_as_svg_and_png() {
         ("korf100-iterations-17", "instance 17", (720, 460)),
         (
             "korf100-overhead",
-            "overhead, measured against predicted",
+            "iterative-deepening overhead, measured against",
             (680, 470),
         ),
         ("korf100-seconds-vs-nodes", "time against nodes", (720, 460)),
