@@ -3,7 +3,8 @@
 //! The state carries each group's current value and their sum. A move changes one tile's cell, so
 //! [`Heuristic::update`] re-ranks only that tile's group (with `to` substituted for the moved
 //! tile's cell) and reads one byte, or for a packed table one nibble, to which it adds the
-//! Manhattan distance of the group's tiles (see [`crate::pdb::values`]). The reflected variant also keeps the sums for the board
+//! Manhattan distance of the group's tiles (see [`crate::pdb::values`]), kept per group in the
+//! state and changed by the moved tile's step alone. The reflected variant also keeps the sums for the board
 //! mirrored about the main diagonal (tile `t` at cell `c` becomes tile `mirror(t)` at cell
 //! `transpose(c)`, which maps the goal onto itself) and takes the larger sum; a move of tile `x`
 //! is a move of `mirror(x)` on the mirrored board, so it too re-ranks one group.
@@ -49,10 +50,12 @@ struct Target {
     md: u8,
 }
 
-/// Per-group values and their sum.
+/// Per-group values and their sum; for packed tables also each group's Manhattan sum, kept
+/// up to date by one move's ±1 rather than summed over the group's cells at every lookup.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PdbState {
     vals: [u8; MAX_GROUPS],
+    md: [u8; MAX_GROUPS],
     sum: u32,
 }
 
@@ -95,19 +98,49 @@ impl Pdb {
     #[inline(always)]
     fn target(&self, g: usize, cell: impl Fn(u8) -> u8) -> Target {
         let group = &self.groups[g];
-        let mut cells = [0u8; MAX_GROUP_TILES];
-        for (c, &t) in cells.iter_mut().zip(&group.tiles).take(group.k) {
-            *c = cell(t);
-        }
         let mut md = 0;
         if group.packed {
-            for (&c, &t) in cells.iter().zip(&group.tiles).take(group.k) {
-                md += self.md.distance(t, c as usize) as u8;
+            for &t in &group.tiles[..group.k] {
+                md += self.md.distance(t, cell(t) as usize) as u8;
             }
         }
         Target {
             g,
-            i: rank_dispatch(&self.binom, &cells, group.k),
+            i: self.rank(g, cell),
+            md,
+        }
+    }
+
+    /// The entry of group `g` when tile `t` of the group stands at `cell(t)`.
+    #[inline(always)]
+    fn rank(&self, g: usize, cell: impl Fn(u8) -> u8) -> usize {
+        let group = &self.groups[g];
+        let mut cells = [0u8; MAX_GROUP_TILES];
+        for (c, &t) in cells.iter_mut().zip(&group.tiles).take(group.k) {
+            *c = cell(t);
+        }
+        rank_dispatch(&self.binom, &cells, group.k)
+    }
+
+    /// The target of a move of `tile` from `from` to `to` in group `g`, whose state is `s`: the
+    /// group's Manhattan sum changes by the tile's alone.
+    #[inline(always)]
+    fn moved_target(
+        &self,
+        s: &PdbState,
+        g: usize,
+        (tile, from, to): (u8, usize, usize),
+        cell: impl Fn(u8) -> u8,
+    ) -> Target {
+        let g = g & (MAX_GROUPS - 1);
+        let md = if self.groups[g].packed {
+            s.md[g] + self.md.distance(tile, to) as u8 - self.md.distance(tile, from) as u8
+        } else {
+            0
+        };
+        Target {
+            g,
+            i: self.rank(g, cell),
             md,
         }
     }
@@ -122,12 +155,6 @@ impl Pdb {
         } else {
             raw[t.i]
         }
-    }
-
-    /// The value of group `g` when tile `t` of the group stands at `cell(t)`.
-    #[inline(always)]
-    fn value(&self, g: usize, cell: impl Fn(u8) -> u8) -> u8 {
-        self.value_at(self.target(g, cell))
     }
 
     /// Asks for a lookup's entry ahead of its use, so that its cache miss overlaps other work (a
@@ -150,20 +177,24 @@ impl Pdb {
     fn state(&self, cell: impl Fn(u8) -> u8 + Copy) -> PdbState {
         let mut s = PdbState {
             vals: [0; MAX_GROUPS],
+            md: [0; MAX_GROUPS],
             sum: 0,
         };
         for g in 0..self.groups.len() {
-            s.vals[g] = self.value(g, cell);
+            let t = self.target(g, cell);
+            s.vals[g] = self.value_at(t);
+            s.md[g] = t.md;
             s.sum += s.vals[g] as u32;
         }
         s
     }
 
-    /// The entry of the group of `tile` once `tile` slides from `grid` into the blank at `to`.
+    /// The entry of the group of `tile` once `tile` slides from `from` on `grid` (state `s`)
+    /// into the blank at `to`.
     #[inline(always)]
-    fn target_after(&self, grid: &Grid, tile: u8, to: usize) -> Target {
+    fn target_after(&self, s: &PdbState, grid: &Grid, tile: u8, from: usize, to: usize) -> Target {
         let g = self.group_of[ix(tile)] as usize;
-        self.target(g, |t| {
+        self.moved_target(s, g, (tile, from, to), |t| {
             if t == tile {
                 to as u8
             } else {
@@ -180,6 +211,7 @@ impl Pdb {
         let g = t.g & (MAX_GROUPS - 1);
         n.sum = n.sum + v as u32 - n.vals[g] as u32;
         n.vals[g] = v;
+        n.md[g] = t.md;
         n
     }
 
@@ -212,8 +244,8 @@ impl Heuristic for Pdb {
     }
 
     #[inline(always)]
-    fn update(&self, s: &PdbState, grid: &Grid, tile: u8, _from: usize, to: usize) -> PdbState {
-        self.moved_at(s, self.target_after(grid, tile, to))
+    fn update(&self, s: &PdbState, grid: &Grid, tile: u8, from: usize, to: usize) -> PdbState {
+        self.moved_at(s, self.target_after(s, grid, tile, from, to))
     }
 }
 
@@ -268,17 +300,25 @@ impl ReflectedPdb {
 
     /// The group and table entry the mirrored board's move re-ranks.
     #[inline(always)]
-    fn mirrored_target(&self, grid: &Grid, tile: u8, to: usize) -> Target {
+    fn mirrored_target(
+        &self,
+        s: &PdbState,
+        grid: &Grid,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Target {
         let mt = self.mirror[ix(tile)];
-        let mto = self.transpose[ix(to)];
+        let (mfrom, mto) = (self.transpose[ix(from)], self.transpose[ix(to)]);
         let g = self.pdb.group_of[ix(mt)] as usize;
-        self.pdb.target(g, |t| {
-            if t == mt {
-                mto
-            } else {
-                self.mirrored_cell(grid, t)
-            }
-        })
+        self.pdb
+            .moved_target(s, g, (mt, mfrom as usize, mto as usize), |t| {
+                if t == mt {
+                    mto
+                } else {
+                    self.mirrored_cell(grid, t)
+                }
+            })
     }
 
     /// The cell of tile `t` on the mirrored board: where `mirror(t)` is, transposed.
@@ -335,14 +375,14 @@ impl Heuristic for ReflectedPdb {
         s: &ReflectedState,
         grid: &Grid,
         tile: u8,
-        _from: usize,
+        from: usize,
         to: usize,
         cutoff: u32,
     ) -> Option<ReflectedState> {
         if s.mirrored.sum > s.normal.sum {
-            self.in_turn::<true>(s, grid, tile, to, cutoff)
+            self.in_turn::<true>(s, grid, (tile, from, to), cutoff)
         } else {
-            self.in_turn::<false>(s, grid, tile, to, cutoff)
+            self.in_turn::<false>(s, grid, (tile, from, to), cutoff)
         }
     }
 }
@@ -355,8 +395,7 @@ impl ReflectedPdb {
         &self,
         s: &ReflectedState,
         grid: &Grid,
-        tile: u8,
-        to: usize,
+        mv: (u8, usize, usize),
         cutoff: u32,
     ) -> Option<ReflectedState> {
         let (first, second) = if MIRRORED_FIRST {
@@ -365,11 +404,11 @@ impl ReflectedPdb {
             (&s.normal, &s.mirrored)
         };
         let (a, b) = if self.prefetch {
-            let later = self.target(!MIRRORED_FIRST, grid, tile, to);
+            let later = self.target(s, !MIRRORED_FIRST, grid, mv);
             self.pdb.prefetch(later);
             let a = self
                 .pdb
-                .moved_at(first, self.target(MIRRORED_FIRST, grid, tile, to));
+                .moved_at(first, self.target(s, MIRRORED_FIRST, grid, mv));
             if a.sum >= cutoff {
                 return None;
             }
@@ -377,11 +416,11 @@ impl ReflectedPdb {
         } else {
             let a = self
                 .pdb
-                .moved_at(first, self.target(MIRRORED_FIRST, grid, tile, to));
+                .moved_at(first, self.target(s, MIRRORED_FIRST, grid, mv));
             if a.sum >= cutoff {
                 return None;
             }
-            let b = self.target(!MIRRORED_FIRST, grid, tile, to);
+            let b = self.target(s, !MIRRORED_FIRST, grid, mv);
             (a, self.pdb.moved_at(second, b))
         };
         Some(if MIRRORED_FIRST {
@@ -400,11 +439,17 @@ impl ReflectedPdb {
     /// The entry the move re-ranks on the mirrored board, or on the board itself (`mirrored` is
     /// a constant where this is inlined).
     #[inline(always)]
-    fn target(&self, mirrored: bool, grid: &Grid, tile: u8, to: usize) -> Target {
+    fn target(
+        &self,
+        s: &ReflectedState,
+        mirrored: bool,
+        grid: &Grid,
+        (tile, from, to): (u8, usize, usize),
+    ) -> Target {
         if mirrored {
-            self.mirrored_target(grid, tile, to)
+            self.mirrored_target(&s.mirrored, grid, tile, from, to)
         } else {
-            self.pdb.target_after(grid, tile, to)
+            self.pdb.target_after(&s.normal, grid, tile, from, to)
         }
     }
 }
