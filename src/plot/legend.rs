@@ -168,6 +168,7 @@ pub(super) fn lay_out<DB: DrawingBackend>(
     draw: &Draw<DB>,
     title: &str,
 ) -> Result<(), PlotError> {
+    super::new_figure();
     let mut body = root.margin(chart::MARGIN - 5, 0, 0, 0);
     for line in title_lines(root, title, root.dim_in_pixel().0 as i32 - 2 * EDGE_PX) {
         body = body.titled(&line, style::title_font())?;

@@ -393,7 +393,7 @@ impl<'o> Out<'o> {
             .iter()
             .map(|legend::Entry(label, sample)| legend::Entry(shown(label), *sample))
             .collect();
-        let (title, caption) = (shown(&title), shown(&caption));
+        let (title, mut caption) = (shown(&title), shown(&caption));
         let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));
@@ -403,6 +403,9 @@ impl<'o> Out<'o> {
             root.fill(&WHITE)?;
             legend::lay_out(&root, &entries, chart.svg, &title)?;
             root.present()?;
+        }
+        if RINGED.get() && !caption.contains(" a ring ") {
+            caption.push_str(RING_NOTE);
         }
         atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
             path: svg_path.clone(),
@@ -495,7 +498,30 @@ fn sanitize(s: &str) -> String {
         .collect()
 }
 
-/// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined.
+thread_local! {
+    /// The points that have a marker in the figure being drawn ([`new_figure`] empties it).
+    static MARKED: std::cell::RefCell<std::collections::HashSet<(u64, u64)>> =
+        std::cell::RefCell::default();
+    /// Whether the figure being drawn has a ring ([`draw_markers`]).
+    static RINGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A point in a chart's data coordinates.
+type Point = (f64, f64);
+
+/// Starts a figure: no point has a marker yet.
+fn new_figure() {
+    MARKED.with(|m| m.borrow_mut().clear());
+    RINGED.set(false);
+}
+
+/// What a figure with rings says in its caption.
+const RING_NOTE: &str = " A ring around a marker is a second series with the same value there.";
+
+/// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined. A
+/// point where an earlier series of the figure has a marker gets a ring around that marker
+/// instead, so that a series equal to another (an outside solver that reproduces the built-in
+/// search's counts) is seen, not hidden under it.
 fn draw_markers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     points: &[(f64, f64)],
@@ -507,6 +533,18 @@ where
     DB: DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
 {
+    let key = |&(x, y): &(f64, f64)| (x.to_bits(), y.to_bits());
+    let (rings, points): (Vec<Point>, Vec<Point>) = MARKED.with(|m| {
+        let marked = m.borrow();
+        points.iter().partition(|p| marked.contains(&key(p)))
+    });
+    MARKED.with(|m| m.borrow_mut().extend(points.iter().map(key)));
+    if !rings.is_empty() {
+        RINGED.set(true);
+        chart.draw_series(
+            (rings.iter()).map(|&p| Circle::new(p, size + 3, look.color.stroke_width(2))),
+        )?;
+    }
     let fill: ShapeStyle = if filled {
         look.color.filled()
     } else {
@@ -887,10 +925,15 @@ mod tests {
             got.contains(&("circle".to_string(), ours.clone())),
             "{got:?}"
         );
-        // Ours: 2 points and its legend sample; each published line: 50 points (and clausecker's
-        // columns may lack a few).
+        // Ours: its legend sample, and on its 2 solved instances (counts equal to Korf &
+        // Felner's) a ring around their marker, not a dot over it; each published line: 50
+        // points (and clausecker's columns may lack a few).
         let count = |c: &str| svg.matches(&format!("fill=\"{c}\"")).count();
-        assert_eq!(count(&ours), 3, "ours drawn on its solved instances only");
+        assert_eq!(count(&ours), 1, "ours drawn on its solved instances only");
+        let rings = (svg.split("<circle").skip(1))
+            .filter(|c| c[..c.find("/>").unwrap()].contains(&format!("stroke=\"{ours}\"")))
+            .count();
+        assert_eq!(rings, 2, "a ring on each instance where ours equals theirs");
         assert!(count(&hex(style::color_of("korf-felner-2002"))) >= 50);
     }
 

@@ -185,9 +185,9 @@ pub(super) fn plot_later_work(data: &SetData, out: &mut Out) -> Result<(), PlotE
         "Nodes generated (all iterations, log scale) on each of the {} instances, sorted by \
          Korf & Felner's (2002) published count: their count, clausecker/24puzzle's under four \
          of its heuristics (another program, with duplicate-path pruning: it compares programs, \
-         not heuristics alone), and ours where solved. Our pdb-6666r counts equal Korf & \
-         Felner's, so our points cover their line: where only theirs shows, we have not solved \
-         the instance yet.",
+         not heuristics alone), and ours where solved. Where our count equals Korf & Felner's \
+         (every pdb-6666r count does), our marker is a ring around theirs; a marker of theirs without a \
+         ring is an instance we have not solved yet.",
         ids.len()
     );
     out.save(
