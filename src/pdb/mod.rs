@@ -212,3 +212,19 @@ pub fn build_all(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cache goes where the variable says, else to `pdb-cache`: never to an empty path
+    /// (which a mutation test found no test would notice).
+    #[test]
+    fn the_default_cache_directory_is_the_variable_or_pdb_cache() {
+        let dir = default_dir();
+        match std::env::var_os(DIR_ENV).filter(|v| !v.is_empty()) {
+            Some(set) => assert_eq!(dir.as_os_str(), set),
+            None => assert_eq!(dir, Path::new("pdb-cache")),
+        }
+    }
+}
