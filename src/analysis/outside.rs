@@ -58,7 +58,11 @@ impl SolverComparison {
 /// Every outside solver in `results` (in order of first appearance), each compared instance
 /// by instance with the built-in runs of its heuristic.
 pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
-    let declared = results.meta.as_ref().map(|m| &m.solvers[..]).unwrap_or(&[]);
+    let declared = results
+        .meta
+        .as_ref()
+        .map(|m| m.experiment.solver_infos())
+        .unwrap_or_default();
     let mut names: Vec<&str> = Vec::new();
     for r in results.runs.iter().filter(|r| !r.solver.is_builtin()) {
         if !names.contains(&r.solver.as_str()) {
@@ -126,7 +130,6 @@ pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::meta::SolverInfo;
     use crate::results::{Meta, SolverName};
 
     fn run(id: &str, solver: &str, heuristic: &str, generated: u64) -> RunRecord {
@@ -164,12 +167,7 @@ mod tests {
     fn solvers_are_compared_with_their_heuristic() {
         let meta_text = include_str!("../../tests/fixtures/small/meta.json");
         let mut meta = Meta::parse(std::path::Path::new("meta.json"), meta_text).unwrap();
-        meta.solvers = vec![SolverInfo {
-            name: "py".into(),
-            command: "python3 ida.py".into(),
-            heuristic: Some("manhattan".into()),
-            check_optimal: false,
-        }];
+        meta.experiment.solvers = vec!["py:manhattan=python3 ida.py".into()];
         let results = Results {
             dir: "r".into(),
             runs: vec![

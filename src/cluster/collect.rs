@@ -273,7 +273,10 @@ fn check_same_experiment(path: &Path, shard: &Meta, reference: &Meta) -> Result<
         }
     }
     // The rest as every check of one experiment compares it, in order (shards deal pairs by it).
-    let d = shard.spec().differences(&reference.spec(), true);
+    let (shard, reference) = (&shard.experiment, &reference.experiment);
+    let d = shard
+        .methods_and_limits()
+        .differences(&reference.methods_and_limits(), true);
     if !d.is_empty() {
         let named: Vec<String> = d
             .iter()
@@ -341,7 +344,7 @@ fn merged_meta(
         missing: collection.missing.len(),
         failed: collection.failed.len(),
     });
-    merged.experiment = Some(spec);
+    merged.experiment = spec;
     merged.shards = shards;
     merged.slurm_submissions = submissions;
     merged

@@ -4,7 +4,8 @@
 use super::plan::Experiment;
 use super::provenance::{git_commit, git_dirty, machine, now_rfc3339, RUSTC_VERSION};
 use super::settings::Settings;
-use crate::results::meta::{LimitsInfo, Meta, RunState, SetInfo, SolverInfo, SCHEMA_VERSION};
+use crate::results::meta::{Meta, RunState, SetInfo, SCHEMA_VERSION};
+use crate::results::ExperimentSpec;
 
 /// The record of a session that starts now: `pairs` pairs, `done_before` of them already in the
 /// results, after the `previous` sessions' record (on resume).
@@ -20,6 +21,7 @@ pub(crate) fn new_meta(
     meta.pairs = pairs;
     meta.pairs_done_before = done_before;
     meta.shard = settings.shard;
+    meta.experiment.shards = settings.shard.map_or(0, |s| s.count);
     meta.retry = settings.retry.clone();
     if let Some(mut p) = previous {
         meta.previous_sessions.append(&mut p.previous_sessions);
@@ -58,24 +60,10 @@ pub(crate) fn experiment_meta(exp: &Experiment, command_line: Vec<String>) -> Me
                 content_hash: Some(s.content_hash()),
             })
             .collect(),
-        algorithms: exp.algorithms.iter().map(|a| a.to_string()).collect(),
-        heuristics: exp.heuristics.iter().map(|h| h.to_string()).collect(),
-        pruning: exp.pruning,
-        solvers: exp
-            .solvers
-            .iter()
-            .map(|s| SolverInfo {
-                name: s.name.clone(),
-                command: s.command.text().to_string(),
-                heuristic: s.heuristic.as_ref().map(|h| h.to_string()),
-                check_optimal: exp.check_optimal,
-            })
-            .collect(),
-        limits: LimitsInfo {
-            node_limit: exp.limits.node_limit,
-            time_limit_seconds: exp.limits.time_limit.map(|d| d.as_secs_f64()),
-            memory_limit_bytes: exp.limits.memory_limit,
-            fixed_bound: exp.fixed_bound,
+        // The selections as given: a record, not instructions for tasks elsewhere.
+        experiment: ExperimentSpec {
+            instances: exp.sets.iter().map(|(spec, _)| spec.clone()).collect(),
+            ..ExperimentSpec::new(exp, 0)
         },
         pairs: 0,
         pairs_done_before: 0,
@@ -83,7 +71,6 @@ pub(crate) fn experiment_meta(exp: &Experiment, command_line: Vec<String>) -> Me
         previous_sessions: Vec::new(),
         shard: None,
         collected: None,
-        experiment: None,
         shards: Vec::new(),
         slurm_submissions: Vec::new(),
     }

@@ -70,7 +70,7 @@ fn default_memory_limit(
     if resume && meta.exists() {
         return crate::results::Meta::read(&meta)
             .ok()
-            .and_then(|m| m.limits.memory_limit_bytes);
+            .and_then(|m| m.experiment.memory_limit);
     }
     crate::limits::machine_memory().map(|m| crate::limits::default_memory_limit(m, jobs))
 }

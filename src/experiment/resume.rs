@@ -38,11 +38,9 @@ pub fn differences(stored: &Meta, exp: &Experiment, retry: &[RunStatus]) -> Vec<
     }
     // The rest as every check of one experiment compares it, lists as sets of names (rows
     // are found by name); a changed limit passes with the --retry of the rows it cut off.
-    let now = ExperimentSpec {
-        instances: vec![],
-        ..ExperimentSpec::new(exp, 0)
-    };
-    for x in stored.spec().differences(&now, false) {
+    let (stored, now) = (&stored.experiment, ExperimentSpec::new(exp, 0));
+    let now = now.methods_and_limits();
+    for x in stored.methods_and_limits().differences(&now, false) {
         match x.retried_by {
             Some(s) if retry.contains(&s) => {}
             Some(s) => d.push(format!("{x} (a changed limit goes with --retry {s})")),

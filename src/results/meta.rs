@@ -5,7 +5,9 @@
 //! **Schema versions.** [`SCHEMA_VERSION`] is written in every new file. Files without a
 //! `schema_version` are schema 1 (written before the field existed, up to commit 7576135); schema
 //! 2 only added the field, and schema 3 only added optional fields (`retry`, each set's
-//! `content_hash`), so older files are read as they are. A file from a newer tilebench, or with a
+//! `content_hash`); schema 4 gathered the experiment's separate fields (heuristics, algorithms,
+//! pruning, solvers, limits) into one [`ExperimentSpec`], and [`Meta::read`] reads older files
+//! into it. A file from a newer tilebench, or with a
 //! key this version does not know, is refused with a message naming the file (and line), never
 //! half-read. A change of the layout bumps [`SCHEMA_VERSION`] and adds a migration in
 //! [`Meta::read`].
@@ -17,11 +19,13 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use serde_json::{json, Map, Value};
+
 pub(crate) use super::spec::ida_only;
 use super::spec::ExperimentSpec;
 
 /// The schema this tilebench writes.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The schema of files written before `schema_version` existed.
 const LEGACY_SCHEMA: u32 = 1;
@@ -114,36 +118,6 @@ pub struct SetInfo {
     /// `--resume` notices edited boards; absent before schema 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content_hash: Option<String>,
-}
-
-/// The limits every search of the experiment ran under.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LimitsInfo {
-    pub node_limit: Option<u64>,
-    pub time_limit_seconds: Option<f64>,
-    /// `--memory-limit`: bytes A* and breadth-first search may store, and an outside solver's
-    /// resident memory; absent in older files.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub memory_limit_bytes: Option<u64>,
-    /// `run --fixed-bound`: every pair ran one complete iteration with this threshold instead of
-    /// a full search; absent for full searches and in older files.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fixed_bound: Option<u32>,
-}
-
-/// An outside solver of the experiment (`run --solver NAME[:HEURISTIC]=COMMAND`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolverInfo {
-    pub name: String,
-    /// The command as given (split into words, never run by a shell).
-    pub command: String,
-    /// The built-in heuristic it implements, whose node counts the report sets beside its own.
-    pub heuristic: Option<String>,
-    /// Unknown optimal lengths were found with the built-in search (`--check-optimal`).
-    #[serde(default)]
-    pub check_optimal: bool,
 }
 
 /// The `index`-th of `count` slices of an experiment (`--shard I/N`, 0-based, so Slurm's
@@ -247,17 +221,8 @@ pub struct Meta {
     /// Pool size.
     pub threads: usize,
     pub instance_sets: Vec<SetInfo>,
-    /// The algorithms run (`ida` alone in files from before the field).
-    #[serde(default = "ida_only")]
-    pub algorithms: Vec<String>,
-    pub heuristics: Vec<String>,
-    /// IDA*'s duplicate-path pruning (parent in files from before the field).
-    #[serde(default, skip_serializing_if = "crate::search::Pruning::is_parent")]
-    pub pruning: crate::search::Pruning,
-    /// Outside solvers run beside the built-in search.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub solvers: Vec<SolverInfo>,
-    pub limits: LimitsInfo,
+    /// What ran under which limits (schema 4; older files' separate fields are read into it).
+    pub experiment: ExperimentSpec,
     /// Pairs in the experiment, and how many were already in `runs.csv` when this session began.
     pub pairs: usize,
     pub pairs_done_before: usize,
@@ -271,12 +236,9 @@ pub struct Meta {
     /// For `run --shard I/N`: which slice of the experiment this directory holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
-    /// For results merged by `collect`: how, the experiment, each shard's session and the Slurm
-    /// submissions.
+    /// For results merged by `collect`: how, each shard's session and the Slurm submissions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collected: Option<Collected>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub experiment: Option<ExperimentSpec>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shards: Vec<ShardSession>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -284,30 +246,6 @@ pub struct Meta {
 }
 
 impl Meta {
-    /// The experiment this directory holds, as every check of one experiment compares it
-    /// ([`ExperimentSpec::differences`]); its instance sets are in `instance_sets`, not here.
-    pub(crate) fn spec(&self) -> ExperimentSpec {
-        ExperimentSpec {
-            heuristics: self.heuristics.clone(),
-            algorithms: self.algorithms.clone(),
-            node_limit: self.limits.node_limit,
-            time_limit_seconds: self.limits.time_limit_seconds,
-            memory_limit: self.limits.memory_limit_bytes,
-            solvers: self
-                .solvers
-                .iter()
-                .map(|s| match &s.heuristic {
-                    Some(h) => format!("{}:{h}={}", s.name, s.command),
-                    None => format!("{}={}", s.name, s.command),
-                })
-                .collect(),
-            check_optimal: self.solvers.iter().any(|s| s.check_optimal),
-            pruning: self.pruning,
-            fixed_bound: self.limits.fixed_bound,
-            ..ExperimentSpec::default()
-        }
-    }
-
     /// Reads `meta.json` at `path` (see the module documentation for older schemas).
     pub fn read(path: &Path) -> Result<Meta, MetaError> {
         let text = std::fs::read_to_string(path).map_err(|source| MetaError::Io {
@@ -345,8 +283,27 @@ impl Meta {
                 found,
             });
         }
-        // Schema 1 differs from 2 only by lacking `schema_version`: read as it is.
-        let meta: Meta = serde_json::from_str(text).map_err(invalid)?;
+        // Schema 1 differs from 2 only by lacking `schema_version`, 3 from 2 only by optional
+        // fields; 4 gathered their experiment fields into `experiment`.
+        let meta: Meta = if found < 4 {
+            let mut value: Value = serde_json::from_str(text).map_err(invalid)?;
+            upgrade_to_4(&mut value);
+            serde_json::from_value(value).map_err(|e| {
+                // No positions in a rebuilt value: point at the line of the key named.
+                let key = e.to_string().split('`').nth(1).map(|k| format!("\"{k}\""));
+                let line = key
+                    .and_then(|k| text.lines().position(|l| l.contains(&k)))
+                    .map_or(1, |i| i + 1);
+                MetaError::Invalid {
+                    path: path.to_path_buf(),
+                    line,
+                    column: 1,
+                    message: e.to_string(),
+                }
+            })?
+        } else {
+            serde_json::from_str(text).map_err(invalid)?
+        };
         meta.check_text(path, text)?;
         Ok(meta)
     }
@@ -363,9 +320,10 @@ impl Meta {
                     .filter_map(|v| v.as_deref()),
             );
         }
-        fields.extend(self.heuristics.iter().map(String::as_str));
-        fields.extend(self.algorithms.iter().map(String::as_str));
-        fields.extend(self.solvers.iter().map(|s| s.name.as_str()));
+        let e = &self.experiment;
+        fields.extend(e.heuristics.iter().map(String::as_str));
+        fields.extend(e.algorithms.iter().map(String::as_str));
+        fields.extend(e.solvers.iter().map(String::as_str));
         for value in fields {
             if let Some(c) = value.chars().find(|c| c.is_control()) {
                 let quoted = serde_json::to_string(value).unwrap_or_default();
@@ -396,6 +354,75 @@ impl Meta {
             path: path.to_path_buf(),
             source,
         })
+    }
+}
+
+/// Rewrites a schema 1–3 record (and its earlier sessions) as schema 4: `heuristics`,
+/// `algorithms`, `pruning`, `solvers` and `limits` gathered into `experiment`. A collected
+/// record already held the experiment there (the same one, with its sharding); its copies go.
+fn upgrade_to_4(value: &mut Value) {
+    let Some(o) = value.as_object_mut() else {
+        return;
+    };
+    let mut take = |k: &str| o.remove(k).unwrap_or(Value::Null);
+    let (heuristics, algorithms, pruning) =
+        (take("heuristics"), take("algorithms"), take("pruning"));
+    let (solvers, limits) = (take("solvers"), take("limits"));
+    if !o.contains_key("experiment") {
+        let sets = o.get("instance_sets").and_then(Value::as_array);
+        let instances: Vec<Value> = sets
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s.get("path").cloned())
+            .collect();
+        let shards = o
+            .get("shard")
+            .and_then(|s| s.get("count"))
+            .cloned()
+            .unwrap_or(json!(0));
+        let solvers = solvers.as_array().cloned().unwrap_or_default();
+        let check_optimal = solvers.iter().any(|s| s["check_optimal"] == json!(true));
+        let solvers: Vec<Value> = solvers
+            .iter()
+            .map(|s| {
+                let (name, command) = (&s["name"], &s["command"]);
+                let (name, command) = (name.as_str().unwrap_or(""), command.as_str().unwrap_or(""));
+                json!(match s["heuristic"].as_str() {
+                    Some(h) => format!("{name}:{h}={command}"),
+                    None => format!("{name}={command}"),
+                })
+            })
+            .collect();
+        let mut e = Map::new();
+        e.insert("instances".into(), json!(instances));
+        e.insert("heuristics".into(), heuristics);
+        if !algorithms.is_null() {
+            e.insert("algorithms".into(), algorithms);
+        }
+        // A key the old layout did not know stays, so that the reader refuses it by name.
+        if let Value::Object(l) = limits {
+            for (k, v) in l {
+                let k = if k == "memory_limit_bytes" {
+                    "memory_limit".into()
+                } else {
+                    k
+                };
+                e.insert(k, v);
+            }
+        }
+        e.insert("shards".into(), shards);
+        if !solvers.is_empty() {
+            e.insert("solvers".into(), json!(solvers));
+            e.insert("check_optimal".into(), json!(check_optimal));
+        }
+        if !pruning.is_null() {
+            e.insert("pruning".into(), pruning);
+        }
+        o.insert("experiment".into(), Value::Object(e));
+    }
+    o.insert("schema_version".into(), json!(SCHEMA_VERSION));
+    if let Some(Value::Array(previous)) = o.get_mut("previous_sessions") {
+        previous.iter_mut().for_each(upgrade_to_4);
     }
 }
 
@@ -439,8 +466,6 @@ pub(crate) mod tests {
             git_commit: Some("abc".into()),
             git_dirty: Some(false),
             rustc_version: "rustc 1.85.0".into(),
-            algorithms: ida_only(),
-            pruning: crate::search::Pruning::Parent,
             machine: Machine {
                 cores: 2,
                 os: "linux".into(),
@@ -451,16 +476,17 @@ pub(crate) mod tests {
             state: RunState::Running,
             threads: 2,
             instance_sets: vec![],
-            heuristics: vec!["manhattan".into()],
-            solvers: vec![],
-            limits: LimitsInfo::default(),
+            experiment: ExperimentSpec {
+                heuristics: vec!["manhattan".into()],
+                algorithms: ida_only(),
+                ..ExperimentSpec::default()
+            },
             pairs: 1,
             pairs_done_before: 0,
             retry: vec![],
             previous_sessions: vec![],
             shard: Some(Shard { index: 1, count: 3 }),
             collected: None,
-            experiment: None,
             shards: vec![],
             slurm_submissions: vec![],
         }
@@ -482,7 +508,7 @@ pub(crate) mod tests {
         let v1 = text.replace(&format!("  {current},\n"), "");
         assert!(!v1.contains("schema_version"));
         let m = Meta::parse(Path::new("m.json"), &v1).unwrap();
-        assert_eq!(m.schema_version, 1);
+        assert_eq!(m.schema_version, SCHEMA_VERSION);
         assert_eq!(m.state, RunState::Running);
 
         let v9 = text.replace(&current, "\"schema_version\": 9");
@@ -516,6 +542,68 @@ pub(crate) mod tests {
             .to_string();
         assert!(
             e.contains(&format!("m.json:{at}:1:")) && e.contains("U+001B"),
+            "{e}"
+        );
+    }
+
+    /// A record of schema 3 (as every committed results directory before schema 4 holds), its
+    /// earlier session in the same layout.
+    const SCHEMA_3: &str = r#"{"schema_version": 3, "command_line": ["tilebench", "run"],
+      "tilebench_version": "0.1.0", "git_commit": null, "git_dirty": null,
+      "rustc_version": "rustc", "machine": {"cpu_model": null, "cores": 2,
+      "memory_bytes": null, "os": "linux", "hostname": null},
+      "started": "2026-01-02T00:00:00Z", "finished": null, "state": "complete", "threads": 2,
+      "instance_sets": [{"name": "k", "path": "instances/k.txt", "size": "4x4",
+        "goal": "blank-first", "instances": 3, "seed": null, "generator": null, "source": null}],
+      "algorithms": ["ida", "astar"], "heuristics": ["manhattan", "pdb-663"], "pruning": "fsm",
+      "solvers": [{"name": "py", "command": "python3 'a b.py'", "heuristic": "manhattan",
+        "check_optimal": true}, {"name": "c", "command": "./c", "heuristic": null}],
+      "limits": {"node_limit": 5, "time_limit_seconds": 1.5, "memory_limit_bytes": 9},
+      "pairs": 12, "pairs_done_before": 4,
+      "previous_sessions": [{"command_line": ["tilebench"], "tilebench_version": "0.1.0",
+        "git_commit": null, "git_dirty": null, "rustc_version": "rustc",
+        "machine": {"cpu_model": null, "cores": 2, "memory_bytes": null, "os": "linux",
+        "hostname": null}, "started": "2026-01-01T00:00:00Z", "finished": null,
+        "state": "interrupted", "threads": 2, "instance_sets": [], "heuristics": ["manhattan"],
+        "limits": {"node_limit": null, "time_limit_seconds": null, "fixed_bound": 40},
+        "pairs": 12, "pairs_done_before": 0, "previous_sessions": []}]}"#;
+
+    #[test]
+    fn schema_3_is_read_into_one_experiment_and_written_as_4() {
+        let m = Meta::parse(Path::new("m.json"), SCHEMA_3).unwrap();
+        let e = &m.experiment;
+        assert_eq!(e.instances, ["instances/k.txt"]);
+        assert_eq!(e.algorithms, ["ida", "astar"]);
+        assert_eq!(e.heuristics, ["manhattan", "pdb-663"]);
+        assert_eq!(e.pruning, crate::search::Pruning::Fsm);
+        assert_eq!(e.solvers, ["py:manhattan=python3 'a b.py'", "c=./c"]);
+        assert!(e.check_optimal);
+        let limits = (
+            e.node_limit,
+            e.time_limit_seconds,
+            e.memory_limit,
+            e.fixed_bound,
+        );
+        assert_eq!(limits, (Some(5), Some(1.5), Some(9), None));
+        assert_eq!(e.shards, 0);
+        let infos = e.solver_infos();
+        assert_eq!(infos[0].command, "python3 'a b.py'");
+        assert_eq!(infos[1].heuristic, None);
+        let earlier = &m.previous_sessions[0].experiment;
+        assert_eq!(earlier.algorithms, ida_only());
+        assert_eq!(earlier.fixed_bound, Some(40));
+        assert_eq!(earlier.pruning, crate::search::Pruning::Parent);
+        // Written as schema 4 and read back unchanged.
+        let text = serde_json::to_string_pretty(&m).unwrap();
+        assert!(!text.contains("\"limits\"") && text.contains("\"experiment\""));
+        assert_eq!(Meta::parse(Path::new("m.json"), &text).unwrap(), m);
+        // A key the old layout did not know is still refused, with its line.
+        let bad = SCHEMA_3.replace("\"memory_limit_bytes\"", "\"memory\"");
+        let e = Meta::parse(Path::new("m.json"), &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("m.json:11:") && e.contains("unknown field `memory`"),
             "{e}"
         );
     }

@@ -550,11 +550,12 @@ mod tests {
                 RunState::Incomplete => assert!(r.runs.len() < meta.pairs, "{}", dir.display()),
                 state => panic!("{}: {state}", dir.display()),
             }
-            let series: Vec<String> = meta
+            let e = &meta.experiment;
+            let series: Vec<String> = e
                 .heuristics
                 .iter()
                 .cloned()
-                .chain(meta.solvers.iter().map(|s| s.name.clone()))
+                .chain(e.solver_infos().into_iter().map(|s| s.name))
                 .collect();
             assert_eq!(series, r.heuristics(), "{}", dir.display());
             let mut sums: std::collections::HashMap<RunKey, (u64, u64)> = Default::default();

@@ -1,4 +1,6 @@
-//! `experiment.json`: the experiment a sharded results directory holds, so that every shard, a
+//! The one description of an experiment: what runs (instance selections, heuristics, algorithms,
+//! outside solvers, pruning) under which limits. Every `meta.json` embeds it (`experiment`), and
+//! a sharded results directory keeps it in `experiment.json`, so that every shard, a
 //! re-submission and `collect` agree on the pairs without being told again. The pairs it stands
 //! for are made in [`crate::experiment`].
 
@@ -9,12 +11,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::search::{Pruning, RunStatus};
 
-/// The experiment of a sharded results directory.
+/// An experiment, as `meta.json` and `experiment.json` record it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExperimentSpec {
-    /// Instance selections (`FILE` or `FILE:FIRST-LAST`) with absolute paths, so tasks started
-    /// in any working directory read the same files.
+    /// Instance selections (`FILE` or `FILE:FIRST-LAST`): as given for a local run, with
+    /// absolute paths in a sharded experiment, so tasks started in any working directory read
+    /// the same files.
     pub instances: Vec<String>,
     /// Heuristic names as written in the result files (they parse back to the same heuristic).
     pub heuristics: Vec<String>,
@@ -30,7 +33,7 @@ pub struct ExperimentSpec {
         skip_serializing_if = "Option::is_none"
     )]
     pub memory_limit: Option<u64>,
-    /// How many shards the pairs are dealt into.
+    /// How many shards the pairs are dealt into (0: not sharded).
     pub shards: usize,
     /// Outside solvers, `NAME[:HEURISTIC]=COMMAND` each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -46,7 +49,72 @@ pub struct ExperimentSpec {
     pub fixed_bound: Option<u32>,
 }
 
+/// The limits every search of an experiment ran under, compared across sessions as one.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LimitsInfo {
+    pub node_limit: Option<u64>,
+    pub time_limit_seconds: Option<f64>,
+    pub memory_limit_bytes: Option<u64>,
+    pub fixed_bound: Option<u32>,
+}
+
+/// An outside solver of an experiment, its `NAME[:HEURISTIC]=COMMAND` split.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SolverInfo {
+    pub name: String,
+    /// The command as given (split into words, never run by a shell).
+    pub command: String,
+    /// The built-in heuristic it implements, whose node counts the report sets beside its own.
+    pub heuristic: Option<String>,
+    /// Unknown optimal lengths were found with the built-in search (`--check-optimal`).
+    pub check_optimal: bool,
+}
+
+/// `NAME[:HEURISTIC]=COMMAND` split into its three parts, trimmed (the parts are checked by
+/// `experiment::outside::OutsideSolver::parse`).
+pub(crate) fn split_solver(spec: &str) -> Option<(&str, Option<&str>, &str)> {
+    let (head, command) = spec.split_once('=')?;
+    Some(match head.split_once(':') {
+        Some((name, h)) => (name.trim(), Some(h.trim()), command),
+        None => (head.trim(), None, command),
+    })
+}
+
 impl ExperimentSpec {
+    pub fn limits(&self) -> LimitsInfo {
+        LimitsInfo {
+            node_limit: self.node_limit,
+            time_limit_seconds: self.time_limit_seconds,
+            memory_limit_bytes: self.memory_limit,
+            fixed_bound: self.fixed_bound,
+        }
+    }
+
+    pub fn solver_infos(&self) -> Vec<SolverInfo> {
+        self.solvers
+            .iter()
+            .map(|s| {
+                let (name, heuristic, command) = split_solver(s).unwrap_or((s, None, ""));
+                SolverInfo {
+                    name: name.to_string(),
+                    command: command.to_string(),
+                    heuristic: heuristic.map(str::to_string),
+                    check_optimal: self.check_optimal,
+                }
+            })
+            .collect()
+    }
+
+    /// The methods and limits alone: resume and `collect` compare instance sets by their
+    /// content (a selection may be written relative or absolute) and the sharding their own way.
+    pub(crate) fn methods_and_limits(&self) -> ExperimentSpec {
+        ExperimentSpec {
+            instances: Vec::new(),
+            shards: 0,
+            ..self.clone()
+        }
+    }
+
     /// The time limit, checked (a hand-edited file may hold any number).
     pub fn time_limit(&self) -> Result<Option<Duration>, crate::limits::LimitError> {
         self.time_limit_seconds

@@ -75,7 +75,10 @@ fn three_shards_collect_to_the_unsharded_run_and_report() {
     assert_eq!(m["pairs"], 36);
     assert_eq!(m["shards"].as_array().unwrap().len(), 3);
     assert_eq!(m["experiment"]["shards"], 3);
-    assert_eq!(m["heuristics"], meta(&full)["heuristics"]);
+    assert_eq!(
+        m["experiment"]["heuristics"],
+        meta(&full)["experiment"]["heuristics"]
+    );
     assert!(m.get("shard").is_none());
 
     // Reports and plots read a collected directory like a local one.

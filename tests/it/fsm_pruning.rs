@@ -278,7 +278,7 @@ fn the_option_end_to_end() {
     let argv = args(&["--pruning", "fsm", "--only-ids", "30"]);
     let o = run(&argv.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(meta(&results)["pruning"], "fsm");
+    assert_eq!(meta(&results)["experiment"]["pruning"], "fsm");
     let rows = read_runs(&results);
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].length, rows[0].optimal_length);

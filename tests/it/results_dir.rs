@@ -262,7 +262,7 @@ fn resume_refuses_another_experiment_and_retry_reruns_by_status() {
     let node_limits: Vec<&serde_json::Value> = sessions
         .iter()
         .chain([&m])
-        .map(|s| &s["limits"]["node_limit"])
+        .map(|s| &s["experiment"]["node_limit"])
         .collect();
     assert_eq!(node_limits, [1000000, 1000000, 100000000]);
     assert_eq!(m["retry"], serde_json::json!(["node-limit"]));

@@ -143,7 +143,7 @@ fn resume_refuses_a_changed_check_optimal() {
 fn resume_refuses_a_changed_fixed_bound() {
     let dir = fresh_dir("resume-fixed-bound");
     let (out, runs) = first_run(&dir, &["-H", "manhattan", "--fixed-bound", "12"]);
-    assert_eq!(meta(&out)["limits"]["fixed_bound"], 12);
+    assert_eq!(meta(&out)["experiment"]["fixed_bound"], 12);
     refused(
         &dir,
         &out,
@@ -162,7 +162,7 @@ fn resume_refuses_a_changed_fixed_bound() {
 
     let full = fresh_dir("resume-fixed-bound-full");
     let (out, runs) = first_run(&full, &["-H", "manhattan"]);
-    assert!(meta(&out)["limits"].get("fixed_bound").is_none());
+    assert!(meta(&out)["experiment"].get("fixed_bound").is_none());
     refused(
         &full,
         &out,

@@ -177,7 +177,7 @@ fn csv_columns_and_values() {
     assert_eq!(meta["state"], "complete");
     assert_eq!(meta["threads"], 2);
     assert_eq!(meta["instance_sets"][0]["seed"], "9");
-    assert_eq!(meta["heuristics"][1], "linear-conflict");
+    assert_eq!(meta["experiment"]["heuristics"][1], "linear-conflict");
     assert!(meta["finished"].is_string());
     assert!(meta["rustc_version"]
         .as_str()

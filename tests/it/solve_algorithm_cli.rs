@@ -209,7 +209,7 @@ fn run_stores_the_default_memory_limit() {
         let out = dir.join(name);
         let common = ["run", "--instances", &set, "--jobs", "1", "--no-history"];
         ok(&[&common[..], &["--out", arg(&out)], args].concat());
-        meta(&out)["limits"]["memory_limit_bytes"].clone()
+        meta(&out)["experiment"]["memory_limit"].clone()
     };
     let astar = limit("astar", &["-a", "astar", "-H", "manhattan"])
         .as_u64()

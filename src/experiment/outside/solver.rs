@@ -1,6 +1,7 @@
 //! An outside solver as an experiment names it: `--solver NAME[:HEURISTIC]=COMMAND`.
 
 use crate::heuristic::HeuristicName;
+use crate::results::spec::split_solver;
 use crate::results::BUILTIN_SOLVER;
 
 use super::process::SolverCommand;
@@ -24,20 +25,11 @@ impl OutsideSolver {
             spec: spec.to_string(),
             reason: reason.to_string(),
         };
-        let (head, command) = spec
-            .split_once('=')
+        let (name, heuristic, command) = split_solver(spec)
             .ok_or_else(|| bad("expected NAME=COMMAND or NAME:HEURISTIC=COMMAND"))?;
-        let (name, heuristic) = match head.split_once(':') {
-            Some((name, h)) => (
-                name.trim(),
-                Some(
-                    h.trim()
-                        .parse::<HeuristicName>()
-                        .map_err(|e| bad(&e.to_string()))?,
-                ),
-            ),
-            None => (head.trim(), None),
-        };
+        let heuristic = heuristic
+            .map(|h| h.parse::<HeuristicName>().map_err(|e| bad(&e.to_string())))
+            .transpose()?;
         if name.is_empty()
             || !name
                 .chars()

@@ -29,11 +29,11 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
     let limit = results
         .meta
         .as_ref()
-        .and_then(|m| m.limits.memory_limit_bytes);
+        .and_then(|m| m.experiment.memory_limit);
     let time = results
         .meta
         .as_ref()
-        .and_then(|m| m.limits.time_limit_seconds);
+        .and_then(|m| m.experiment.time_limit_seconds);
     s.push(Text::plain(format!(
         "Every instance of every set, by algorithm and heuristic (astar+H is A*, bfs \
          breadth-first search, a heuristic alone is IDA*). Memory limit per search: {}; time \

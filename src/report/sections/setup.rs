@@ -3,7 +3,8 @@
 
 use crate::report::format::{int, NONE};
 use crate::report::model::{Cell, Column, Section, Table, Text};
-use crate::results::meta::{shell_line, LimitsInfo, Machine};
+use crate::results::meta::{shell_line, Machine};
+use crate::results::spec::LimitsInfo;
 use crate::results::{Meta, Results, META_FILE};
 
 /// The section's title (its anchor is the one section whose names are never shortened).
@@ -159,11 +160,12 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
         rows.push(("instance set", format!("{}: {text}", set.name)));
     }
     // IDA* alone (the default, and files from before the field) is not worth a row.
-    if meta.algorithms != crate::results::meta::ida_only() {
-        rows.push(("algorithms", meta.algorithms.join(", ")));
+    let exp = &meta.experiment;
+    if exp.algorithms != crate::results::meta::ida_only() {
+        rows.push(("algorithms", exp.algorithms.join(", ")));
     }
     // A long name as code, which LaTeX breaks across lines (the short names below key it).
-    let names: Vec<String> = meta
+    let names: Vec<String> = exp
         .heuristics
         .iter()
         .map(
@@ -174,7 +176,7 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
         )
         .collect();
     rows.push(("heuristics", names.join(", ")));
-    for s in &meta.solvers {
+    for s in &exp.solver_infos() {
         let mut text = format!("{}: `{}`", s.name, s.command);
         if let Some(h) = &s.heuristic {
             text.push_str(&format!(
@@ -189,10 +191,7 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
     rows.push(("limits per run", limits_per_session(meta)));
     rows.push(("pairs", format!("{} (instance, method) pairs", meta.pairs)));
     if let Some(c) = &meta.collected {
-        let shards = meta
-            .experiment
-            .as_ref()
-            .map_or(meta.shards.len(), |e| e.shards);
+        let shards = exp.shards;
         rows.push((
             "collected",
             format!(
@@ -228,17 +227,18 @@ fn machine_in_words(m: &Machine) -> String {
 /// The limits of the last session, and of each earlier session (`--resume`, `--retry`) whose
 /// limits differed: rows finished then ran under those, so a reader must see them all.
 fn limits_per_session(meta: &Meta) -> String {
-    let last = limits_in_words(&meta.limits);
+    let limits = meta.experiment.limits();
+    let last = limits_in_words(&limits);
     // Earlier sessions grouped by their limits, in order of first use: (limits, first start, count).
-    let mut earlier: Vec<(&LimitsInfo, &str, usize)> = Vec::new();
-    for p in meta
-        .previous_sessions
-        .iter()
-        .filter(|p| p.limits != meta.limits)
-    {
-        match earlier.iter_mut().find(|(l, _, _)| **l == p.limits) {
+    let mut earlier: Vec<(LimitsInfo, &str, usize)> = Vec::new();
+    for p in &meta.previous_sessions {
+        let l = p.experiment.limits();
+        if l == limits {
+            continue;
+        }
+        match earlier.iter_mut().find(|(e, _, _)| *e == l) {
             Some((_, _, n)) => *n += 1,
-            None => earlier.push((&p.limits, &p.started, 1)),
+            None => earlier.push((l, &p.started, 1)),
         }
     }
     if earlier.is_empty() {
@@ -247,10 +247,10 @@ fn limits_per_session(meta: &Meta) -> String {
     let earlier: Vec<String> = earlier
         .into_iter()
         .map(|(l, started, n)| match n {
-            1 => format!("{} (1 session, started {started})", limits_in_words(l)),
+            1 => format!("{} (1 session, started {started})", limits_in_words(&l)),
             n => format!(
                 "{} ({n} sessions, the first started {started})",
-                limits_in_words(l)
+                limits_in_words(&l)
             ),
         })
         .collect();
@@ -315,12 +315,12 @@ mod tests {
     #[test]
     fn limits_name_every_session_whose_limits_differed() {
         let mut meta = crate::results::meta::tests::sample();
-        meta.limits.node_limit = Some(100_000_000);
-        meta.limits.time_limit_seconds = None;
+        meta.experiment.node_limit = Some(100_000_000);
+        meta.experiment.time_limit_seconds = None;
         meta.started = "2026-12-01T10:00:00Z".into();
         let same = meta.clone();
         let mut first = meta.clone();
-        first.limits.node_limit = Some(1_000_000);
+        first.experiment.node_limit = Some(1_000_000);
         first.started = "2026-11-30T09:00:00Z".into();
         meta.previous_sessions = vec![first.clone(), same, first];
         let limits = setup_rows(&meta)
@@ -334,7 +334,9 @@ mod tests {
              2026-12-01T10:00:00Z); earlier sessions, whose finished rows were kept: at most \
              1,000,000 generated nodes (2 sessions, the first started 2026-11-30T09:00:00Z)"
         );
-        meta.previous_sessions.retain(|p| p.limits == meta.limits);
+        let limits = meta.experiment.limits();
+        meta.previous_sessions
+            .retain(|p| p.experiment.limits() == limits);
         let limits = setup_rows(&meta)
             .into_iter()
             .find(|(l, _)| *l == "limits per run");
