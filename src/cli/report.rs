@@ -37,6 +37,10 @@ pub struct ReportArgs {
     /// anchor: setup, the-optimization-path, summary, beside, outside, definitions, plots…
     #[arg(long, value_name = "ID,…", value_delimiter = ',')]
     sections: Vec<String>,
+    /// Another results directory whose runs to set beside these (another heuristic run
+    /// separately on the same instances); repeat for more. A run in both is refused.
+    #[arg(long, value_name = "DIR")]
+    beside: Vec<PathBuf>,
     #[command(flatten)]
     choices: PlotChoices,
 }
@@ -49,8 +53,12 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, Box<dyn Error>> {
     let options = ReportOptions {
         plot: args.choices.options()?,
         command: Some(format!(
-            "tilebench report {} --out {} --format {}{}{}{}{}",
+            "tilebench report {}{} --out {} --format {}{}{}{}{}",
             args.results_dir.display(),
+            args.beside
+                .iter()
+                .map(|b| format!(" --beside {}", b.display()))
+                .collect::<String>(),
             out.display(),
             formats
                 .iter()
@@ -81,6 +89,7 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, Box<dyn Error>> {
         per_instance: args.per_instance,
         plots: args.plots,
         sections: args.sections,
+        beside: args.beside,
     };
     let path = write_report(&args.results_dir, &out, &options)?;
     // Every report file written, the first as returned (prediction reports name their own).

@@ -4,6 +4,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::report::format;
+
 use super::{chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 
 /// The diagonal's legend entry.
@@ -58,9 +60,20 @@ pub(super) fn plot(
             continue;
         };
         let title = format!("{}: nodes generated, {b} against {a}", data.set);
+        // The reduction per instance, summarised as papers give it: its geometric mean.
+        let ratios: Vec<f64> = points.iter().map(|(x, y)| x / y).collect();
+        let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+        let (low, high) = ratios
+            .iter()
+            .fold((f64::INFINITY, 0f64), |(l, h), &r| (l.min(r), h.max(r)));
         let caption = format!(
             "One point per instance that both {a} (x) and {b} (y) solved, log-log; the dashed \
-             diagonal is equal nodes, so the vertical distance below it is {b}'s reduction factor."
+             diagonal is equal nodes, so the vertical distance below it is {b}'s reduction factor: \
+             {a}'s nodes over {b}'s, geometric mean {} over these {} instances (from {} to {}).",
+            format::sig(geo, 3),
+            ratios.len(),
+            format::sig(low, 3),
+            format::sig(high, 3)
         );
         let chart = Scatter {
             x_name: data.shown(&a),

@@ -13,7 +13,7 @@ use super::sections::{
     per_instance::per_instance,
     plots::{history_section, plots_section},
     published::{beside_later_work_section, beside_published},
-    setup::setup,
+    setup::{setup, Beside},
     summary::summary_section,
 };
 use crate::analysis::per_instance;
@@ -35,6 +35,8 @@ pub struct Contents {
     /// Plots drawn but not shown (the default selection), which `--plots all` shows: each
     /// set's summary says which of its plots and why, Plots counts them all.
     pub left_out: Vec<super::selection::Omitted>,
+    /// The results directories whose runs were added to the reported one's (`--beside`).
+    pub beside: Vec<Beside>,
 }
 
 /// The whole report of `results`.
@@ -49,15 +51,26 @@ pub fn build(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| results.dir.display().to_string());
-    let intro = vec![Text::plain("Regenerate with ")
+    let (mut runs, mut iterations) = (results.runs.len(), results.iterations.len());
+    for b in &contents.beside {
+        (runs, iterations) = (runs - b.runs, iterations - b.iterations);
+    }
+    let files = |text: Text, runs: usize, iterations: usize, dir: &std::path::Path| {
+        text.code(RUNS_FILE)
+            .p(format!(" ({runs} rows) and "))
+            .code(ITERATIONS_FILE)
+            .p(format!(" ({iterations} rows) in "))
+            .code(dir.display().to_string())
+    };
+    let mut text = Text::plain("Regenerate with ")
         .code(&contents.command)
         .p(format!(" (tilebench {}). ", env!("CARGO_PKG_VERSION")))
-        .p("Every figure below is computed from ")
-        .code(RUNS_FILE)
-        .p(format!(" ({} rows) and ", results.runs.len()))
-        .code(ITERATIONS_FILE)
-        .p(format!(" ({} rows) in ", results.iterations.len()))
-        .code(results.dir.display().to_string())
+        .p("Every figure below is computed from ");
+    text = files(text, runs, iterations, &results.dir);
+    for b in &contents.beside {
+        text = files(text.p(", with beside them "), b.runs, b.iterations, &b.dir);
+    }
+    let intro = vec![text
         .p(", by the formula stated in ")
         .link("definitions", "Definitions")
         .p("; ")
@@ -66,7 +79,7 @@ pub fn build(
         .code(super::output::SUMMARY_FULL_FILE)
         .p(" unrounded.")
         .into()];
-    let mut sections = vec![setup(results)];
+    let mut sections = vec![setup(results, &contents.beside)];
     // Plots placed in a section of their own rather than under Plots.
     let mut placed: BTreeSet<String> = BTreeSet::new();
     // A lab experiment (several algorithms) leads with its core, the optimization path, its two

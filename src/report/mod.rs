@@ -136,7 +136,18 @@ pub fn write_report(
     if prediction::is_experiment(results_dir) {
         return prediction::write_experiment_report(results_dir, out_dir, options);
     }
-    let results = Results::load(results_dir)?;
+    let mut results = Results::load(results_dir)?;
+    let mut beside = Vec::new();
+    for dir in &options.beside {
+        let other = Results::load(dir)?;
+        beside.push(sections::setup::Beside {
+            dir: dir.clone(),
+            runs: other.runs.len(),
+            iterations: other.iterations.len(),
+            meta: other.meta.clone(),
+        });
+        results.add_beside(other)?;
+    }
     let mut figures = plot_all(&results, out_dir, &options.plot)?;
     let predicted = prediction::rows_of(&results)?;
     let name = results_dir
@@ -167,6 +178,7 @@ pub fn write_report(
         heuristics: chosen,
         predicted,
         left_out: selected.left_out,
+        beside,
     };
     let mut report = build::build(&results, &summaries, &drawn, &contents);
     report.shorten(

@@ -54,6 +54,8 @@ pub struct ReportOptions {
     pub plots: selection::PlotSelection,
     /// The sections to keep, by the start of their id (`--sections`); empty: all.
     pub sections: Vec<String>,
+    /// Results directories whose runs are set beside those of the one reported (`--beside`).
+    pub beside: Vec<std::path::PathBuf>,
 }
 
 /// The drawn plots with their SVG text (for inlining), each also converted to `<stem>.pdf` when

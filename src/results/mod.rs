@@ -54,6 +54,16 @@ pub enum ResultsError {
     Csv(CsvError),
     #[error(transparent)]
     Meta(#[from] MetaError),
+    #[error(
+        "{other}: run {key} is also in {dir}: results set beside each other must be of other \
+         runs (another heuristic, algorithm or instance set)",
+        other = .other.display(), dir = .dir.display()
+    )]
+    Overlap {
+        dir: PathBuf,
+        other: PathBuf,
+        key: String,
+    },
 }
 
 impl From<CsvError> for ResultsError {
@@ -110,6 +120,23 @@ impl Results {
             iterations,
             meta,
         })
+    }
+
+    /// Adds the runs of `other` (another results directory, read alike) after these, so that a
+    /// report sets them beside each other: another heuristic run separately on the same
+    /// instances. A run in both is refused (which of the two would the report show?).
+    pub fn add_beside(&mut self, other: Results) -> Result<(), ResultsError> {
+        let keys: HashSet<RunKey> = self.runs.iter().map(RunRecord::key).collect();
+        if let Some(r) = other.runs.iter().find(|r| keys.contains(&r.key())) {
+            return Err(ResultsError::Overlap {
+                dir: self.dir.clone(),
+                other: other.dir.clone(),
+                key: format!("{} #{} by {}", r.instance_set, r.instance_id, r.label()),
+            });
+        }
+        self.runs.extend(other.runs);
+        self.iterations.extend(other.iterations);
+        Ok(())
     }
 
     /// Instance-set names in order of first appearance in `runs.csv`.

@@ -335,3 +335,73 @@ fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
         fs::read_to_string(write_report(&one, &out, &ReportOptions::default()).unwrap()).unwrap();
     assert!(!md.contains("Predicted vs measured"), "{md}");
 }
+
+/// `report A --beside B` reads B's runs as if they were A's: the small fixture split by
+/// heuristic into two directories reports the same summary rows as the whole, with B's setup
+/// beside A's and the scatter's caption giving the reduction's geometric mean; a run in both is
+/// refused.
+#[test]
+fn runs_of_another_directory_are_set_beside() {
+    use common::bin::{arg, fails, ok};
+    let dir = common::fresh_dir("report-beside");
+    let (a, b) = (dir.join("manhattan"), dir.join("pdb-555"));
+    for (to, h) in [(&a, "manhattan"), (&b, "pdb-555")] {
+        copy_files(fixture(), to);
+        for file in ["runs.csv", "iterations.csv"] {
+            let text = fs::read_to_string(to.join(file)).unwrap();
+            let kept: Vec<&str> = text
+                .lines()
+                .enumerate()
+                .filter(|(i, l)| *i == 0 || l.split(',').nth(2) == Some(h))
+                .map(|(_, l)| l)
+                .collect();
+            fs::write(to.join(file), kept.join("\n") + "\n").unwrap();
+        }
+    }
+    let (whole, beside) = (dir.join("whole"), dir.join("beside"));
+    ok(&["report", arg(fixture()), "--out", arg(&whole)]);
+    ok(&[
+        "report",
+        arg(&a),
+        "--beside",
+        arg(&b),
+        "--out",
+        arg(&beside),
+    ]);
+    let rows = |out: &Path| -> Vec<String> {
+        let md = fs::read_to_string(out.join("report.md")).unwrap();
+        md.lines()
+            .filter(|l| l.starts_with("| `manhattan` |") || l.starts_with("| `pdb-555` |"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(rows(&beside), rows(&whole));
+    assert_eq!(rows(&beside).len(), 2);
+    let md = fs::read_to_string(beside.join("report.md")).unwrap();
+    assert!(md.contains(&format!("--beside {}", b.display())), "{md}");
+    assert!(
+        md.contains("in `") && md.contains("with beside them `runs.csv` (3 rows)"),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!(
+            "The setup of the runs beside them, from `{}`",
+            b.join("meta.json").display()
+        )),
+        "{md}"
+    );
+    // Instances 1 and 2: 100 / 10 and 1000 / 40, geometric mean √250.
+    assert!(
+        md.contains("geometric mean 15.8 over these 2 instances (from 10.0 to 25.0)"),
+        "{md}"
+    );
+    let err = fails(&[
+        "report",
+        arg(&a),
+        "--beside",
+        arg(&a),
+        "--out",
+        arg(&beside),
+    ]);
+    assert!(err.contains("run tiny #1 by manhattan is also in"), "{err}");
+}

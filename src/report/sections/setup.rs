@@ -10,7 +10,17 @@ use crate::results::{Meta, Results, META_FILE};
 /// The section's title (its anchor is the one section whose names are never shortened).
 pub(crate) const TITLE: &str = "Setup";
 
-pub(crate) fn setup(results: &Results) -> Section {
+/// A results directory whose runs a report sets beside those of the one it reports
+/// (`report --beside`).
+#[derive(Debug, Clone)]
+pub struct Beside {
+    pub dir: std::path::PathBuf,
+    pub runs: usize,
+    pub iterations: usize,
+    pub meta: Option<Meta>,
+}
+
+pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
     let mut s = Section::new(1, TITLE);
     let Some(meta) = &results.meta else {
         s.push(
@@ -41,6 +51,22 @@ pub(crate) fn setup(results: &Results) -> Section {
         ]);
     }
     s.push(t);
+    for (i, b) in beside.iter().enumerate() {
+        let Some(meta) = &b.meta else {
+            continue;
+        };
+        let mut t = Table::new(
+            format!("setup-beside-{}", i + 1),
+            Text::plain("The setup of the runs beside them, from ")
+                .code(b.dir.join(META_FILE).display().to_string())
+                .p("."),
+            vec![Column::text("setting"), Column::text("value")],
+        );
+        for (label, value) in setup_rows(meta) {
+            t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
+        }
+        s.push(t);
+    }
     if meta.instance_sets.len() > MAX_SETS_IN_SETUP {
         let mut sets = Table::new(
             "instance-sets",
@@ -299,7 +325,7 @@ mod tests {
             1
         );
         assert!(rows.iter().all(|(l, _)| *l != "instance set"), "{rows:?}");
-        let section = setup(&results);
+        let section = setup(&results, &[]);
         let tables: Vec<&Table> = section
             .blocks
             .iter()
