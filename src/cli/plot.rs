@@ -44,7 +44,7 @@ pub(crate) struct PlotChoices {
     no_history: bool,
     /// The heuristics to draw (and report), comma-separated, in this order. Default: all, in
     /// the order of runs.csv.
-    #[arg(long, value_name = "A,B,C", value_delimiter = ',')]
+    #[arg(long, value_name = "A,B,C")]
     heuristics: Vec<String>,
 }
 
@@ -63,11 +63,11 @@ impl PlotChoices {
                 .collect(),
             history: self.history.clone(),
             no_history: self.no_history,
+            // Split as `run -H` splits: a `max(…)` keeps its commas.
             heuristics: self
                 .heuristics
                 .iter()
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
+                .flat_map(|s| crate::heuristic::split_names(s))
                 .collect(),
         })
     }

@@ -97,10 +97,9 @@ pub struct PlotOptions {
 impl PlotOptions {
     /// Parses `A,B` into a scatter pair.
     pub(crate) fn parse_pair(s: &str) -> Result<(String, String), PlotError> {
-        match s.split_once(',') {
-            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
-                Ok((a.trim().to_string(), b.trim().to_string()))
-            }
+        // Split as `run -H` splits: a `max(…)` or a custom partition keeps its commas.
+        match &crate::heuristic::split_names(s)[..] {
+            [a, b] => Ok((a.clone(), b.clone())),
             _ => Err(PlotError::BadPair(s.to_string())),
         }
     }
@@ -588,6 +587,23 @@ mod tests {
     use crate::results::{IterationRecord, RunRecord, RunStatus};
     use crate::search::Algorithm;
     use std::collections::BTreeSet;
+
+    /// `--scatter A,B` splits where `run -H` does: a max or a custom partition keeps its commas.
+    #[test]
+    fn a_scatter_pair_may_name_a_max() {
+        let pair = |s: &str| PlotOptions::parse_pair(s).map_err(|e| e.to_string());
+        assert_eq!(
+            pair("pdb-6666r,max(pdb-6666r,pdbr:1.2/3.4)"),
+            Ok(("pdb-6666r".into(), "max(pdb-6666r,pdbr:1.2/3.4)".into()))
+        );
+        assert_eq!(
+            pair(" manhattan , pdb:1,2/3,4"),
+            Ok(("manhattan".into(), "pdb:1,2/3,4".into()))
+        );
+        for bad in ["manhattan", "a,b,c", ",b", "a,"] {
+            assert!(pair(bad).unwrap_err().contains("expected two"), "{bad}");
+        }
+    }
 
     /// The (element, fill colour) pairs of an SVG's markers: `circle`, `polygon` (triangle) or
     /// `rect` (square), read back from the file plotters wrote.
