@@ -131,6 +131,20 @@ pub(super) fn grid(labels: &[String], width: i32) -> Grid {
     }
 }
 
+/// Legends of up to this many rows fit the figure sizes of [`style`] with a plotting area of
+/// more than half the height.
+const ROWS_IN_SIZE: i32 = 3;
+
+/// `size` with room for a legend of these entries: one of more than [`ROWS_IN_SIZE`] rows (the
+/// 24-puzzle's published columns beside ours, one long label a row) makes the figure taller by
+/// its extra rows, so that the plotting area keeps the height it was designed with.
+pub(super) fn fitted(size: (u32, u32), entries: &[Entry]) -> (u32, u32) {
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let rows = grid(&labels, size.0 as i32 - 2 * EDGE_PX).rows;
+    let extra = (rows - ROWS_IN_SIZE).max(0) * LEGEND_ROW_PX;
+    (size.0, size.1 + extra as u32)
+}
+
 /// The title in as few lines as fit in `width` pixels, broken between words, so that a long
 /// instance set's name does not push both ends of its title off the figure.
 fn title_lines<DB: DrawingBackend>(
@@ -287,6 +301,21 @@ mod tests {
 
     /// A title wider than the figure is broken between words, every line fitting, no word lost;
     /// a short one stays one line.
+    /// A legend of one long label a row, as the 24-puzzle's published columns beside ours, makes
+    /// the figure taller by its rows past three; a short one leaves the size alone.
+    #[test]
+    fn a_tall_legend_makes_the_figure_taller() {
+        let entries = |n: usize| -> Vec<Entry> {
+            let names = (0..n)
+                .map(|i| format!("a long series name, as the published columns have, number {i}"));
+            series(names, true)
+        };
+        assert_eq!(fitted(style::SIZE, &entries(2)), style::SIZE);
+        let (w, h) = fitted(style::SIZE, &entries(7));
+        assert_eq!(w, style::SIZE.0);
+        assert_eq!(h, style::SIZE.1 + 4 * LEGEND_ROW_PX as u32);
+    }
+
     #[test]
     fn a_long_title_wraps_within_the_figure() {
         style::register_font();

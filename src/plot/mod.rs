@@ -393,6 +393,7 @@ impl<'o> Out<'o> {
             .map(|legend::Entry(label, sample)| legend::Entry(shown(label), *sample))
             .collect();
         let (title, mut caption) = (shown(&title), shown(&caption));
+        let size = legend::fitted(size, &entries);
         let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));

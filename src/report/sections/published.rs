@@ -163,24 +163,46 @@ pub(crate) fn beside_later_work_section(results: &Results, set: &str) -> Option<
          the yardstick a stronger heuristic of ours is set beside.",
     ));
     let ratio = rounding::RATIO;
+    // One geometric mean per heuristic of ours (a report may set several beside each other).
+    let mut heuristics: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !heuristics.contains(&r.heuristic.as_str()) {
+            heuristics.push(&r.heuristic);
+        }
+    }
+    let names = crate::plot::ShortNames::of_runs(&results.runs);
     let items: Vec<Text> = LATER_24_PUZZLE
         .iter()
         .enumerate()
         .filter_map(|(i, c)| {
-            let logs: Vec<f64> = rows
+            let means: Vec<String> = heuristics
                 .iter()
-                .filter_map(|r| Some((r.ours as f64 / r.theirs[i]? as f64).ln()))
+                .filter_map(|&h| {
+                    let logs: Vec<f64> = rows
+                        .iter()
+                        .filter(|r| r.heuristic == h)
+                        .filter_map(|r| Some((r.ours as f64 / r.theirs[i]? as f64).ln()))
+                        .collect();
+                    let n = logs.len();
+                    let of = match heuristics.len() {
+                        1 => String::new(),
+                        _ => format!(" of {}", names.apply(h)),
+                    };
+                    (n > 0).then(|| {
+                        let mean = ratio.apply((logs.iter().sum::<f64>() / n as f64).exp());
+                        format!("{mean} over {n} solved run(s){of}")
+                    })
+                })
                 .collect();
-            let n = logs.len();
             let named = if short(c) == c.setting {
                 String::new()
             } else {
                 format!(" ({})", c.setting)
             };
-            (n > 0).then(|| {
+            (!means.is_empty()).then(|| {
                 Text::plain("").strong(short(c)).p(format!(
-                    "{named}: ours / theirs, geometric mean {} over {n} solved run(s).",
-                    ratio.apply((logs.iter().sum::<f64>() / n as f64).exp())
+                    "{named}: ours / theirs, geometric mean {}.",
+                    means.join("; ")
                 ))
             })
         })
