@@ -51,6 +51,12 @@ pub fn build(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| results.dir.display().to_string());
+    let beside: String = contents
+        .beside
+        .iter()
+        .filter_map(|b| b.dir.file_name())
+        .map(|n| format!(", with {} beside", n.to_string_lossy()))
+        .collect();
     let (mut runs, mut iterations) = (results.runs.len(), results.iterations.len());
     for b in &contents.beside {
         (runs, iterations) = (runs - b.runs, iterations - b.iterations);
@@ -160,7 +166,7 @@ pub fn build(
     sections.extend(plots_section(&plots, &contents.left_out, &contents.command));
     sections.extend(history_section(&history));
     Report {
-        title: format!("tilebench report: {name}"),
+        title: format!("tilebench report: {name}{beside}"),
         intro,
         sections,
     }

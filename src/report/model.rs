@@ -306,6 +306,9 @@ pub struct Table {
     pub rows: Vec<Vec<Cell>>,
     /// Long tables (one row per instance): collapsed in HTML, split across pages in LaTeX.
     pub collapsed: bool,
+    /// How many leading columns name a row (1: the first), repeated in every part of a table
+    /// LaTeX splits by columns.
+    pub keys: usize,
 }
 
 impl Table {
@@ -316,6 +319,7 @@ impl Table {
             columns,
             rows: Vec::new(),
             collapsed: false,
+            keys: 1,
         }
     }
     /// Appends a row; it must have one cell per column.

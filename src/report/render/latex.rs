@@ -87,7 +87,7 @@ pub fn fragments(report: &Report) -> Vec<(String, String)> {
 }
 
 /// The fragments of one table: split by columns when it is wider than the line (each part
-/// repeats the first column), then into parts of at most [`ROWS_PER_PART`] rows. Never shrunk.
+/// repeats the key columns), then into parts of at most [`ROWS_PER_PART`] rows. Never shrunk.
 fn parts(t: &Table) -> Vec<(String, String)> {
     let chunks: Vec<&[Vec<Cell>]> = if t.rows.len() > ROWS_PER_PART {
         t.rows.chunks(ROWS_PER_PART).collect()
@@ -144,7 +144,7 @@ fn column_widths(t: &Table) -> Vec<f64> {
         .collect()
 }
 
-/// The columns of each part of a table wider than the line: the first column, then the
+/// The columns of each part of a table wider than the line: the key columns, then the
 /// others in order, in as few parts as fit the line, and of those the split whose widest part
 /// is narrowest (so that no part is a lone column or two left over); all columns in one part
 /// when the table fits.
@@ -155,18 +155,16 @@ fn column_groups(t: &Table) -> Vec<Vec<usize>> {
         return greedy;
     }
     let widths = column_widths(t);
-    let groups: Vec<Vec<usize>> = balanced(&widths[1..], k)
+    let keys = key_columns(t);
+    let groups: Vec<Vec<usize>> = balanced(&widths[keys..], k)
         .into_iter()
-        .map(|g| {
-            std::iter::once(0)
-                .chain(g.into_iter().map(|i| i + 1))
-                .collect()
-        })
+        .map(|g| (0..keys).chain(g.into_iter().map(|i| i + keys)).collect())
         .collect();
     // The narrowest widest part is never wider than the greedy split's, which fits (or holds a
     // single column too wide for any line).
-    let fits =
-        |g: &Vec<usize>| g.len() == 2 || g.iter().map(|&i| widths[i]).sum::<f64>() <= LINE_PT;
+    let fits = |g: &Vec<usize>| {
+        g.len() == keys + 1 || g.iter().map(|&i| widths[i]).sum::<f64>() <= LINE_PT
+    };
     if groups.iter().all(fits) {
         groups
     } else {
@@ -212,20 +210,27 @@ fn balanced(widths: &[f64], k: usize) -> Vec<Vec<usize>> {
     groups
 }
 
-/// The first column, then as many of the others as fit, part after part.
+/// The key columns of `t`: at least one, and at least one column left to split.
+fn key_columns(t: &Table) -> usize {
+    t.keys.clamp(1, t.columns.len().saturating_sub(1).max(1))
+}
+
+/// The key columns, then as many of the others as fit, part after part.
 fn greedy_column_groups(t: &Table) -> Vec<Vec<usize>> {
     let widths = column_widths(t);
     let n = widths.len();
-    if n <= 2 || widths.iter().sum::<f64>() <= LINE_PT {
+    let keys = key_columns(t);
+    if n <= keys + 1 || widths.iter().sum::<f64>() <= LINE_PT {
         return vec![(0..n).collect()];
     }
+    let key_width: f64 = widths[..keys].iter().sum();
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut current = vec![0];
-    let mut used = widths[0];
-    for (i, &w) in widths.iter().enumerate().skip(1) {
-        if current.len() > 1 && used + w > LINE_PT {
-            groups.push(std::mem::replace(&mut current, vec![0]));
-            used = widths[0];
+    let mut current: Vec<usize> = (0..keys).collect();
+    let mut used = key_width;
+    for (i, &w) in widths.iter().enumerate().skip(keys) {
+        if current.len() > keys && used + w > LINE_PT {
+            groups.push(std::mem::replace(&mut current, (0..keys).collect()));
+            used = key_width;
         }
         current.push(i);
         used += w;
@@ -693,6 +698,30 @@ mod tests {
             tex.contains("\\needspace{0.25\\textheight}\n\\section{Summary}"),
             "{tex}"
         );
+    }
+
+    /// A table whose rows are named by two columns (an instance and a heuristic, when a report
+    /// sets several beside each other) repeats both in every part.
+    #[test]
+    fn every_part_repeats_the_key_columns() {
+        let mut columns = vec![Column::text("instance"), Column::text("heuristic")];
+        columns.extend((0..8).map(|i| Column::text(format!("column {i}"))));
+        let mut t = Table::new("keyed", Text::plain("c"), columns);
+        for r in 0..3 {
+            let mut row = vec![Cell::text(r.to_string()), Cell::text("pdb-6666r")];
+            row.extend((0..8).map(|_| Cell::text("a cell of some width, 1.23e6")));
+            t.row(row);
+        }
+        t.keys = 2;
+        let groups = column_groups(&t);
+        assert!(groups.len() > 1, "{groups:?}");
+        for g in &groups {
+            assert_eq!(g[..2], [0, 1], "{groups:?}");
+        }
+        let rest: Vec<usize> = groups.iter().flat_map(|g| g[2..].to_vec()).collect();
+        assert_eq!(rest, (2..10).collect::<Vec<_>>());
+        t.keys = 1;
+        assert!(column_groups(&t).iter().skip(1).all(|g| g[1] != 1));
     }
 
     /// A table wider than the line is split by columns, each part repeating the first column

@@ -240,6 +240,8 @@ pub(crate) fn beside_later_work_section(results: &Results, set: &str) -> Option<
         table.row(cells);
     }
     table.collapsed = table.rows.len() > COLLAPSE_ABOVE;
+    // With several heuristics an instance has several rows: a part split off names both.
+    table.keys = if heuristics.len() > 1 { 2 } else { 1 };
     s.push(table);
     Some(s)
 }
