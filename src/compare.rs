@@ -416,8 +416,7 @@ pub(crate) fn compare_runs(
             .iter()
             .filter_map(|m| m.time_ratio(options.min_seconds))
             .collect();
-        let geomean_ratio = (!ratios.is_empty())
-            .then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp());
+        let geomean_ratio = (!ratios.is_empty()).then(|| crate::analysis::geomean(&ratios));
         let solved: Vec<&&Matched> = runs.iter().filter(|m| m.both_solved()).collect();
         let total_seconds = solved.iter().fold((0.0, 0.0), |(b, n), m| {
             (b + m.base.seconds, n + m.new.seconds)

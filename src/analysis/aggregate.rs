@@ -8,6 +8,15 @@ use crate::results::{Results, RunRecord, RunStatus};
 /// The heuristic that others are compared against, when present.
 pub const REFERENCE_HEURISTIC: &str = "manhattan";
 
+/// The geometric mean of positive values (how ratios per instance are summarised); `NaN` for
+/// none.
+pub(crate) fn geomean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
+}
+
 /// One row of the summary table: the runs of one heuristic on one instance set.
 ///
 /// All means are over the *solved* runs only (a run cut off by a limit has truncated counts).

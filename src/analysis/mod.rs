@@ -12,6 +12,7 @@
 //! - [`prediction`]: KRE predictions beside the measured nodes of one IDA* iteration.
 
 pub mod aggregate;
+pub(crate) use aggregate::geomean;
 pub mod outside;
 pub mod per_instance;
 pub mod prediction;

@@ -271,7 +271,7 @@ impl PerInstanceComparison {
         } else {
             (v[n / 2 - 1] + v[n / 2]) / 2.0
         };
-        let geo = (v.iter().map(|r| r.ln()).sum::<f64>() / n as f64).exp();
+        let geo = super::geomean(&v);
         Some((v[0], median, v[n - 1], geo))
     }
 }

@@ -62,7 +62,7 @@ pub(super) fn plot(
         let title = format!("{}: nodes generated, {b} against {a}", data.set);
         // The reduction per instance, summarised as papers give it: its geometric mean.
         let ratios: Vec<f64> = points.iter().map(|(x, y)| x / y).collect();
-        let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+        let geo = crate::analysis::geomean(&ratios);
         let (low, high) = ratios
             .iter()
             .fold((f64::INFINITY, 0f64), |(l, h), &r| (l.min(r), h.max(r)));

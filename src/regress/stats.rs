@@ -60,13 +60,7 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
-/// The geometric mean of positive values; `NaN` for none.
-pub(crate) fn geomean(values: &[f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
-}
+pub(crate) use crate::analysis::geomean;
 
 /// The `q`-quantile (0..=1) of sorted values, interpolated linearly.
 fn quantile(sorted: &[f64], q: f64) -> f64 {
