@@ -724,6 +724,33 @@ mod tests {
         assert!(c.matched.iter().any(|m| m.status_changed()));
     }
 
+    /// Two unknown names whose hashes meet (the old choice of colour) are drawn apart.
+    #[test]
+    fn comparison_figures_give_unknown_names_colours_of_their_own() {
+        let b = vec![
+            run("1", "solver-a", 1_000, 1.0),
+            run("1", "solver-g", 2_000, 2.0),
+        ];
+        let c = cmp(b.clone(), b, CompareOptions::default());
+        let tmp = tempfile::tempdir().unwrap();
+        crate::plot::plot_comparison(&c, tmp.path()).unwrap();
+        let svg = std::fs::read_to_string(tmp.path().join("compare-nodes.svg")).unwrap();
+        let mut fills: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.starts_with("<circle"))
+            .filter_map(|l| l.split("fill=\"").nth(1)?.split('"').next())
+            .filter(|f| *f != "none")
+            .collect();
+        fills.sort_unstable();
+        fills.dedup();
+        // The legend's marks are drawn in the series' own colours (the points are lightened).
+        let others = [
+            "#800000", "#000080", "#008080", "#808000", "#4B0082", "#C71585",
+        ];
+        let own: Vec<&&str> = fills.iter().filter(|f| others.contains(f)).collect();
+        assert_eq!(own.len(), 2, "{fills:?}");
+    }
+
     #[test]
     fn time_limited_runs_are_not_compared_by_nodes() {
         let mut b = base();

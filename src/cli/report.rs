@@ -38,7 +38,8 @@ pub struct ReportArgs {
     #[arg(long, value_name = "ID,…", value_delimiter = ',')]
     sections: Vec<String>,
     /// Another results directory whose runs to set beside these (another heuristic run
-    /// separately on the same instances); repeat for more. A run in both is refused.
+    /// separately on the same instances); repeat for more. A run in both is refused, and so is
+    /// a prediction experiment on either side.
     #[arg(long, value_name = "DIR")]
     beside: Vec<PathBuf>,
     #[command(flatten)]

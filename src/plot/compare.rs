@@ -25,6 +25,18 @@ pub fn plot_comparison(
     comparison: &Comparison,
     dir: &std::path::Path,
 ) -> Result<Vec<Figure>, PlotError> {
+    let names: Vec<&str> = comparison
+        .matched
+        .iter()
+        .map(|m| m.key.method.series())
+        .collect();
+    style::with_unknown(&names, || draw_comparison(comparison, dir))
+}
+
+fn draw_comparison(
+    comparison: &Comparison,
+    dir: &std::path::Path,
+) -> Result<Vec<Figure>, PlotError> {
     super::prepare(dir)?;
     let mut figures = Vec::new();
     let mut out = Out::new(dir, "compare", &mut figures);

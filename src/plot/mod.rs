@@ -262,17 +262,20 @@ fn history_figures(
             all
         }
     };
-    let mut figures = Vec::new();
-    for set in sets
-        .iter()
-        .filter(|s| rows.iter().any(|r| &r.instance_set == *s))
-    {
-        prepare(out_dir)?;
-        let mut out = Out::new(out_dir, set, &mut figures);
-        out.history = Some(path);
-        history::plot(rows, set, heuristics, &mut out)?;
-    }
-    Ok(figures)
+    let names: Vec<&str> = rows.iter().map(|r| r.heuristic.as_str()).collect();
+    style::with_unknown(&names, || {
+        let mut figures = Vec::new();
+        for set in sets
+            .iter()
+            .filter(|s| rows.iter().any(|r| &r.instance_set == *s))
+        {
+            prepare(out_dir)?;
+            let mut out = Out::new(out_dir, set, &mut figures);
+            out.history = Some(path);
+            history::plot(rows, set, heuristics, &mut out)?;
+        }
+        Ok(figures)
+    })
 }
 
 /// The runs of one instance set, arranged for plotting.

@@ -20,6 +20,15 @@ struct Ratios {
 
 /// Draws `regress-time-ratios` (SVG and PNG) into `dir`; nothing when no pair was timed.
 pub fn plot_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figure>, PlotError> {
+    let names: Vec<&str> = verdict
+        .pairs
+        .iter()
+        .map(|p| p.pair.method.as_str())
+        .collect();
+    style::with_unknown(&names, || draw_regress(verdict, dir))
+}
+
+fn draw_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figure>, PlotError> {
     super::prepare(dir)?;
     let mut figures = Vec::new();
     let points: Vec<Point> = verdict

@@ -107,9 +107,9 @@ pub(crate) const BFS_COLOR: RGBColor = RGBColor(0, 0, 0);
 
 /// The colour of a heuristic, solver or method, by its name: a method has its heuristic's colour
 /// (`astar+pdb-663` is `pdb-663`'s; [`look_of`] tells the algorithms apart by line and marker),
-/// `bfs` black; fixed for the known heuristics; otherwise one of [`OTHER`]: by the name's place
-/// among the unknown names of the figures being drawn ([`with_unknown`]), so that up to six of
-/// them differ, or else by a hash of the name (stable across runs and plots).
+/// `bfs` black; fixed for the known heuristics; otherwise one of [`OTHER`]: the one
+/// [`with_unknown`] chose for the figures being drawn, so that up to six of them differ, or else
+/// by a hash of the name (stable across runs and plots).
 pub fn color_of(name: &str) -> RGBColor {
     let name = name.strip_prefix("astar+").unwrap_or(name);
     if name == "bfs" {
@@ -122,8 +122,8 @@ pub fn color_of(name: &str) -> RGBColor {
     {
         return PALETTE[i];
     }
-    if let Some(i) = UNKNOWN.with(|u| u.borrow().iter().position(|n| n == name)) {
-        return OTHER[i % OTHER.len()];
+    if let Some(c) = UNKNOWN.with(|u| u.borrow().iter().find(|(n, _)| n == name).map(|u| u.1)) {
+        return c;
     }
     // FNV-1a: small, and the same on every platform and run.
     let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
@@ -133,27 +133,85 @@ pub fn color_of(name: &str) -> RGBColor {
 }
 
 thread_local! {
-    /// The unknown names of the figures this thread is drawing, sorted ([`with_unknown`]).
-    static UNKNOWN: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The unknown names of the figures this thread is drawing and their colours ([`with_unknown`]).
+    static UNKNOWN: std::cell::RefCell<Vec<(String, RGBColor)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Runs `draw` with `names` (any order, known ones ignored) taking the [`OTHER`] colours in
-/// sorted order, so the figures of one report give each its own colour, the same in all of them.
+/// Runs `draw` with the unknown ones of `names` (any order) taking [`OTHER`] colours, so the
+/// figures of one report give each its own colour, the same in all of them. In sorted order each
+/// takes the colour farthest from those already drawn: the known names' among `names`, the
+/// published series' (they may stand beside, as in the 24-puzzle's later-work figure) and the
+/// unknown names' before it; so a custom heuristic is never a darker shade of a series beside it
+/// when a more distinct colour is free.
 pub(crate) fn with_unknown<R>(names: &[&str], draw: impl FnOnce() -> R) -> R {
-    let mut unknown: Vec<String> = names
+    let known = |n: &str| n == "bfs" || KNOWN.iter().chain(PUBLISHED_SERIES).any(|k| k.0 == n);
+    let names: Vec<&str> = names
         .iter()
         .map(|n| n.strip_prefix("astar+").unwrap_or(n))
-        .filter(|n| {
-            !n.is_empty() && *n != "bfs" && !KNOWN.iter().chain(PUBLISHED_SERIES).any(|k| k.0 == *n)
-        })
-        .map(str::to_string)
+        .filter(|n| !n.is_empty())
         .collect();
+    let mut drawn: Vec<RGBColor> = names
+        .iter()
+        .filter(|n| known(n))
+        .map(|n| color_of(n))
+        .collect();
+    drawn.extend(PUBLISHED_SERIES.iter().map(|s| PALETTE[s.1]));
+    let mut unknown: Vec<&str> = names.into_iter().filter(|n| !known(n)).collect();
     unknown.sort_unstable();
     unknown.dedup();
-    let before = UNKNOWN.with(|u| std::mem::replace(&mut *u.borrow_mut(), unknown));
-    let drawn = draw();
+    let mut chosen: Vec<(String, RGBColor)> = Vec::new();
+    for name in unknown {
+        let nearest = |c: &RGBColor| {
+            drawn
+                .iter()
+                .map(|d| distance(c, d))
+                .fold(f64::MAX, f64::min)
+        };
+        let free = OTHER.iter().filter(|c| !chosen.iter().any(|u| u.1 == **c));
+        // Once all six are taken, the cycle starts again.
+        let color = free
+            .max_by(|a, b| nearest(a).total_cmp(&nearest(b)))
+            .copied()
+            .unwrap_or(OTHER[chosen.len() % OTHER.len()]);
+        drawn.push(color);
+        chosen.push((name.to_string(), color));
+    }
+    let before = UNKNOWN.with(|u| std::mem::replace(&mut *u.borrow_mut(), chosen));
+    let result = draw();
     UNKNOWN.with(|u| *u.borrow_mut() = before);
-    drawn
+    result
+}
+
+/// How different two series' colours look: the distance in CIELAB with lightness at half
+/// weight, since a line is told from another by its hue more than by how dark it is (navy and
+/// steel blue differ mostly in lightness, and read as "two blues").
+fn distance(a: &RGBColor, b: &RGBColor) -> f64 {
+    let (a, b) = (lab(a), lab(b));
+    (((a[0] - b[0]) / 2.0).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// CIELAB (D65) of an sRGB colour.
+fn lab(c: &RGBColor) -> [f64; 3] {
+    let linear = |u: u8| {
+        let u = f64::from(u) / 255.0;
+        if u > 0.04045 {
+            ((u + 0.055) / 1.055).powf(2.4)
+        } else {
+            u / 12.92
+        }
+    };
+    let (r, g, b) = (linear(c.0), linear(c.1), linear(c.2));
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+    let y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    let z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+    [116.0 * y - 16.0, 500.0 * (x - y), 200.0 * (y - z)]
 }
 
 /// The line of a series: its algorithm's.
@@ -273,11 +331,34 @@ mod tests {
         with_unknown(&[b, "manhattan", a, "my-solver"], || {
             assert_eq!(look_of(&format!("{a} (r = 4.1)")).color, color_of(a));
             let colors = [color_of(a), color_of(b), color_of("my-solver")];
-            assert_eq!(colors, [OTHER[1], OTHER[2], OTHER[0]]);
+            assert!(colors.iter().all(|c| OTHER.contains(c)));
+            assert!(colors[0] != colors[1] && colors[1] != colors[2] && colors[0] != colors[2]);
             assert_eq!(color_of("manhattan"), PALETTE[0]);
         });
         assert_ne!(color_of("bfs"), color_of("manhattan"));
         let heuristics: Vec<RGBColor> = names[4..].iter().map(|n| color_of(n)).collect();
         assert!(!heuristics.contains(&BFS_COLOR));
+    }
+
+    /// The 24-puzzle's later-work figure draws a max beside the published series: its colour is
+    /// the free one farthest from theirs, so not maroon beside clausecker/9-9-6's red.
+    #[test]
+    fn an_unknown_name_takes_the_colour_farthest_from_those_drawn() {
+        let max = "max(pdb-6666r,pdbr:1.2.3/4.5.6)";
+        with_unknown(&["pdb-6666r", max], || {
+            let mine = color_of(max);
+            let red = color_of("clausecker/9-9-6");
+            let nearest = |c: &RGBColor| {
+                PUBLISHED_SERIES
+                    .iter()
+                    .map(|s| distance(c, &PALETTE[s.1]))
+                    .chain([distance(c, &color_of("pdb-6666r"))])
+                    .fold(f64::MAX, f64::min)
+            };
+            for other in OTHER {
+                assert!(nearest(&mine) >= nearest(&other), "{other:?} is farther");
+            }
+            assert!(distance(&mine, &red) > distance(&OTHER[0], &red));
+        });
     }
 }

@@ -133,6 +133,15 @@ pub fn write_report(
     out_dir: &Path,
     options: &ReportOptions,
 ) -> Result<PathBuf, ReportError> {
+    if !options.beside.is_empty() {
+        let mut dirs =
+            std::iter::once(results_dir).chain(options.beside.iter().map(PathBuf::as_path));
+        if let Some(dir) = dirs.find(|d| prediction::is_experiment(d)) {
+            return Err(ReportError::BesidePrediction {
+                path: dir.to_path_buf(),
+            });
+        }
+    }
     if prediction::is_experiment(results_dir) {
         return prediction::write_experiment_report(results_dir, out_dir, options);
     }

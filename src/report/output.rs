@@ -37,6 +37,14 @@ pub enum ReportError {
     },
     #[error("{path}: {message}", path = .path.display())]
     Pdf { path: PathBuf, message: String },
+    /// `--beside` with a prediction experiment (`tilebench predict`'s directory): its report is
+    /// of predictions, which nothing is set beside.
+    #[error(
+        "{path}: a prediction experiment (predict-*.csv): --beside sets runs beside runs, so \
+         name two results directories of `tilebench run`",
+        path = .path.display()
+    )]
+    BesidePrediction { path: PathBuf },
 }
 
 /// Choices for a report.

@@ -404,4 +404,22 @@ fn runs_of_another_directory_are_set_beside() {
         arg(&beside),
     ]);
     assert!(err.contains("run tiny #1 by manhattan is also in"), "{err}");
+    // A prediction experiment's report is of predictions: nothing is set beside it, nor it beside.
+    let kre = dir.join("kre");
+    fs::create_dir_all(&kre).unwrap();
+    fs::write(kre.join("predict-manhattan.csv"), "").unwrap();
+    for (reported, other) in [(&kre, &a), (&a, &kre)] {
+        let err = fails(&[
+            "report",
+            arg(reported),
+            "--beside",
+            arg(other),
+            "--out",
+            arg(&beside),
+        ]);
+        assert!(
+            err.contains(&format!("{}: a prediction experiment", kre.display())),
+            "{err}"
+        );
+    }
 }
