@@ -32,7 +32,7 @@ pub(crate) struct PlotChoices {
     #[arg(long, value_name = "A,B")]
     scatter: Vec<String>,
     /// Instances for the per-iteration plots, comma-separated ids. Default: the 3 hardest
-    /// solved by manhattan.
+    /// solved by manhattan (or the reference heuristic), those every heuristic ran first.
     #[arg(long, value_name = "ID,ID", value_delimiter = ',')]
     instances: Vec<String>,
     /// Draw the trend over commits from this history file. Default: history.csv beside the

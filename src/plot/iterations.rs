@@ -22,14 +22,17 @@ struct Iterations {
 }
 
 /// The instances to draw: the requested ones present in this set, or the hardest few solved by
-/// the reference heuristic.
+/// the reference heuristic, those that every method drawn ran first (a heuristic set beside
+/// with `report --beside` may have run fewer instances), the others after them.
 fn chosen(data: &SetData, requested: &[String]) -> Vec<String> {
-    let has_iterations = |id: &str| {
-        data.results
-            .iterations
-            .iter()
-            .any(|i| i.instance_set == data.set && i.instance_id == id)
+    let ran = |id: &str, method: Option<&str>| {
+        data.results.iterations.iter().any(|i| {
+            i.instance_set == data.set
+                && i.instance_id == id
+                && method.is_none_or(|m| i.label() == m && i.algorithm != Algorithm::Bfs)
+        })
     };
+    let has_iterations = |id: &str| ran(id, None);
     if !requested.is_empty() {
         return requested
             .iter()
@@ -42,11 +45,23 @@ fn chosen(data: &SetData, requested: &[String]) -> Vec<String> {
     };
     let mut runs: Vec<_> = data.solved_runs(reference).collect();
     runs.sort_by_key(|r| std::cmp::Reverse(r.generated));
-    runs.iter()
-        .map(|r| r.instance_id.clone())
+    let hardest: Vec<&String> = runs
+        .iter()
+        .map(|r| &r.instance_id)
         .filter(|id| has_iterations(id))
-        .take(DEFAULT_ITERATION_INSTANCES)
-        .collect()
+        .collect();
+    // Breadth-first search is not drawn here (it has no cost bounds).
+    let by_all = |id: &str| {
+        data.heuristics
+            .iter()
+            .filter(|h| *h != "bfs")
+            .all(|h| ran(id, Some(h)))
+    };
+    let mut picked: Vec<&String> = hardest.iter().copied().filter(|id| by_all(id)).collect();
+    picked.extend(hardest.iter().filter(|id| !by_all(id)));
+    picked.truncate(DEFAULT_ITERATION_INSTANCES);
+    picked.sort_by_key(|id| hardest.iter().position(|h| h == id));
+    picked.into_iter().cloned().collect()
 }
 
 pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Result<(), PlotError> {

@@ -690,6 +690,47 @@ mod tests {
         tag[i..i + tag[i..].find('"')?].parse().ok()
     }
 
+    /// By default the per-iteration plots show the hardest instances the reference solved,
+    /// those that every method ran first: here pdb-663 (set beside, say) ran only #1 and #2.
+    #[test]
+    fn iteration_plots_prefer_instances_every_method_ran() {
+        let mut runs = Vec::new();
+        let mut iterations = Vec::new();
+        for (k, id) in ["1", "2", "3", "4"].into_iter().enumerate() {
+            for h in ["manhattan", "pdb-663"]
+                .into_iter()
+                .filter(|h| k < 2 || *h == "manhattan")
+            {
+                let generated = 1000 * 10u64.pow(k as u32);
+                runs.push(RunRecord {
+                    instance_set: "s".into(),
+                    instance_id: id.into(),
+                    heuristic: h.into(),
+                    status: RunStatus::Solved,
+                    length: Some(30),
+                    generated,
+                    ..RunRecord::default()
+                });
+                iterations.push(crate::results::IterationRecord {
+                    instance_set: "s".into(),
+                    instance_id: id.into(),
+                    heuristic: h.into(),
+                    iteration: 1,
+                    bound: 30,
+                    generated,
+                    ..Default::default()
+                });
+            }
+        }
+        let (_tmp, _dir, figures) = plotted(runs, iterations);
+        let mut drawn: Vec<&str> = figures
+            .iter()
+            .filter_map(|f| f.stem.strip_prefix("s-iterations-"))
+            .collect();
+        drawn.sort_unstable();
+        assert_eq!(drawn, ["1", "2", "4"]);
+    }
+
     /// A lab-shaped set: IDA* with two heuristics solves all 4 boards, A*+Manhattan 3 of them,
     /// A*+pdb-663 one, BFS none (memory limit); instance 4 has its IDA* iterations from bound 41
     /// and BFS's one row at the depth 22 it reached. Every plot reads at print size (no text
