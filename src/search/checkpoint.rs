@@ -179,3 +179,62 @@ impl<'a> Saver<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iteration(bound: u32) -> Iteration {
+        Iteration {
+            bound,
+            expanded: 1,
+            generated: 2,
+            seconds: 0.0,
+        }
+    }
+
+    /// A checkpoint of another start, or with bounds that do not rise from h0, or with a
+    /// finished subtree its split cannot have made, is refused before any search.
+    #[test]
+    fn a_checkpoint_of_another_search_is_refused() {
+        let good = SearchCheckpoint {
+            h0: 41,
+            iterations: vec![iteration(41), iteration(43)],
+            bound: 45,
+            current: Some(PartialIteration {
+                split_depth: 4,
+                subtrees: 3,
+                shallow_expanded: 5,
+                shallow_generated: 9,
+                done: vec![DoneSubtree {
+                    index: 2,
+                    expanded: 1,
+                    generated: 2,
+                    next_bound: 47,
+                }],
+                seconds: 0.0,
+            }),
+            seconds: 1.0,
+        };
+        assert!(good.check(41).is_ok());
+        let refused = |c: &SearchCheckpoint, h0: u32, why: &str| {
+            let e = c.check(h0).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        };
+        refused(&good, 43, "h of the start is 43, the checkpoint says 41");
+        let mut c = good.clone();
+        c.iterations[1].bound = 41;
+        refused(&c, 41, "iteration bound 41 below 42");
+        let mut c = good.clone();
+        c.iterations.insert(0, iteration(39));
+        refused(&c, 41, "iteration bound 39 below 41");
+        let mut c = good.clone();
+        c.bound = 43;
+        refused(&c, 41, "current bound 43 below 44");
+        let mut c = good.clone();
+        if let Some(p) = c.current.as_mut() {
+            p.done[0].index = 3;
+        }
+        refused(&c, 41, "a finished subtree beyond the split");
+    }
+}
