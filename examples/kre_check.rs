@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::heuristic::Heuristic;
 use tilebench::heuristic::{ErasedHeuristic, HeuristicName, Prepared, WithHeuristic};
-use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::instances::generate::{boards, Sampling, Spec};
 use tilebench::pdb::CacheOptions;
 use tilebench::predict::predict_random_starts;
 use tilebench::search::{solve, Mode, SearchOptions};
@@ -95,7 +95,7 @@ fn main() {
         goal: goal.clone(),
         count,
         seed,
-        method: Method::Uniform,
+        sampling: Sampling::Uniform,
     })
     .expect("a uniform spec always generates");
     let h = Prepared::new(&name, &goal, &CacheOptions::default()).unwrap();

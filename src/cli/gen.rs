@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::board::{Goal, Size};
-use tilebench::instances::generate::{file_text, Method, Spec};
+use tilebench::instances::generate::{file_text, Sampling, Spec};
 use tilebench::limits;
 
 #[derive(Args)]
@@ -51,10 +51,10 @@ pub fn run(args: GenArgs) -> Result<ExitCode, Box<dyn Error>> {
         goal: Goal::parse(&args.goal, size)?,
         count: args.count,
         seed: args.seed,
-        method: match (args.walk, args.optimal_length) {
-            (_, Some(l)) => Method::Depth(l),
-            (Some(k), None) => Method::Walk(k),
-            (None, None) => Method::Uniform,
+        sampling: match (args.walk, args.optimal_length) {
+            (_, Some(l)) => Sampling::Depth(l),
+            (Some(k), None) => Sampling::Walk(k),
+            (None, None) => Sampling::Uniform,
         },
     };
     let text = file_text(&spec)?;

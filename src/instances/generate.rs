@@ -5,13 +5,13 @@
 //! distributions (whose algorithms may change between versions), so a file depends only on the
 //! ChaCha8 stream, which is fixed by its specification.
 //!
-//! - [`Method::Uniform`] (Korf-style): a Fisher–Yates shuffle of all tiles including the blank;
+//! - [`Sampling::Uniform`] (Korf-style): a Fisher–Yates shuffle of all tiles including the blank;
 //!   when the result is unsolvable for the goal, the tiles in the first two non-blank cells are
 //!   swapped, which flips the parity without moving the blank. That swap pairs every unsolvable
 //!   board with exactly one solvable one, so the result is uniform over the solvable boards.
-//! - [`Method::Walk`]: K moves of the blank from the goal, each chosen uniformly among the legal
+//! - [`Sampling::Walk`]: K moves of the blank from the goal, each chosen uniformly among the legal
 //!   moves other than undoing the previous one. The optimal length is at most K (often less).
-//! - [`Method::Depth`]: the same walk, stopped at the first board whose optimal length is L
+//! - [`Sampling::Depth`]: the same walk, stopped at the first board whose optimal length is L
 //!   (IDA* with linear conflict after every move). Every move changes the optimal length by
 //!   exactly one (the state graph is bipartite), and the walk starts at 0, so it reaches L
 //!   without skipping it; the file records L as each board's `optimal_length`.
@@ -28,7 +28,7 @@ use super::format_set;
 
 /// How boards are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub enum Sampling {
     Uniform,
     Walk(u32),
     /// A walk stopped at optimal length L.
@@ -42,7 +42,7 @@ pub struct Spec {
     pub goal: Goal,
     pub count: usize,
     pub seed: u64,
-    pub method: Method,
+    pub sampling: Sampling,
 }
 
 impl Spec {
@@ -56,10 +56,10 @@ impl Spec {
             self.seed,
             self.goal.name().replace(' ', ",")
         );
-        match self.method {
-            Method::Uniform => {}
-            Method::Walk(k) => c.push_str(&format!(" --walk {k}")),
-            Method::Depth(l) => c.push_str(&format!(" --optimal-length {l}")),
+        match self.sampling {
+            Sampling::Uniform => {}
+            Sampling::Walk(k) => c.push_str(&format!(" --walk {k}")),
+            Sampling::Depth(l) => c.push_str(&format!(" --optimal-length {l}")),
         }
         c
     }
@@ -125,8 +125,8 @@ impl Spec {
     /// Refuses what can never be generated (an optimal length beyond the puzzle's diameter),
     /// which would otherwise walk forever.
     pub fn check(&self) -> Result<(), GenerateError> {
-        match (self.method, diameter(self.size)) {
-            (Method::Depth(length), Some(max)) if length > max => {
+        match (self.sampling, diameter(self.size)) {
+            (Sampling::Depth(length), Some(max)) if length > max => {
                 Err(GenerateError::LengthUnreachable {
                     size: self.size,
                     length,
@@ -143,10 +143,10 @@ pub fn boards(spec: &Spec) -> Result<Vec<Board>, GenerateError> {
     spec.check()?;
     let mut draw = Draw::new(spec.seed);
     Ok((0..spec.count)
-        .map(|_| match spec.method {
-            Method::Uniform => uniform(&mut draw, &spec.goal),
-            Method::Walk(k) => walk(&mut draw, &spec.goal, k),
-            Method::Depth(l) => walk_to_depth(&mut draw, &spec.goal, l),
+        .map(|_| match spec.sampling {
+            Sampling::Uniform => uniform(&mut draw, &spec.goal),
+            Sampling::Walk(k) => walk(&mut draw, &spec.goal, k),
+            Sampling::Depth(l) => walk_to_depth(&mut draw, &spec.goal, l),
         })
         .collect())
 }
@@ -221,7 +221,7 @@ fn walk(draw: &mut Draw, goal: &Goal, k: u32) -> Board {
 /// ```
 /// use std::path::Path;
 /// use tilebench::board::{Goal, Size};
-/// use tilebench::instances::generate::{file_text, Method, Spec};
+/// use tilebench::instances::generate::{file_text, Sampling, Spec};
 /// use tilebench::instances::InstanceSet;
 ///
 /// let size = Size::new(3, 3).unwrap();
@@ -230,7 +230,7 @@ fn walk(draw: &mut Draw, goal: &Goal, k: u32) -> Board {
 ///     goal: Goal::blank_last(size),
 ///     count: 3,
 ///     seed: 7,
-///     method: Method::Depth(12), // boards exactly 12 moves from the goal
+///     sampling: Sampling::Depth(12), // boards exactly 12 moves from the goal
 /// };
 /// let text = file_text(&spec).unwrap();
 /// assert_eq!(text, file_text(&spec).unwrap(), "the same seed, the same file");
@@ -246,23 +246,23 @@ pub fn file_text(spec: &Spec) -> Result<String, GenerateError> {
         ("generator".to_string(), spec.command()),
         ("seed".to_string(), spec.seed.to_string()),
     ];
-    let method = match spec.method {
-        Method::Uniform => "uniform over solvable boards: Fisher-Yates shuffle from a ChaCha8 \
+    let method = match spec.sampling {
+        Sampling::Uniform => "uniform over solvable boards: Fisher-Yates shuffle from a ChaCha8 \
                            stream, parity fixed by swapping the tiles in the first two non-blank \
                            cells"
             .to_string(),
-        Method::Walk(k) => format!(
+        Sampling::Walk(k) => format!(
             "random walk of {k} blank moves from the goal, no move undoing the previous one, \
              ChaCha8 stream (optimal length at most {k})"
         ),
-        Method::Depth(l) => format!(
+        Sampling::Depth(l) => format!(
             "random walk of blank moves from the goal, no move undoing the previous one, \
              ChaCha8 stream, stopped at the first board whose optimal length (IDA* with linear \
              conflict after each move) is {l}"
         ),
     };
-    let optimal = match spec.method {
-        Method::Depth(l) => Some(l),
+    let optimal = match spec.sampling {
+        Sampling::Depth(l) => Some(l),
         _ => None,
     };
     let rows: Vec<_> = boards(spec)?
@@ -283,25 +283,25 @@ mod tests {
     use crate::instances::InstanceSet;
     use crate::search::solve;
 
-    fn spec(method: Method, seed: u64) -> Spec {
+    fn spec(sampling: Sampling, seed: u64) -> Spec {
         let size = Size::parse("4x4").unwrap();
         Spec {
             size,
             goal: Goal::blank_first(size),
             count: 50,
             seed,
-            method,
+            sampling,
         }
     }
 
     #[test]
     fn same_seed_same_file_other_seed_other_file() {
         let text = |m, seed| file_text(&spec(m, seed)).unwrap();
-        let a = text(Method::Uniform, 42);
-        assert_eq!(a, text(Method::Uniform, 42));
-        assert_ne!(a, text(Method::Uniform, 43));
-        let w = text(Method::Walk(30), 42);
-        assert_eq!(w, text(Method::Walk(30), 42));
+        let a = text(Sampling::Uniform, 42);
+        assert_eq!(a, text(Sampling::Uniform, 42));
+        assert_ne!(a, text(Sampling::Uniform, 43));
+        let w = text(Sampling::Walk(30), 42);
+        assert_eq!(w, text(Sampling::Walk(30), 42));
     }
 
     /// Depth-targeted walks land on their optimal length (checked by breadth-first search on the
@@ -317,7 +317,7 @@ mod tests {
                 goal: goal.clone(),
                 count: 3,
                 seed: 9,
-                method: Method::Depth(l),
+                sampling: Sampling::Depth(l),
             };
             for b in boards(&s).unwrap() {
                 let bfs = SearchOptions {
@@ -328,7 +328,7 @@ mod tests {
                 assert_eq!(r.result.length(), Some(l as usize));
             }
         }
-        let s = spec(Method::Depth(30), 42);
+        let s = spec(Sampling::Depth(30), 42);
         let s = Spec { count: 2, ..s };
         let text = file_text(&s).unwrap();
         assert_eq!(text, file_text(&s).unwrap());
@@ -346,8 +346,8 @@ mod tests {
     /// fails, previously generated files can no longer be reproduced.
     #[test]
     fn first_boards_of_seed_42_are_pinned() {
-        let uniform = boards(&spec(Method::Uniform, 42)).unwrap();
-        let walk = boards(&spec(Method::Walk(30), 42)).unwrap();
+        let uniform = boards(&spec(Sampling::Uniform, 42)).unwrap();
+        let walk = boards(&spec(Sampling::Walk(30), 42)).unwrap();
         let got: Vec<String> = uniform[..3]
             .iter()
             .chain(&walk[..2])
@@ -366,14 +366,14 @@ mod tests {
 
     #[test]
     fn boards_are_solvable_and_walks_stay_near_the_goal() {
-        for method in [Method::Uniform, Method::Walk(12)] {
+        for method in [Sampling::Uniform, Sampling::Walk(12)] {
             let s = spec(method, 7);
             for b in boards(&s).unwrap() {
                 assert!(b.is_solvable(&s.goal).unwrap());
             }
         }
         // Each move changes the Manhattan sum by exactly one, so after K moves it is at most K.
-        let s = spec(Method::Walk(12), 7);
+        let s = spec(Sampling::Walk(12), 7);
         for b in boards(&s).unwrap() {
             let md: usize = b
                 .tiles()
@@ -398,7 +398,7 @@ mod tests {
             goal: Goal::blank_last(size),
             count: 12_000,
             seed: 1,
-            method: Method::Uniform,
+            sampling: Sampling::Uniform,
         };
         let mut counts = std::collections::HashMap::new();
         for b in boards(&s).unwrap() {
@@ -412,7 +412,7 @@ mod tests {
 
     #[test]
     fn generated_files_parse_with_their_header() {
-        let s = spec(Method::Walk(20), 3);
+        let s = spec(Sampling::Walk(20), 3);
         let set = InstanceSet::parse(&file_text(&s).unwrap(), Path::new("g.txt"), "g").unwrap();
         assert_eq!(set.instances.len(), 50);
         assert_eq!(set.header_value("seed"), Some("3"));
@@ -448,7 +448,7 @@ mod tests {
         }
         let s = |l| Spec {
             count: 1,
-            ..spec(Method::Depth(l), 1)
+            ..spec(Sampling::Depth(l), 1)
         };
         assert!(s(80).check().is_ok());
         let e = boards(&s(81)).unwrap_err().to_string();

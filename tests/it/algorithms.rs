@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force::{distances, unrank, UNREACHED};
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::instances::generate::{boards, Sampling, Spec};
 use tilebench::search::{Algorithm, Limits, Outcome, RunStatus, SearchError, SearchOptions};
 
 fn size(w: usize, h: usize) -> Size {
@@ -147,7 +147,7 @@ fn astar_and_ida_agree_on_seeded_4x4_walks_with_each_heuristic() {
         goal: goal.clone(),
         count: 8,
         seed: 14,
-        method: Method::Walk(50),
+        sampling: Sampling::Walk(50),
     };
     let set = boards(&spec).unwrap();
     for name in [
@@ -258,7 +258,7 @@ fn wide_boards_use_the_wide_key_and_agree_with_ida() {
             goal: goal.clone(),
             count: 3,
             seed: 14,
-            method: Method::Walk(walk),
+            sampling: Sampling::Walk(walk),
         };
         let h = prepared("manhattan", &goal);
         for board in boards(&spec).unwrap() {

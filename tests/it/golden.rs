@@ -51,7 +51,7 @@ use rayon::prelude::*;
 use tilebench::board::{Board, Goal, Size};
 use tilebench::brute_force;
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::instances::generate::{self, Method, Spec};
+use tilebench::instances::generate::{self, Sampling, Spec};
 use tilebench::instances::InstanceSet;
 use tilebench::search::{Limits, RunStatus};
 
@@ -592,14 +592,14 @@ fn generated(
     goal: Goal,
     seed: u64,
     count: usize,
-    method: Method,
+    sampling: Sampling,
 ) {
     let spec = Spec {
         size: goal.size(),
         goal: goal.clone(),
         count,
         seed,
-        method,
+        sampling,
     };
     for (i, b) in generate::boards(&spec).unwrap().iter().enumerate() {
         cases.push(case(format!("{prefix}-{:02}", i + 1), &goal, b));
@@ -615,7 +615,7 @@ fn make_cases() -> Vec<Case> {
         Goal::blank_last(s3),
         1,
         12,
-        Method::Uniform,
+        Sampling::Uniform,
     );
     generated(
         &mut cases,
@@ -623,7 +623,7 @@ fn make_cases() -> Vec<Case> {
         Goal::spiral(s3),
         2,
         12,
-        Method::Uniform,
+        Sampling::Uniform,
     );
     generated(
         &mut cases,
@@ -631,7 +631,7 @@ fn make_cases() -> Vec<Case> {
         Goal::blank_last(s4),
         3,
         5,
-        Method::Walk(30),
+        Sampling::Walk(30),
     );
     generated(
         &mut cases,
@@ -639,7 +639,7 @@ fn make_cases() -> Vec<Case> {
         Goal::blank_last(s4),
         4,
         5,
-        Method::Walk(60),
+        Sampling::Walk(60),
     );
     generated(
         &mut cases,
@@ -647,7 +647,7 @@ fn make_cases() -> Vec<Case> {
         Goal::blank_first(s5),
         5,
         4,
-        Method::Walk(40),
+        Sampling::Walk(40),
     );
     let set = InstanceSet::read(&instance_file("korf100.txt")).unwrap();
     for i in &set.instances {

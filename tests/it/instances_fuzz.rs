@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use common::mutate::{apply, mutation};
 
 use tilebench::board::{Goal, Size};
-use tilebench::instances::generate::{file_text, Method, Spec};
+use tilebench::instances::generate::{file_text, Sampling, Spec};
 use tilebench::instances::{InstanceError, InstanceSet};
 
 const KORF100: &str = include_str!("../../instances/korf100.txt");
@@ -34,15 +34,15 @@ fn valid_file() -> impl Strategy<Value = String> {
                 _ => Goal::parse("spiral", size).unwrap_or_else(|_| Goal::blank_last(size)),
             };
             let method = match method {
-                0 => Method::Uniform,
-                m => Method::Walk(m * 7),
+                0 => Sampling::Uniform,
+                m => Sampling::Walk(m * 7),
             };
             file_text(&Spec {
                 size,
                 goal,
                 count,
                 seed,
-                method,
+                sampling: method,
             })
             .expect("uniform and walk specs always generate")
         });
@@ -140,7 +140,7 @@ fn the_binary_reads_mutated_files_without_crashing() {
         goal: Goal::blank_last(Size::new(3, 3).unwrap()),
         count: 3,
         seed: 11,
-        method: Method::Uniform,
+        sampling: Sampling::Uniform,
     })
     .unwrap();
     let strategy = prop::collection::vec(mutation(), 1..4);

@@ -13,7 +13,7 @@ use common::bin::{self, arg};
 use tilebench::board::{Board, Goal, Size};
 use tilebench::experiment::outside::{self, group_alive, Outcome, ProcessLimits, SolverCommand};
 use tilebench::heuristic::{Manhattan, Prepared};
-use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::instances::generate::{boards, Sampling, Spec};
 use tilebench::search::{Limits, RunStatus};
 
 /// Two moves from the blank-last goal (`RR`).
@@ -303,12 +303,12 @@ fn counts_like_the_builtin_search(command: &SolverCommand) {
     let s4 = Size::new(4, 4).unwrap();
     let (s32, s43) = (Size::new(3, 2).unwrap(), Size::new(4, 3).unwrap());
     let sets = [
-        (s3, Goal::blank_last(s3), Method::Uniform, 6),
-        (s3, Goal::blank_first(s3), Method::Uniform, 3),
-        (s3, Goal::spiral(s3), Method::Uniform, 2),
-        (s4, Goal::blank_first(s4), Method::Walk(30), 4),
-        (s32, Goal::blank_last(s32), Method::Uniform, 2),
-        (s43, Goal::blank_last(s43), Method::Walk(30), 2),
+        (s3, Goal::blank_last(s3), Sampling::Uniform, 6),
+        (s3, Goal::blank_first(s3), Sampling::Uniform, 3),
+        (s3, Goal::spiral(s3), Sampling::Uniform, 2),
+        (s4, Goal::blank_first(s4), Sampling::Walk(30), 4),
+        (s32, Goal::blank_last(s32), Sampling::Uniform, 2),
+        (s43, Goal::blank_last(s43), Sampling::Walk(30), 2),
     ];
     let mut checked = 0;
     for (size, goal, method, count) in sets {
@@ -317,7 +317,7 @@ fn counts_like_the_builtin_search(command: &SolverCommand) {
             goal: goal.clone(),
             count,
             seed: 7,
-            method,
+            sampling: method,
         };
         for b in boards(&spec).unwrap() {
             let md = Prepared::of(Manhattan::new(&goal));

@@ -9,7 +9,7 @@ use tilebench::brute_force::{distances, unrank, UNREACHED};
 use tilebench::heuristic::walking_distance::manhattan_parts;
 use tilebench::heuristic::{Heuristic, LinearConflict, Manhattan, WalkingDistance};
 use tilebench::heuristic::{HeuristicName, Prepared};
-use tilebench::instances::generate::{boards, Method, Spec};
+use tilebench::instances::generate::{boards, Sampling, Spec};
 use tilebench::instances::InstanceSet;
 use tilebench::pdb::CacheOptions;
 use tilebench::search::Limits;
@@ -113,7 +113,7 @@ fn seeded_4x4_walks_get_linear_conflicts_lengths() {
             goal: goal.clone(),
             count: 12,
             seed: 2026,
-            method: Method::Walk(70),
+            sampling: Sampling::Walk(70),
         };
         let (wd, lc) = (
             prepared("walking-distance", &goal),
