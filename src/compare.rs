@@ -258,6 +258,9 @@ pub struct Comparison {
     /// How the two sides were measured ([`measurement_note`]); `None` when compared from rows
     /// alone.
     pub measurement: Option<String>,
+    /// How the two experiments' setups differ (limits, pruning, what was run), from their
+    /// `meta.json` files: a lost solution under a new time limit is the limit's doing.
+    pub setup_differences: Vec<String>,
 }
 
 /// What the two `meta.json` files say about how the sides were measured: never side by side;
@@ -285,12 +288,10 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
             m.machine.cpu_model.as_deref().unwrap_or("unknown CPU")
         )
     };
-    let when = |m: &Meta| {
-        format!(
-            "{} to {}",
-            m.started,
-            m.finished.as_deref().unwrap_or("(not finished)")
-        )
+    let when = |m: &Meta| match m.finished.as_deref() {
+        // Within one second: one time.
+        Some(end) if end == m.started => m.started.clone(),
+        end => format!("{} to {}", m.started, end.unwrap_or("(not finished)")),
     };
     let machines = if host(b) != host(n) || b.machine.cores != n.machine.cores {
         format!(
@@ -368,7 +369,16 @@ pub fn compare_dirs(
         let dir = if p.is_dir() { p } else { p.parent()? };
         Meta::read(&dir.join(META_FILE)).ok()
     };
-    c.measurement = Some(measurement_note(meta(base).as_ref(), meta(new).as_ref()));
+    let (mb, mn) = (meta(base), meta(new));
+    c.measurement = Some(measurement_note(mb.as_ref(), mn.as_ref()));
+    if let (Some(b), Some(n)) = (&mb, &mn) {
+        c.setup_differences = b
+            .experiment
+            .differences(&n.experiment, false)
+            .iter()
+            .map(|d| d.named("in base", "in new"))
+            .collect();
+    }
     Ok(c)
 }
 
@@ -472,6 +482,7 @@ pub(crate) fn compare_runs(
         summaries,
         failures,
         measurement: None,
+        setup_differences: Vec::new(),
     })
 }
 
@@ -780,6 +791,13 @@ mod tests {
         let md = markdown(&c);
         assert!(md.contains("| korf100 | 1 | `manhattan` | base only |"));
         assert!(md.contains("| korf100 | 3 | `manhattan` | new only |"));
+        assert!(
+            md.contains(
+                "**PASS**: no regression among the 3 runs on both sides; 2 run(s) on one side \
+                 only are not compared"
+            ),
+            "{md}"
+        );
     }
 
     #[test]

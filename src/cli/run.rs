@@ -236,7 +236,8 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         eprintln!("tilebench: warning: {w}");
     }
     if summary.failed() {
-        eprintln!("tilebench: {} PROBLEMS:", summary.problems.len());
+        let n = summary.problems.len();
+        eprintln!("tilebench: {n} PROBLEM{}:", if n == 1 { "" } else { "S" });
         for p in &summary.problems {
             eprintln!("  {p}");
         }

@@ -29,7 +29,7 @@ use super::settings::Settings;
 use super::writer::{self, Files, RowWriter};
 use crate::board::Goal;
 use crate::heuristic::{HeuristicName, Prepared};
-use crate::instances::Instance;
+use crate::instances::{Instance, InstanceSet};
 use crate::moves::path_string;
 use crate::pdb::CacheOptions;
 use crate::results::{
@@ -539,7 +539,7 @@ fn run_pair(
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
         Ok(o) if o.result.status == RunStatus::Cancelled => return None,
         Ok(o) => {
-            let (status, problem) = judge(&o.result, instance, &set.goal, &who);
+            let (status, problem) = judge(&o.result, instance, set, &who);
             (status, problem, Some(o))
         }
     };
@@ -592,27 +592,39 @@ fn run_pair(
 fn judge(
     r: &SearchResult,
     instance: &Instance,
-    goal: &Goal,
+    set: &InstanceSet,
     who: &str,
 ) -> (RunStatus, Option<String>) {
+    let line = format!("{}:{}", set.path.display(), instance.line);
     match (r.status, instance.optimal) {
-        (RunStatus::Solved, _) if !instance.board.replays_to(&r.moves, goal) => (
+        (RunStatus::Solved, _) if !instance.board.replays_to(&r.moves, &set.goal) => (
             RunStatus::Error,
             Some(format!(
                 "ERROR {who}: the solution does not replay to the goal"
             )),
         ),
+        // The moves replay to the goal, so fewer than the file's length prove the file wrong.
+        (RunStatus::Solved, Some(o)) if (o as usize) > r.moves.len() => (
+            RunStatus::WrongLength,
+            Some(format!(
+                "WRONG LENGTH {who}: found {} moves that reach the goal, so the optimal length \
+                 {o} that {line} gives is wrong",
+                r.moves.len()
+            )),
+        ),
         (RunStatus::Solved, Some(o)) if o as usize != r.moves.len() => (
             RunStatus::WrongLength,
             Some(format!(
-                "WRONG LENGTH {who}: found {} moves, the known optimum is {o}",
+                "WRONG LENGTH {who}: found {} moves, more than the optimal length {o} that \
+                 {line} gives (the search is wrong, or the file)",
                 r.moves.len()
             )),
         ),
         (RunStatus::Unsolvable, Some(o)) => (
             RunStatus::WrongLength,
             Some(format!(
-                "WRONG LENGTH {who}: unsolvable by parity, but the known optimum is {o}"
+                "WRONG LENGTH {who}: unsolvable by parity, but {line} gives an optimal length \
+                 of {o}"
             )),
         ),
         // run_pair returns before judging a cancelled search; should one get here, it is no

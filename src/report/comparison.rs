@@ -35,13 +35,27 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
     let mut sections = Vec::new();
 
     let mut verdict = Section::new(1, "Verdict");
+    let one_sided = c.only_base.len() + c.only_new.len();
+    let among = if one_sided > 0 {
+        format!(
+            " among the {} runs on both sides; {one_sided} run(s) on one side only are not \
+             compared (listed under Runs)",
+            c.matched.len()
+        )
+    } else {
+        String::new()
+    };
     if c.passed() {
-        verdict.push(Text::plain("").strong("PASS").p(": no regression."));
+        verdict.push(
+            Text::plain("")
+                .strong("PASS")
+                .p(format!(": no regression{among}.")),
+        );
     } else {
         verdict.push(
             Text::plain("")
                 .strong("FAIL")
-                .p(format!(": {} problem(s).", c.failures.len())),
+                .p(format!(": {} problem(s){among}.", c.failures.len())),
         );
         verdict.push(Block::List(
             c.failures
@@ -58,6 +72,14 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
         .collect();
     if !untimed.is_empty() {
         verdict.push(Block::List(untimed));
+    }
+    if !c.setup_differences.is_empty() {
+        verdict.push(Text::plain(
+            "The two experiments were not set up alike (from their meta.json files):",
+        ));
+        verdict.push(Block::List(
+            c.setup_differences.iter().map(Text::plain).collect(),
+        ));
     }
     sections.push(verdict);
 
@@ -107,7 +129,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
     let mut runs = Section::new(1, "Runs");
     let mut t = Table::new(
         "compare-runs",
-        Text::plain("Every run matched on both sides."),
+        Text::plain("The runs on both sides (same instance set, instance and method)."),
         vec![
             Column::text("set"),
             Column::text("id"),

@@ -327,4 +327,26 @@ fn two_runs_are_said_to_be_measured_apart() {
     );
     assert!(out.contains("a time verdict from them is weak"), "{out}");
     assert!(out.contains("tilebench regress"), "{out}");
+    assert!(!out.contains("not set up alike"), "{out}");
+    // A third run under a time limit: the verdict says how the setups differ.
+    let c = root.join("c");
+    let o = common::bin::run(&[
+        "run",
+        "--instances",
+        &set,
+        "-H",
+        "manhattan",
+        "--time-limit",
+        "100",
+        "--no-history",
+        "--out",
+        common::bin::arg(&c),
+    ]);
+    assert!(o.status.success(), "{}", common::bin::stderr(&o));
+    let out = stdout(&compare(&a, &c, &[]));
+    assert!(
+        out.contains("The two experiments were not set up alike")
+            && out.contains("- time limit: none in base, 100 s in new"),
+        "{out}"
+    );
 }

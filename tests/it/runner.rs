@@ -459,8 +459,15 @@ fn a_wrong_known_length_is_loud_and_fails_the_run() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // Two moves reach the goal, so the file's 3 is what is wrong: the message says where it is.
+    let said = format!(
+        "WRONG LENGTH w #wrong manhattan: found 2 moves that reach the goal, so the optimal \
+         length 3 that {}:6 gives is wrong",
+        file.display()
+    );
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("WRONG LENGTH w #wrong"),
+        stderr(&o).contains("tilebench: 1 PROBLEM:"),
         "{}",
         stderr(&o)
     );
