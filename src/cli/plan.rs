@@ -120,13 +120,13 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         println!("speed {h}: {:.3e} nodes/s on one core ({from})", v);
     }
     if args.per_pair {
-        println!("instance_set\tinstance\theuristic\tnodes\tseconds\tsource");
+        println!("instance_set\tinstance\tmethod\tnodes\tseconds\tsource");
         for c in &costs {
             println!(
                 "{}\t{}\t{}\t{}\t{}\t{}",
                 c.key.instance_set,
                 c.key.instance_id,
-                c.key.method.series(),
+                c.key.method.label(),
                 c.nodes.map_or("-".into(), |n| format!("{n:.3e}")),
                 c.seconds.map_or("-".into(), |s| format!("{s:.0}")),
                 c.source
@@ -153,12 +153,30 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         "{} pairs: {published} with a published count, {kre} predicted (KRE), {unknown} unknown",
         costs.len()
     );
-    println!(
-        "expected: {nodes:.3e} nodes, {} of one core; on {cores} cores about {} (longest pair {})",
-        human_seconds(total),
-        human_seconds(makespan(&known, cores)),
-        human_seconds(known.iter().copied().fold(0.0, f64::max))
-    );
+    if known.is_empty() {
+        println!("expected: unknown (no pair has a count or a prediction)");
+    } else {
+        println!(
+            "expected{}: {nodes:.3e} nodes, {} of one core; on {cores} cores about {} (longest \
+             pair {})",
+            if unknown > 0 {
+                format!(" for the {} pairs with a figure", known.len())
+            } else {
+                String::new()
+            },
+            human_seconds(total),
+            human_seconds(makespan(&known, cores)),
+            human_seconds(known.iter().copied().fold(0.0, f64::max))
+        );
+    }
+    if kre > 0 {
+        println!(
+            "note: a KRE prediction is the mean over random boards of the instance's optimal \
+             length, the same for every instance of that length; one instance may need 100x \
+             fewer or more nodes, so a plan of few instances is a rough guide (the sum over \
+             many is closer: reports/kre)"
+        );
+    }
     if !exp.pruning.is_parent() {
         println!(
             "note: published counts are for parent pruning; --pruning {} generates fewer",

@@ -33,7 +33,7 @@ pub enum Source {
     Published(&'static str),
     /// Korf, Reid & Edelkamp's formula, sampled for this heuristic.
     Kre,
-    /// Neither: no published count and no optimal length to predict to.
+    /// Neither: no published count, and not an IDA* pair with an optimal length to predict to.
     Unknown,
 }
 
@@ -42,7 +42,9 @@ impl fmt::Display for Source {
         match self {
             Source::Published(who) => write!(f, "published ({who})"),
             Source::Kre => f.write_str("KRE prediction"),
-            Source::Unknown => f.write_str("unknown (no published count, no optimal length)"),
+            Source::Unknown => f.write_str(
+                "unknown (no published count; KRE predicts IDA* only, to a known optimal length)",
+            ),
         }
     }
 }

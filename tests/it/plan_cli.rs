@@ -37,6 +37,33 @@ fn plan_counts_sources_and_prints_a_slurm_shape() {
         "{out}"
     );
     assert!(out.contains("speed manhattan: "), "{out}");
+    assert!(
+        out.contains("note: a KRE prediction is the mean over random boards"),
+        "{out}"
+    );
+    // A*'s and BFS's pairs: no figure, said so; the method column tells them from IDA*'s.
+    let o = ok(&[
+        "plan",
+        "--instances",
+        "instances/korf100.txt:2",
+        "--algorithm",
+        "astar,bfs",
+        "-H",
+        "manhattan",
+        "--calibrate",
+        "0.2",
+        "--per-pair",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("korf100\t2\tastar+manhattan\t-\t-\tunknown"),
+        "{out}"
+    );
+    assert!(out.contains("korf100\t2\tbfs\t-\t-\tunknown"), "{out}");
+    assert!(
+        out.contains("expected: unknown (no pair has a count or a prediction)"),
+        "{out}"
+    );
     let err = fails(&[
         "plan",
         "--instances",
