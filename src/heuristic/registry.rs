@@ -150,6 +150,7 @@ macro_rules! heuristic_names {
                 "pdb-555",
                 "pdb-663",
                 "pdb-78",
+                "pdb-6666",
                 "pdb-555r",
                 "pdb-663r",
                 "pdb-78r",

@@ -46,7 +46,7 @@ pub enum LineProblem {
     BadHeader { key: String, reason: String },
     #[error("header key '{0}' is given twice")]
     RepeatedHeader(String),
-    #[error("the column row has no '{0}' column")]
+    #[error("the column row has no '{0}' column (columns are separated by tabs)")]
     MissingColumn(&'static str),
     #[error("column '{0}' is named twice")]
     RepeatedColumn(String),
@@ -96,7 +96,17 @@ pub enum InstanceError {
          from it)"
     )]
     BadSelection(String),
-    #[error("{}: the selection {first}-{last} is outside the file's {count} instances", file.display())]
+    #[error(
+        "{}: the selection {first}-{last} {}",
+        file.display(),
+        if first > last {
+            "is reversed (FIRST-LAST with FIRST ≤ LAST)".to_string()
+        } else if *first == 0 {
+            "starts at 0: positions count from 1".to_string()
+        } else {
+            format!("is outside the file's {count} instances")
+        }
+    )]
     SelectionOutOfRange {
         file: PathBuf,
         first: usize,
@@ -698,8 +708,20 @@ mod tests {
             join_selections(&pieces),
             ["a.txt:2,4,10-12", "b.txt", "c.txt"]
         );
-        let spec = format!("{}:0-5", root.join("korf100.txt").display());
-        assert!(InstanceSet::read_selection(&spec).is_err());
+        let refused = |sel: &str, why: &str| {
+            let spec = format!("{}:{sel}", root.join("korf100.txt").display());
+            let e = InstanceSet::read_selection(&spec).unwrap_err().to_string();
+            assert!(e.contains(why), "{e}");
+        };
+        refused(
+            "0-5",
+            "the selection 0-5 starts at 0: positions count from 1",
+        );
+        refused("5-3", "the selection 5-3 is reversed");
+        refused(
+            "99-101",
+            "the selection 99-101 is outside the file's 100 instances",
+        );
         let spec = format!("{}:x", root.join("korf100.txt").display());
         assert!(matches!(
             InstanceSet::read_selection(&spec),
