@@ -237,4 +237,27 @@ mod tests {
         }
         refused(&c, 41, "a finished subtree beyond the split");
     }
+
+    /// A resumed search's seconds continue from the checkpoint's: earlier sessions plus this one.
+    #[test]
+    fn seconds_add_up_over_sessions() {
+        let from = SearchCheckpoint {
+            h0: 41,
+            iterations: vec![iteration(41)],
+            bound: 43,
+            current: None,
+            seconds: 100.0,
+        };
+        let c = Checkpointing {
+            from: Some(from),
+            every: Duration::from_secs(3600),
+            save: Arc::new(|_: &SearchCheckpoint| {}),
+        };
+        let started = Instant::now() - Duration::from_secs(5);
+        let saver = Saver::new(&c, 41, started);
+        let s = saver.seconds();
+        // (Generous above: a loaded machine may pause the test; the mutant `-` gives 95.)
+        assert!((105.0..200.0).contains(&s), "{s}");
+        assert_eq!(saver.iterations, vec![iteration(41)]);
+    }
 }
