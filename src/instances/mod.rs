@@ -63,6 +63,11 @@ pub enum LineProblem {
     #[error("the file has no instances")]
     Empty,
     #[error(
+        "the header ends without a column row (tab-separated names: id, tiles and optionally \
+         optimal_length; the file may be cut off)"
+    )]
+    NoColumnRow,
+    #[error(
         "control character U+{0:04X} (ids, names and header values may hold no control \
          characters but the tab between columns)"
     )]
@@ -337,7 +342,7 @@ impl InstanceSet {
             }
         }
         let Some((columns_n, columns_line)) = columns_line else {
-            return Err(err(text.lines().count().max(1), LineProblem::Empty));
+            return Err(err(text.lines().count().max(1), LineProblem::NoColumnRow));
         };
         let get = |key: &'static str| {
             header
@@ -646,6 +651,11 @@ mod tests {
         assert_eq!(
             line_problem("# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\n").1,
             LineProblem::MissingColumn("tiles")
+        );
+        // Cut off in the header: no column row, not "no instances".
+        assert_eq!(
+            line_problem("# tilebench-instances v1\n# size: 3x3\n# goal: bla"),
+            (3, LineProblem::NoColumnRow)
         );
     }
 
