@@ -134,6 +134,20 @@ impl Experiment {
                 });
             }
         }
+        // A heuristic that cannot serve a set's board is refused before any file is written.
+        if algorithms.iter().any(|a| a.uses_heuristic()) {
+            for ((selection, set), h) in sets
+                .iter()
+                .flat_map(|s| heuristics.iter().map(move |h| (s, h)))
+            {
+                h.fits(&set.goal)
+                    .map_err(|source| ExperimentError::Heuristic {
+                        heuristic: h.to_string(),
+                        goal: format!("{} ({}) of {selection}", set.goal.name(), set.size),
+                        source: Box::new(source),
+                    })?;
+            }
+        }
         Ok(Experiment {
             sets,
             algorithms,

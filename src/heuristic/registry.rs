@@ -66,6 +66,15 @@ impl PdbName {
             PartitionSpec::Custom(groups) => Partition::new(goal.size(), groups.clone()),
         }
     }
+
+    /// The partition for `goal`, or why this heuristic cannot serve it (a board of another
+    /// size, a reflected lookup on a goal that has no mirror image), before any table is built.
+    fn fit(&self, goal: &Goal) -> Result<Partition, HeuristicError> {
+        if self.reflected && !goal.is_reflectable() {
+            return Err(HeuristicError::NotReflectable(self.label.clone()));
+        }
+        Ok(self.partition_for(goal)?)
+    }
 }
 
 /// The max of several heuristics, none itself a max.
@@ -244,6 +253,18 @@ impl HeuristicName {
     }
 }
 
+impl HeuristicName {
+    /// Whether the heuristic can serve `goal`, told without building anything: a run checks
+    /// every pair before it writes a file. A registered heuristic is checked when it is built.
+    pub fn fits(&self, goal: &Goal) -> Result<(), HeuristicError> {
+        match self {
+            HeuristicName::Pdb(p) => p.fit(goal).map(drop),
+            HeuristicName::Max(m) => m.terms.iter().try_for_each(|t| t.fits(goal)),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for HeuristicName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -412,10 +433,7 @@ fn prepare_pdb(
     goal: &Goal,
     options: &CacheOptions,
 ) -> Result<AnyHeuristic, HeuristicError> {
-    if p.reflected && !goal.is_reflectable() {
-        return Err(HeuristicError::NotReflectable(p.label.clone()));
-    }
-    let partition = p.partition_for(goal)?;
+    let partition = p.fit(goal)?;
     let tables = partition
         .groups()
         .iter()

@@ -223,3 +223,40 @@ fn a_closed_pipe_is_no_panic() {
     assert_ne!(status.code(), Some(101), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// A heuristic that cannot serve a set's boards is refused before anything is written, naming
+/// the heuristic, the instance file and the board (alone or as a term of a max; run and slurm).
+#[test]
+fn a_heuristic_for_another_board_is_refused_before_any_file_is_written() {
+    let dir = common::fresh_dir("input_checks_heuristic_board");
+    let out = dir.join("out");
+    let out = out.to_str().unwrap();
+    let file = "instances/uniform-3x3-s2026.txt";
+    for h in ["pdb-663", "manhattan,max(linear-conflict,pdb-78r)"] {
+        for command in [
+            vec!["run", "--instances", file, "-H", h, "--out", out],
+            vec![
+                "slurm",
+                "submit",
+                "--dry-run",
+                "--tasks",
+                "2",
+                "--instances",
+                file,
+                "-H",
+                h,
+                "--out",
+                out,
+            ],
+        ] {
+            let o = run(&command);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{command:?}: {err}");
+            let named = h.rsplit(['(', ',']).next().unwrap().trim_end_matches(')');
+            for says in [named, file, "4x4 board, not 3x3"] {
+                assert!(err.contains(says), "{command:?}: want {says:?} in: {err}");
+            }
+            assert!(!dir.join("out").exists(), "{command:?} wrote {out}");
+        }
+    }
+}
