@@ -4,6 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::geometry::Size;
+use crate::predict::tree::asymptotic_branching;
 use crate::report::format::{int, opt, sig};
 use crate::report::model::{Cell, Column, Rounding, Section, Table, Text};
 use crate::report::summary_csv::rounding;
@@ -11,9 +13,8 @@ use crate::results::{Results, RunRecord, RunStatus};
 use crate::search::memory::Bytes;
 use crate::search::Algorithm;
 
-/// The lab's branching factor of the 15-puzzle (after parent pruning) and bytes per stored
-/// state of a typical (Python) A*: the estimate the measured figures are set beside.
-pub(crate) const LAB_BRANCHING: f64 = 2.13;
+/// Bytes per stored state of a typical (Python) A*: with the board's branching factor, the lab's
+/// estimate the measured figures are set beside.
 pub(crate) const LAB_BYTES_PER_STATE: f64 = 100.0;
 
 fn bytes_cell(b: Option<u64>) -> Cell {
@@ -197,6 +198,44 @@ fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
     Some(table)
 }
 
+/// The board sizes of the results' instance sets (from `meta.json`; the 15-puzzle's without it,
+/// the lab's board).
+fn board_sizes(results: &Results) -> BTreeSet<Size> {
+    let sizes: BTreeSet<Size> = (results.meta.iter())
+        .flat_map(|m| &m.instance_sets)
+        .filter_map(|set| Size::parse(&set.size).ok())
+        .collect();
+    if sizes.is_empty() {
+        BTreeSet::from([Size::new(4, 4).expect("4x4 is a board size")])
+    } else {
+        sizes
+    }
+}
+
+/// Where a search without a heuristic (BFS) passes `states` on a board of `size`: at the depth
+/// where b^d does, with b the board's asymptotic branching factor, unless the board has fewer
+/// reachable states than that in all.
+fn lab_depth(size: Size, states: f64) -> String {
+    let reachable = (1..=size.cells()).map(|n| n as f64).product::<f64>() / 2.0;
+    if reachable <= states {
+        return format!(
+            " On the {size} board the whole space, {} reachable states, fits: by this estimate \
+             breadth-first search never reaches the limit.",
+            sig(reachable, 3),
+        );
+    }
+    let b = asymptotic_branching(size);
+    format!(
+        " On the {size} board, with b ≈ {} (its asymptotic branching factor after parent \
+         pruning) the states within depth d grow like b^d, which passes that number at \
+         d ≈ ln({}) / ln({}) ≈ {:.1} for a search without a heuristic (BFS).",
+        sig(b, 3),
+        sig(states, 3),
+        sig(b, 3),
+        states.ln() / b.ln(),
+    )
+}
+
 /// Where each storing algorithm met the memory limit, beside the lab's estimate.
 fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<u64>) {
     let Some(limit) = limit else {
@@ -204,16 +243,17 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
         return;
     };
     let lab_states = limit as f64 / LAB_BYTES_PER_STATE;
-    s.push(Text::plain(format!(
+    let mut text = format!(
         "The lab's estimate: about {LAB_BYTES_PER_STATE:.0} bytes a state, so {} holds about {} \
-         states; with b ≈ {LAB_BRANCHING} the states within depth d grow like b^d, which passes \
-         that number at d ≈ ln({}) / ln({LAB_BRANCHING}) ≈ {:.1} for a search without a \
-         heuristic (BFS). Measured here, per method that stores states:",
+         states.",
         Bytes(limit),
         sig(lab_states, 3),
-        sig(lab_states, 3),
-        lab_states.ln() / LAB_BRANCHING.ln(),
-    )));
+    );
+    for size in board_sizes(results) {
+        text.push_str(&lab_depth(size, lab_states));
+    }
+    text.push_str(" Measured here, per method that stores states:");
+    s.push(Text::plain(text));
     let mut items = Vec::new();
     for m in methods {
         let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
@@ -342,6 +382,30 @@ mod tests {
         assert_eq!(
             largest_search(&[&tiny]).and_then(bytes_per_state),
             Some(1000.0)
+        );
+    }
+
+    /// The estimate follows the board: the 8-puzzle's whole space fits in the 15-puzzle lab's
+    /// 2.7 million states; the 15- and 24-puzzle pass them at their own branching factors.
+    #[test]
+    fn the_lab_depth_is_the_boards() {
+        let size = |s| Size::new(s, s).unwrap();
+        let eight = lab_depth(size(3), 2_684_355.0);
+        assert!(eight.contains("181,440 reachable states, fits"), "{eight}");
+        let fifteen = lab_depth(size(4), 2_684_355.0);
+        assert!(
+            fifteen.contains("b ≈ 2.13") && fifteen.contains("≈ 19.6 "),
+            "{fifteen}"
+        );
+        let twenty_four = lab_depth(size(5), 2_684_355.0);
+        assert!(
+            twenty_four.contains("b ≈ 2.37") && twenty_four.contains("≈ 17.2 "),
+            "{twenty_four}"
+        );
+        let small = lab_depth(size(3), 1000.0);
+        assert!(
+            small.contains("b ≈ 1.73") && small.contains("≈ 12.6 "),
+            "{small}"
         );
     }
 }
