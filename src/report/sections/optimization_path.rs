@@ -95,15 +95,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         let solved = count(RunStatus::Solved);
         let memory = count(RunStatus::MemoryLimit);
         let time = count(RunStatus::TimeLimit);
-        let on_common: Vec<&&RunRecord> = runs
-            .iter()
-            .filter(|r| {
-                r.status == RunStatus::Solved
-                    && common.contains(&(r.instance_set.clone(), r.instance_id.clone()))
-            })
-            .collect();
-        let nodes: u64 = on_common.iter().map(|r| r.generated).sum();
-        let seconds: f64 = on_common.iter().map(|r| r.seconds).sum();
+        let (nodes, seconds) = sums_on(&runs, &common);
         let tables = runs.iter().filter_map(|r| r.table_bytes).max().unwrap_or(0);
         let largest = largest_search(&runs);
         table.row(vec![
@@ -132,6 +124,9 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         ]);
     }
     s.push(table);
+    if let Some(t) = heuristic_searches(results, &methods, common.len()) {
+        s.push(t);
+    }
     if let Some(t) = by_length(results, &methods) {
         s.push(Text::plain(
             "By optimal solution length (from the instance files; else the length found): solved \
@@ -143,6 +138,72 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
     let mut sub = Section::new(2, "Where the memory ran out");
     limits(&mut sub, results, &methods, limit);
     Some(vec![s, sub])
+}
+
+/// Nodes generated and seconds of `runs`' solved runs on the instances `on`.
+fn sums_on(runs: &[&RunRecord], on: &BTreeSet<(String, String)>) -> (u64, f64) {
+    let solved = || {
+        runs.iter().filter(|r| {
+            r.status == RunStatus::Solved
+                && on.contains(&(r.instance_set.clone(), r.instance_id.clone()))
+        })
+    };
+    (
+        solved().map(|r| r.generated).sum(),
+        solved().map(|r| r.seconds).sum(),
+    )
+}
+
+/// Breadth-first search stops at the memory limit beyond the shallow boards, so the instances
+/// every method solved are those where the heuristics hardly differ: the heuristic searches
+/// (A* and IDA*) compared again on the instances each of them solved, when there are more.
+fn heuristic_searches(results: &Results, methods: &[String], common: usize) -> Option<Table> {
+    let runs_of = |m: &String| -> Vec<&RunRecord> {
+        results.runs.iter().filter(|r| &r.label() == m).collect()
+    };
+    let searches: Vec<String> = methods
+        .iter()
+        .filter(|m| {
+            (runs_of(m).iter()).all(|r| r.algorithm.0.is_some_and(Algorithm::uses_heuristic))
+        })
+        .cloned()
+        .collect();
+    let shared = solved_by_all(results, &searches);
+    if searches.len() < 2 || searches.len() == methods.len() || shared.len() <= common {
+        return None;
+    }
+    let sums: Vec<(u64, f64)> = searches
+        .iter()
+        .map(|m| sums_on(&runs_of(m), &shared))
+        .collect();
+    let most = sums.iter().map(|&(n, _)| n).max().unwrap_or(0);
+    let mut table = Table::new(
+        "optimization-path-heuristics",
+        Text::plain(format!(
+            "The heuristic searches (A* and IDA*) on the {} instance(s) that each of them solved, \
+             breadth-first search left out: nodes and seconds summed over them, and how many \
+             times fewer nodes each generated than the method that generated the most.",
+            shared.len()
+        )),
+        vec![
+            Column::text("method"),
+            Column::number(format!("nodes generated ({} solved)", shared.len()), None),
+            Column::number(format!("seconds ({} solved)", shared.len()), Some("s")),
+            Column::number("fewer nodes than the most (×)", None),
+        ],
+    );
+    for (m, (nodes, seconds)) in searches.iter().zip(sums) {
+        table.row(vec![
+            Cell::text(m.clone()),
+            Cell::Count(nodes),
+            Cell::num(seconds, rounding::SECONDS),
+            Cell::opt(
+                (nodes > 0).then(|| most as f64 / nodes as f64),
+                Rounding::Significant(3),
+            ),
+        ]);
+    }
+    Some(table)
 }
 
 /// Per optimal length and method: solved of runs, median peak states and median nodes.
@@ -407,5 +468,49 @@ mod tests {
             small.contains("b ≈ 1.73") && small.contains("≈ 12.6 "),
             "{small}"
         );
+    }
+
+    /// BFS solving only the shallow board hides the heuristics' difference in the first table;
+    /// the second compares the heuristic searches on both boards, and is left out when BFS
+    /// solved every board the others did.
+    #[test]
+    fn heuristic_searches_are_compared_where_breadth_first_search_stopped() {
+        let run = |id: &str, algorithm: Algorithm, h: &str, status, generated| RunRecord {
+            instance_set: "lab".into(),
+            instance_id: id.into(),
+            algorithm: algorithm.into(),
+            heuristic: h.into(),
+            status,
+            generated,
+            ..RunRecord::default()
+        };
+        let results = |bfs_deep| Results {
+            dir: Default::default(),
+            runs: vec![
+                run("1", Algorithm::Bfs, "", RunStatus::Solved, 1000),
+                run("2", Algorithm::Bfs, "", bfs_deep, 5000),
+                run("1", Algorithm::Ida, "manhattan", RunStatus::Solved, 10),
+                run("2", Algorithm::Ida, "manhattan", RunStatus::Solved, 990),
+                run("1", Algorithm::Ida, "pdb-663", RunStatus::Solved, 10),
+                run("2", Algorithm::Ida, "pdb-663", RunStatus::Solved, 90),
+            ],
+            iterations: vec![],
+            meta: None,
+        };
+        let methods: Vec<String> = ["bfs", "manhattan", "pdb-663"].map(String::from).into();
+        let stopped = results(RunStatus::MemoryLimit);
+        let table = heuristic_searches(&stopped, &methods, 1).expect("a second table");
+        let shown: Vec<Vec<String>> = (table.rows.iter())
+            .map(|row| row.iter().map(Cell::display).collect())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ["manhattan", "1,000", "0", "1.00"],
+                ["pdb-663", "100", "0", "10.0"]
+            ]
+        );
+        let solved = results(RunStatus::Solved);
+        assert!(heuristic_searches(&solved, &methods, 2).is_none());
     }
 }
