@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
+use crate::board::Goal;
 use crate::geometry::Size;
+use crate::heuristic::registry::HeuristicName;
 use crate::predict::tree::asymptotic_branching;
 use crate::report::format::{int, opt, sig};
 use crate::report::model::{Cell, Column, Rounding, Section, Table, Text};
@@ -137,7 +139,71 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
     }
     let mut sub = Section::new(2, "Where the memory ran out");
     limits(&mut sub, results, &methods, limit);
+    if let Some(t) = table_arithmetic(results) {
+        sub.push(Text::plain(t));
+    }
     Some(vec![s, sub])
+}
+
+/// The lab's memory arithmetic of each pattern database run (not a max): a group of k tiles on
+/// n cells has n!/(n−k)! entries, one for each placement of its tiles, beside the bytes
+/// `runs.csv` records. Only where every set has one board and goal, which fix the groups.
+fn table_arithmetic(results: &Results) -> Option<String> {
+    let sets = &results.meta.as_ref()?.instance_sets;
+    let first = sets.first()?;
+    if sets
+        .iter()
+        .any(|s| (&s.size, &s.goal) != (&first.size, &first.goal))
+    {
+        return None;
+    }
+    let size = Size::parse(&first.size).ok()?;
+    let goal = Goal::parse(&first.goal, size).ok()?;
+    let n = size.cells() as u64;
+    let mut lines = Vec::new();
+    let mut seen = BTreeSet::new();
+    for r in &results.runs {
+        let Some(bytes) = r.table_bytes.filter(|&b| b > 0) else {
+            continue;
+        };
+        if !seen.insert(r.heuristic.as_str()) {
+            continue;
+        }
+        let Ok(HeuristicName::Pdb(pdb)) = r.heuristic.parse::<HeuristicName>() else {
+            continue;
+        };
+        let Ok(partition) = pdb.partition_for(&goal) else {
+            continue;
+        };
+        let ks: Vec<u64> = partition.groups().iter().map(|g| g.len() as u64).collect();
+        let entries: Vec<u64> = ks.iter().map(|&k| (n - k + 1..=n).product()).collect();
+        let total: u64 = entries.iter().sum();
+        let join = |parts: Vec<String>| parts.join(" + ");
+        lines.push(format!(
+            "{}: groups of {} tiles on {n} cells, {} = {} = {} entries; runs.csv records {} \
+             bytes of tables ({}, {}).",
+            r.heuristic,
+            ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+            join(ks.iter().map(|k| format!("{n}!/{}!", n - k)).collect()),
+            join(entries.iter().map(|&e| int(e as f64)).collect()),
+            int(total as f64),
+            int(bytes as f64),
+            Bytes(bytes),
+            match bytes as f64 / total as f64 {
+                1.0 => "one byte an entry".to_string(),
+                per if (per - 0.5).abs() < 0.01 => "four bits an entry".to_string(),
+                per => format!("{} bytes an entry", sig(per, 3)),
+            },
+        ));
+    }
+    (!lines.is_empty()).then(|| {
+        format!(
+            "The pattern databases' size, for the lab's memory arithmetic (a group of k tiles on \
+             n cells has n!/(n−k)! entries, one a placement of its tiles; the tables are shared \
+             by every search with the heuristic, and not in its peak bytes): {}",
+            lines.join(" ")
+        )
+    })
 }
 
 /// Nodes generated and seconds of `runs`' solved runs on the instances `on`.
@@ -512,5 +578,25 @@ mod tests {
         );
         let solved = results(RunStatus::Solved);
         assert!(heuristic_searches(&solved, &methods, 2).is_none());
+    }
+
+    /// The 6-6-3 arithmetic of the lab's committed results: 16!/10! entries for each six-tile
+    /// group and 16!/13! for the three-tile one, one byte each.
+    #[test]
+    fn pattern_database_sizes_are_worked_out() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
+        let results = Results::load(&dir).unwrap();
+        let text = table_arithmetic(&results).expect("pdb-663 ran");
+        for says in [
+            "pdb-663: groups of 6, 6, 3 tiles on 16 cells",
+            "16!/10! + 16!/10! + 16!/13! = 5,765,760 + 5,765,760 + 3,360 = 11,534,880 entries",
+            "11,534,880 bytes of tables (11.0 MiB, one byte an entry)",
+        ] {
+            assert!(text.contains(says), "want {says:?} in: {text}");
+        }
+        let mut no_meta = results;
+        no_meta.meta = None;
+        assert!(table_arithmetic(&no_meta).is_none());
     }
 }
