@@ -26,6 +26,8 @@ fi
 # The cheap build per mutant of docs/testing.md: opt-level 1, many codegen units, incremental.
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
   CARGO_PROFILE_RELEASE_INCREMENTAL=true
+# `--cargo-arg=--lib` (not `-- --lib`, as the earlier sessions ran it): the build of each
+# mutant is then the library's unit tests alone, not also the `it` binary that they never run.
 exec cargo mutants --in-place --profile release --shuffle --iterate --timeout 300 \
   --build-timeout 1200 -o "$OUT" -f 'src/heuristic/**' -f 'src/pdb/**' -f 'src/search/**' \
-  -e src/search/slow.rs -- --lib
+  -e src/search/slow.rs --cargo-arg=--lib
