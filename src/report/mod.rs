@@ -154,6 +154,7 @@ pub fn write_report(
             runs: other.runs.len(),
             iterations: other.iterations.len(),
             meta: other.meta.clone(),
+            search_threads: sections::setup::search_threads(&other.runs),
         });
         results.add_beside(other)?;
     }

@@ -81,7 +81,7 @@ fn report_prints_the_hand_computed_figures() {
         "| tilebench | 0.1.0, commit 0000000000000000000000000000000000000000, with uncommitted \
          changes |",
         "| machine | Example CPU, 2 cores, 8.0 GiB memory, host fixture |",
-        "| pool | 2 threads |",
+        "| parallelism | 2 pairs at a time, each search on 1 thread |",
         "| instance set | tiny: 3 instances from `tiny sets/tiny.txt` (3x3 board, blank-last goal); \
          seed 7 |",
         "| heuristics | manhattan, pdb-555 |",

@@ -29,7 +29,7 @@ figure{margin:1.5rem 0}figure svg{display:block;width:100%;height:auto;max-width
 figcaption{font-size:.9rem;color:#333}
 @media (max-width:40rem){body{padding:.5rem}table{font-size:.8rem}th,td{padding:.2rem .35rem}}
 @media print{body{max-width:none;padding:0;font-size:10pt}a{color:inherit;text-decoration:none}\
-figure,table{break-inside:avoid}h2,h3{break-after:avoid}details::details-content{content-visibility:visible;display:block}\
+figure,table{break-inside:avoid}h2,h3,.caption{break-after:avoid}details::details-content{content-visibility:visible;display:block}\
 .table{overflow:visible}}
 ";
 
@@ -293,7 +293,8 @@ mod tests {
     }
 
     /// A wide table scrolls sideways on a narrow screen; its caption stands above the scrolling
-    /// box so that it wraps at the page's width, not the table's.
+    /// box so that it wraps at the page's width, not the table's, and in print stays on the
+    /// table's page (a table is never split, so it may move to the next page).
     #[test]
     fn caption_stands_outside_the_scrolling_box() {
         let mut t = Table::new("t", Text::plain("the caption"), vec![Column::text("a")]);
@@ -305,6 +306,8 @@ mod tests {
         assert!(caption.is_some() && caption < scroll, "{h}");
         assert!(h.contains("aria-labelledby=\"t-caption\""));
         assert!(!h.contains("<caption>"));
+        let print = &CSS[CSS.find("@media print").expect("a print style")..];
+        assert!(print.contains(".caption{break-after:avoid}"), "{print}");
     }
 
     #[test]

@@ -569,6 +569,7 @@ pub fn escape(s: &str) -> String {
             'σ' => out.push_str("$\\sigma$"),
             'μ' | 'µ' => out.push_str("$\\mu$"),
             '²' => out.push_str("\\textsuperscript{2}"),
+            'ᵈ' => out.push_str("\\textsuperscript{d}"),
             '\u{a0}' => out.push('~'),
             c if c.is_ascii() => out.push(c),
             c if ('\u{c0}'..='\u{ff}').contains(&c) => out.push(c),
@@ -619,6 +620,10 @@ mod tests {
         assert_eq!(escape("Σ ≤ 3 — ok"), "$\\Sigma$ $\\le$ 3 \\textemdash{} ok");
         assert_eq!(escape("日本"), "??");
         assert_eq!(escape("café"), "café");
+        assert_eq!(
+            escape("b² bᵈ"),
+            "b\\textsuperscript{2} b\\textsuperscript{d}"
+        );
     }
 
     #[test]

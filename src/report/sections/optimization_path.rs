@@ -340,7 +340,7 @@ fn board_sizes(results: &Results) -> BTreeSet<Size> {
 }
 
 /// Where a search without a heuristic (BFS) passes `states` on a board of `size`: at the depth
-/// where b^d does, with b the board's asymptotic branching factor, unless the board has fewer
+/// where bᵈ does, with b the board's asymptotic branching factor, unless the board has fewer
 /// reachable states than that in all.
 fn lab_depth(size: Size, states: f64) -> String {
     let reachable = (1..=size.cells()).map(|n| n as f64).product::<f64>() / 2.0;
@@ -354,7 +354,7 @@ fn lab_depth(size: Size, states: f64) -> String {
     let b = asymptotic_branching(size);
     format!(
         " On the {size} board, with b ≈ {} (its asymptotic branching factor after parent \
-         pruning) the states within depth d grow like b^d, which passes that number at \
+         pruning) the states within depth d grow like bᵈ, which passes that number at \
          d ≈ ln({}) / ln({}) ≈ {:.1} for a search without a heuristic (BFS).",
         sig(b, 3),
         sig(states, 3),

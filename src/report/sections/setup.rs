@@ -18,6 +18,8 @@ pub struct Beside {
     pub runs: usize,
     pub iterations: usize,
     pub meta: Option<Meta>,
+    /// The threads its searches ran on (`runs.csv`'s `search_threads`), each value once.
+    pub search_threads: Vec<u32>,
 }
 
 pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
@@ -35,7 +37,10 @@ pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
         Text::plain("The setup, from ").code(META_FILE).p("."),
         vec![Column::text("setting"), Column::text("value")],
     );
-    for (label, value) in setup_rows(meta) {
+    // The reported directory's own runs come first; those of `beside` were appended.
+    let own = results.runs.len() - beside.iter().map(|b| b.runs).sum::<usize>();
+    let threads = search_threads(&results.runs[..own]);
+    for (label, value) in setup_rows(meta, &threads) {
         t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
     }
     let short = crate::plot::ShortNames::of_runs(&results.runs);
@@ -62,7 +67,7 @@ pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
                 .p("."),
             vec![Column::text("setting"), Column::text("value")],
         );
-        for (label, value) in setup_rows(meta) {
+        for (label, value) in setup_rows(meta, &b.search_threads) {
             t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
         }
         s.push(t);
@@ -121,9 +126,18 @@ fn backticks(s: &str) -> Text {
     t
 }
 
+/// The distinct `search_threads` of `runs`, in increasing order.
+pub(crate) fn search_threads(runs: &[crate::results::RunRecord]) -> Vec<u32> {
+    let set: std::collections::BTreeSet<u32> = (runs.iter().map(|r| r.search_threads))
+        .filter(|&t| t > 0)
+        .collect();
+    set.into_iter().collect()
+}
+
 /// The rows of the Setup table: the command as one shell line, the machine and the limits in
-/// words, no internal fields. Values mark `code` with backticks.
-fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
+/// words, no internal fields. Values mark `code` with backticks. `search_threads` are the
+/// threads the runs' searches used (the pool runs that many pairs at once, each on its own).
+fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)> {
     let mut rows = vec![("command", format!("`{}`", shell_line(&meta.command_line)))];
     let commit = match (&meta.git_commit, meta.git_dirty) {
         (Some(c), Some(true)) => format!("{c}, with uncommitted changes"),
@@ -138,11 +152,18 @@ fn setup_rows(meta: &Meta) -> Vec<(&'static str, String)> {
     rows.push(("compiler", meta.rustc_version.clone()));
     rows.push(("machine", machine_in_words(&meta.machine)));
     rows.push(("operating system", meta.machine.os.clone()));
-    let threads = match meta.threads {
-        1 => "1 thread".to_string(),
-        n => format!("{n} threads"),
-    };
-    rows.push(("pool", threads));
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut parallel = format!("{} at a time", plural(meta.threads, "pair", "pairs"));
+    if let (Some(&low), Some(&high)) = (search_threads.first(), search_threads.last()) {
+        let n = if low == high {
+            plural(high as usize, "thread", "threads")
+        } else {
+            format!("{low} to {high} threads")
+        };
+        parallel.push_str(&format!(", each search on {n}"));
+    }
+    rows.push(("parallelism", parallel));
     let finished = meta.finished.as_deref().unwrap_or(NONE);
     rows.push((
         "time (UTC)",
@@ -319,7 +340,7 @@ mod tests {
         let results = Results::load(&dir).unwrap();
         let meta = results.meta.as_ref().unwrap();
         assert!(meta.instance_sets.len() > MAX_SETS_IN_SETUP);
-        let rows = setup_rows(meta);
+        let rows = setup_rows(meta, &[]);
         assert_eq!(
             rows.iter().filter(|(l, _)| *l == "instance sets").count(),
             1
@@ -349,7 +370,7 @@ mod tests {
         first.experiment.node_limit = Some(1_000_000);
         first.started = "2026-11-30T09:00:00Z".into();
         meta.previous_sessions = vec![first.clone(), same, first];
-        let limits = setup_rows(&meta)
+        let limits = setup_rows(&meta, &[])
             .into_iter()
             .find(|(label, _)| *label == "limits per run")
             .unwrap()
@@ -363,9 +384,47 @@ mod tests {
         let limits = meta.experiment.limits();
         meta.previous_sessions
             .retain(|p| p.experiment.limits() == limits);
-        let limits = setup_rows(&meta)
+        let limits = setup_rows(&meta, &[])
             .into_iter()
             .find(|(l, _)| *l == "limits per run");
         assert_eq!(limits.unwrap().1, "at most 100,000,000 generated nodes");
+    }
+
+    /// The Setup says how many pairs ran at once and on how many threads each search ran
+    /// (`--jobs 1 --search-threads 2`: one pair at a time, not "1 thread").
+    #[test]
+    fn parallelism_names_pairs_and_search_threads() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/korf50-24");
+        let mut meta = Results::load(&dir).unwrap().meta.unwrap();
+        let row = |meta: &Meta, threads: &[u32]| {
+            (setup_rows(meta, threads).into_iter())
+                .find(|(label, _)| *label == "parallelism")
+                .unwrap()
+                .1
+        };
+        meta.threads = 1;
+        assert_eq!(
+            row(&meta, &[2]),
+            "1 pair at a time, each search on 2 threads"
+        );
+        meta.threads = 4;
+        assert_eq!(
+            row(&meta, &[1]),
+            "4 pairs at a time, each search on 1 thread"
+        );
+        assert_eq!(
+            row(&meta, &[1, 2]),
+            "4 pairs at a time, each search on 1 to 2 threads"
+        );
+        assert_eq!(row(&meta, &[]), "4 pairs at a time");
+        let runs = |threads: &[u32]| -> Vec<crate::results::RunRecord> {
+            (threads.iter())
+                .map(|&search_threads| crate::results::RunRecord {
+                    search_threads,
+                    ..Default::default()
+                })
+                .collect()
+        };
+        assert_eq!(search_threads(&runs(&[2, 0, 1, 2])), vec![1, 2]);
     }
 }

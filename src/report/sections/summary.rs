@@ -1,7 +1,7 @@
 //! A "Summary: SET" section: the summary table of one instance set (its formulas in
 //! Definitions), and the runs left out of every mean, counted per method and stop.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::analysis::Summary;
 use crate::report::model::{self, Cell, Column, Section, Table, Text};
@@ -92,6 +92,9 @@ pub(crate) fn summary_section(
         t.row(cells);
     }
     s.push(t);
+    if let Some(text) = solved_by_any(results, set, rows, row) {
+        s.push(Text::plain(text));
+    }
     let unsolved = unsolved_by_method(results, set, rows);
     if !unsolved.is_empty() {
         let list: Vec<String> = unsolved
@@ -151,6 +154,30 @@ fn not_drawn_note(not_drawn: &[&Omitted]) -> Option<String> {
 
 /// The runs of a set not solved, counted per method (as the summary rows name it: `astar+H`,
 /// `bfs`, H for IDA*) and per status, every status counted.
+/// How many of the set's instances at least one method solved, and how many every method did:
+/// a campaign continued under a stronger heuristic (`report --beside`) is judged by the first.
+/// `None` where the two are equal (each method's "solved / runs" already says it all).
+fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> Option<String> {
+    let mut solved: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for r in results.runs.iter().filter(|r| r.instance_set == set) {
+        let label = r.label();
+        if rows.iter().any(|s| s.heuristic == label) {
+            let by = solved.entry(r.instance_id.as_str()).or_default();
+            if r.status == RunStatus::Solved {
+                by.insert(label);
+            }
+        }
+    }
+    let any = solved.values().filter(|by| !by.is_empty()).count();
+    let every = solved.values().filter(|by| by.len() == rows.len()).count();
+    (any != every).then(|| {
+        format!(
+            "Solved by at least one {row}: {any} of {} instances; by every {row}: {every}.",
+            solved.len()
+        )
+    })
+}
+
 fn unsolved_by_method(
     results: &Results,
     set: &str,
@@ -214,6 +241,17 @@ mod tests {
         assert_eq!(got, want);
         let bfs = summaries.iter().find(|s| s.heuristic == "bfs").unwrap();
         assert_eq!(bfs.mean_h0, None, "BFS has no h0");
+        // Instances 1 and 3 each solved by one method, none by all three.
+        assert_eq!(
+            solved_by_any(&results, "s", &rows, "method").as_deref(),
+            Some("Solved by at least one method: 2 of 3 instances; by every method: 0.")
+        );
+        let only_ida: Vec<&Summary> = rows
+            .iter()
+            .copied()
+            .filter(|s| s.heuristic == "manhattan")
+            .collect();
+        assert_eq!(solved_by_any(&results, "s", &only_ida, "method"), None);
     }
 
     /// A set whose plots were left out for too few solved instances says so in its summary,
