@@ -101,6 +101,9 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
             let board = &set.instances[c.pair.instance].board;
             let h = &prepared[&(hi, set.goal.name())];
             let v = calibrate(h, board, &set.goal, args.calibrate, exp.pruning)?;
+            if v <= 0.0 {
+                continue; // no node in the time given: no speed, rather than a time of infinity
+            }
             speeds.insert(
                 label,
                 (
@@ -150,10 +153,13 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         .cores
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     println!(
-        "{} pairs: {published} with a published count, {kre} predicted (KRE), {unknown} unknown",
-        costs.len()
+        "{} pairs: {published} with a published count, {kre} predicted (KRE), {} unknown",
+        costs.len(),
+        costs.iter().filter(|c| c.nodes.is_none()).count()
     );
-    if known.is_empty() {
+    if known.is_empty() && nodes > 0.0 {
+        println!("expected: {nodes:.3e} nodes; the time is unknown (no speed measured)");
+    } else if known.is_empty() {
         println!("expected: unknown (no pair has a count or a prediction)");
     } else {
         println!(
