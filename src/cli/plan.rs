@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::experiment::cost::{
-    calibrate, estimate, human_seconds, makespan, slurm_shape, stored_speeds, Source,
+    calibrate, estimate, extrapolate_costs, human_seconds, makespan, slurm_shape, stored_speeds,
+    Source,
 };
 use tilebench::experiment::{prepare, Request};
 use tilebench::heuristic::Prepared;
@@ -37,6 +38,11 @@ pub struct PlanArgs {
     /// Random states sampled for KRE predictions (pairs without a published count).
     #[arg(long, default_value_t = 100_000)]
     samples: u64,
+    /// Instead of KRE, search each pair without a published count for SECS seconds and carry
+    /// its last iterations' growth on to the instance's optimal length: per instance, where
+    /// KRE's mean over random boards can miss by orders of magnitude (24-puzzle).
+    #[arg(long, value_name = "SECS")]
+    extrapolate: Option<f64>,
     /// Cores of the cluster: print the Slurm array's tasks, --time and --mem for it.
     #[arg(long, value_name = "N")]
     cluster_cores: Option<usize>,
@@ -56,8 +62,13 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
     if args.cpus_per_task == 0 || args.cores == Some(0) || args.cluster_cores == Some(0) {
         return Err("--cores, --cluster-cores and --cpus-per-task must be at least 1".into());
     }
-    if !(args.calibrate > 0.0 && args.calibrate <= 3600.0) {
-        return Err(format!("--calibrate {}: give seconds in (0, 3600]", args.calibrate).into());
+    for (flag, v) in [
+        ("calibrate", Some(args.calibrate)),
+        ("extrapolate", args.extrapolate),
+    ] {
+        if let Some(v) = v.filter(|v| !(*v > 0.0 && *v <= 3600.0)) {
+            return Err(format!("--{flag} {v}: give seconds in (0, 3600]").into());
+        }
     }
     let request: Request = args.experiment.request(&args.pdb);
     let exp = request.read()?.exp;
@@ -113,12 +124,11 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
             );
         }
     }
-    let costs = estimate(
-        &exp,
-        &lookup,
-        &|h| speeds.get(h).map(|(v, _)| *v),
-        args.samples,
-    )?;
+    let speed = |h: &str| speeds.get(h).map(|(v, _)| *v);
+    let mut costs = estimate(&exp, &lookup, &speed, args.samples)?;
+    if let Some(secs) = args.extrapolate {
+        extrapolate_costs(&exp, &lookup, &speed, &mut costs, secs, exp.pruning)?;
+    }
     for (h, (v, from)) in &speeds {
         println!("speed {h}: {:.3e} nodes/s on one core ({from})", v);
     }
@@ -148,12 +158,20 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         .filter(|c| matches!(c.source, Source::Published(_)))
         .count();
     let kre = costs.iter().filter(|c| c.source == Source::Kre).count();
+    let extrapolated = (costs.iter())
+        .filter(|c| c.source == Source::Extrapolated)
+        .count();
     let total = known.iter().fold(0.0, |sum, s| sum + s);
     let cores = args
         .cores
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let own = if args.extrapolate.is_some() {
+        format!("{extrapolated} extrapolated from their own search, ")
+    } else {
+        String::new()
+    };
     println!(
-        "{} pairs: {published} with a published count, {kre} predicted (KRE), {} unknown",
+        "{} pairs: {published} with a published count, {own}{kre} predicted (KRE), {} unknown",
         costs.len(),
         costs.iter().filter(|c| c.nodes.is_none()).count()
     );

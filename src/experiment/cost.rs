@@ -22,7 +22,7 @@ use crate::heuristic::{ErasedHeuristic, Heuristic, Prepared, WithHeuristic};
 use crate::predict::{predict_random_starts, PredictError, Prediction};
 use crate::results::meta::Shard;
 use crate::results::{RunKey, RunRecord};
-use crate::search::{Algorithm, Limits, Pruning, SearchError, SearchOptions};
+use crate::search::{Algorithm, Limits, Pruning, SearchError, SearchOptions, SearchResult};
 
 use super::plan::{Experiment, Pair};
 
@@ -33,6 +33,9 @@ pub enum Source {
     Published(&'static str),
     /// Korf, Reid & Edelkamp's formula, sampled for this heuristic.
     Kre,
+    /// This instance's own short search (`plan --extrapolate`), its last complete iterations'
+    /// growth carried on to the optimal length ([`extrapolate`]); solved within it: its count.
+    Extrapolated,
     /// Neither: no published count, and not an IDA* pair with an optimal length to predict to.
     Unknown,
 }
@@ -42,6 +45,7 @@ impl fmt::Display for Source {
         match self {
             Source::Published(who) => write!(f, "published ({who})"),
             Source::Kre => f.write_str("KRE prediction"),
+            Source::Extrapolated => f.write_str("extrapolated from its own short search"),
             Source::Unknown => f.write_str(
                 "unknown (no published count; KRE predicts IDA* only, to a known optimal length)",
             ),
@@ -283,6 +287,25 @@ impl WithHeuristic for Kre<'_> {
     }
 }
 
+/// IDA* with `h` on `board` on one core, stopped after `seconds` (or solved before).
+fn short_search(
+    h: &Prepared,
+    board: &Board,
+    goal: &Goal,
+    seconds: f64,
+    pruning: Pruning,
+) -> Result<SearchResult, SearchError> {
+    let options = SearchOptions {
+        limits: Limits {
+            time_limit: Some(Duration::from_secs_f64(seconds.max(0.01))),
+            ..Limits::none()
+        },
+        pruning,
+        ..SearchOptions::default()
+    };
+    Ok(crate::search::solve(Some(h), board, goal, &options)?.result)
+}
+
 /// Nodes per second of `h` on one core, from a search of `board` stopped after `seconds`
 /// (or solved before): the short calibration search.
 pub fn calibrate(
@@ -292,16 +315,69 @@ pub fn calibrate(
     seconds: f64,
     pruning: Pruning,
 ) -> Result<f64, SearchError> {
-    let options = SearchOptions {
-        limits: Limits {
-            time_limit: Some(Duration::from_secs_f64(seconds.max(0.01))),
-            ..Limits::none()
-        },
-        pruning,
-        ..SearchOptions::default()
-    };
-    let r = crate::search::solve(Some(h), board, goal, &options)?.result;
+    let r = short_search(h, board, goal, seconds, pruning)?;
     Ok(r.generated() as f64 / r.seconds.max(1e-9))
+}
+
+/// The nodes IDA* will generate to reach `optimal`, from a search `r` of the same instance cut
+/// short: its complete iterations as they are, and from the last complete one on, each
+/// iteration the growth r = (last / the one before) times its predecessor, to the bound
+/// `optimal` (counted in full, as [`kre_nodes`] counts it: an overestimate of up to about half
+/// the last iteration). The heuristic branching factor settles within a few iterations, so
+/// this follows the instance where KRE, a mean over random boards of its length, cannot (on
+/// the 24-puzzle it misses by orders of magnitude). `r` solved: its own count. `None` with
+/// fewer than two complete iterations, or a bound past `optimal` (a wrong optimal length).
+pub fn extrapolate(r: &SearchResult, optimal: u32) -> Option<f64> {
+    if r.status == crate::search::RunStatus::Solved {
+        return Some(r.generated() as f64);
+    }
+    let complete = &r.iterations[..r.iterations.len().saturating_sub(1)];
+    let [.., before, last] = complete else {
+        return None;
+    };
+    if last.bound > optimal || before.generated == 0 {
+        return None;
+    }
+    let growth = last.generated as f64 / before.generated as f64;
+    let step = last.bound - before.bound;
+    let done: f64 = complete.iter().map(|i| i.generated as f64).sum();
+    let (mut total, mut iteration, mut bound) = (done, last.generated as f64, last.bound);
+    while bound + step <= optimal && step > 0 {
+        (iteration, bound) = (iteration * growth, bound + step);
+        total += iteration;
+    }
+    Some(total)
+}
+
+/// Replaces each KRE estimate of `costs` by [`extrapolate`] from a short search of its own
+/// instance (`seconds` each, on one core, with `pruning`), and recomputes its time at
+/// `speed(name)` nodes per second. Pairs it cannot extrapolate keep their KRE estimate.
+pub fn extrapolate_costs<'p>(
+    exp: &Experiment,
+    prepared: &dyn Fn(usize, &Goal) -> Option<&'p Prepared>,
+    speed: &dyn Fn(&str) -> Option<f64>,
+    costs: &mut [PairCost],
+    seconds: f64,
+    pruning: Pruning,
+) -> Result<(), SearchError> {
+    for c in costs.iter_mut().filter(|c| c.source == Source::Kre) {
+        let (_, set) = &exp.sets[c.pair.set];
+        let instance = &set.instances[c.pair.instance];
+        let (Some(hi), Some(optimal)) = (c.pair.heuristic(), instance.optimal) else {
+            continue;
+        };
+        let Some(h) = prepared(hi, &set.goal) else {
+            continue;
+        };
+        let r = short_search(h, &instance.board, &set.goal, seconds, pruning)?;
+        if let Some(n) = extrapolate(&r, optimal) {
+            c.nodes = Some(n);
+            c.source = Source::Extrapolated;
+            let name = exp.heuristics[hi].to_string();
+            c.seconds = speed(&name).filter(|s| *s > 0.0).map(|s| n / s);
+        }
+    }
+    Ok(())
 }
 
 /// Each heuristic's median nodes per second over the IDA* rows of earlier results that ran at
@@ -352,6 +428,36 @@ mod tests {
         assert_eq!(kre_nodes(&p, 48, 49), 1e8 + 1e9);
         assert_eq!(kre_nodes(&p, 45, 45), 1e5);
         assert_eq!(kre_nodes(&p, 60, 62), 0.0);
+    }
+
+    /// By hand: complete iterations of 10, 70 and 490 nodes (growth 7 per step of 2), the
+    /// fourth cut short; to the optimal 18: 570 + 490·7 + 490·7² = 28,010.
+    #[test]
+    fn extrapolation_carries_the_last_growth_to_the_optimal_length() {
+        let it = |bound, generated| crate::search::Iteration {
+            bound,
+            expanded: generated / 2,
+            generated,
+            seconds: 0.0,
+        };
+        let mut r = SearchResult {
+            status: crate::search::RunStatus::TimeLimit,
+            moves: Vec::new(),
+            h0: 10,
+            iterations: vec![it(10, 10), it(12, 70), it(14, 490), it(16, 100)],
+            seconds: 1.0,
+        };
+        assert_eq!(extrapolate(&r, 18), Some(28_010.0));
+        // The bound of the cut iteration: the complete ones and one step.
+        assert_eq!(extrapolate(&r, 16), Some(570.0 + 3430.0));
+        // A bound already past the optimal length: that length is wrong.
+        assert_eq!(extrapolate(&r, 12), None);
+        // One complete iteration gives no growth.
+        r.iterations.drain(..2);
+        assert_eq!(extrapolate(&r, 18), None);
+        // Solved within the search: its own count.
+        r.status = crate::search::RunStatus::Solved;
+        assert_eq!(extrapolate(&r, 18), Some(590.0));
     }
 
     #[test]

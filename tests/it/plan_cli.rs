@@ -72,4 +72,63 @@ fn plan_counts_sources_and_prints_a_slurm_shape() {
         "0",
     ]);
     assert!(err.contains("at least 1"), "{err}");
+    let err = fails(&["plan", "--extrapolate", "0"]);
+    assert!(err.contains("--extrapolate 0: give seconds"), "{err}");
+}
+
+/// `--extrapolate`: each pair without a published count is searched briefly and its growth
+/// carried on to its optimal length; a pair solved within the search gets its exact count.
+#[test]
+fn extrapolation_estimates_each_instance_from_its_own_search() {
+    let plan = |instances: &str| {
+        let o = ok(&[
+            "plan",
+            "--instances",
+            instances,
+            "-H",
+            "linear-conflict",
+            "--calibrate",
+            "0.2",
+            "--samples",
+            "200",
+            "--extrapolate",
+            "0.3",
+            "--per-pair",
+        ]);
+        stdout(&o)
+    };
+    // Korf's #1 (57 moves), not solved in 0.3 s: extrapolated from its complete iterations.
+    let out = plan("instances/korf100.txt:1");
+    assert!(
+        out.contains(
+            "1 pairs: 0 with a published count, 1 extrapolated from their own search, \
+                      0 predicted (KRE), 0 unknown"
+        ),
+        "{out}"
+    );
+    let row = out.lines().find(|l| l.starts_with("korf100\t1\t")).unwrap();
+    assert!(
+        row.ends_with("extrapolated from its own short search"),
+        "{row}"
+    );
+    // Korf's #79 (42 moves) solves within the search: its exact count.
+    let out = plan("instances/korf100.txt:79");
+    let solved = ok(&[
+        "solve",
+        "-H",
+        "linear-conflict",
+        "--goal",
+        "blank-first",
+        "--format",
+        "json",
+        "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&solved)).unwrap();
+    let exact = v["nodes_generated"].as_u64().unwrap() as f64;
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("korf100\t79\t"))
+        .unwrap();
+    let nodes: f64 = row.split('\t').nth(3).unwrap().parse().unwrap();
+    assert!((nodes / exact - 1.0).abs() < 1e-3, "{row} vs {exact}");
 }
