@@ -7,27 +7,32 @@
 #
 #   scripts/mutants-full.sh [WORKTREE] [OUT]      (defaults /work/wt-mut, /work/mut-out-full)
 #
-# Afterwards copy OUT/mutants.out/{caught,previously_caught,missed,timeout,unviable}.txt into
-# docs/mutation/ and commit them. Needs `cargo install cargo-mutants` (v27.1.0 was used).
+# Every outcome is kept in OUT/judged/ (the union over runs: cargo-mutants rewrites its own lists
+# on every run). At the end of a session (after stopping the run) merge them into docs/mutation/
+# and commit them:
+#   REPO=. . scripts/mutants-env.sh
+#   mutants_merge OUT/mutants.out OUT/judged; mutants_merge OUT/judged docs/mutation
+# Needs `cargo install cargo-mutants` (v27.1.0 was used).
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
 WT="${1:-/work/wt-mut}"
 OUT="${2:-/work/mut-out-full}"
-COMMIT=f2e76a1
-[ -d "$WT" ] || git -C "$REPO" worktree add -f "$WT" "$COMMIT"
-cd "$WT"
-git checkout -q -- .   # an interrupted --in-place run may leave a mutant applied
-if [ ! -f "$OUT/mutants.out/outcomes.json" ] && [ ! -f "$OUT/mutants.out/caught.txt" ]; then
-  mkdir -p "$OUT/mutants.out"
-  for f in caught previously_caught unviable; do
-    [ -f "$REPO/docs/mutation/$f.txt" ] && cp "$REPO/docs/mutation/$f.txt" "$OUT/mutants.out/"
-  done
-fi
-# The cheap build per mutant of docs/testing.md: opt-level 1, many codegen units, incremental.
-export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
-  CARGO_PROFILE_RELEASE_INCREMENTAL=true
+. "$REPO/scripts/mutants-env.sh"
+mutants_worktree "$WT"
+# Everything judged before, here or in docs/mutation/, is skipped (`--iterate` skips what
+# previously_caught.txt names): the tests at the pinned commit never change, so a mutant they
+# missed once they miss again.
+mkdir -p "$OUT/mutants.out"
+mutants_merge "$OUT/mutants.out" "$OUT/judged"
+(cat "$OUT"/judged/*.txt "$REPO"/docs/mutation/*.txt 2>/dev/null || true) | grep ': ' | sort -u \
+  > "$OUT/mutants.out/previously_caught.txt"
 # `--cargo-arg=--lib` (not `-- --lib`, as the earlier sessions ran it): the build of each
 # mutant is then the library's unit tests alone, not also the `it` binary that they never run.
-exec cargo mutants --in-place --profile release --shuffle --iterate --timeout 300 \
+# A mutant that makes a search endless waits out the timeout: 180 s, over three times the unit
+# tests' 50 s beside the campaign (they take 20 s on a quiet machine).
+status=0
+cargo mutants --in-place --profile release --shuffle --iterate --timeout 180 \
   --build-timeout 1200 -o "$OUT" -f 'src/heuristic/**' -f 'src/pdb/**' -f 'src/search/**' \
-  -e src/search/slow.rs --cargo-arg=--lib
+  -e src/search/slow.rs --cargo-arg=--lib || status=$?
+mutants_merge "$OUT/mutants.out" "$OUT/judged"
+exit "$status"
