@@ -46,7 +46,7 @@ pub mod limits; // checked limits of the command line and the process
 
 pub mod results; // the results model
 
-pub mod experiment; // the experiment runner and outside solvers
+pub mod experiment; // the experiment runner and outside solvers (counts in words with `report::format`)
 
 pub mod cluster; // Slurm
 

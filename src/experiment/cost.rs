@@ -255,7 +255,7 @@ pub fn estimate<'p>(
         }
         let (nodes, source) = estimate;
         let seconds = match (nodes, &exp.heuristic(&pair)) {
-            (Some(n), Some(h)) => speed(&h.to_string()).filter(|s| *s > 0.0).map(|s| n / s),
+            (Some(n), Some(h)) => time(speed, &h.to_string(), n),
             _ => None,
         };
         costs.push(PairCost {
@@ -267,6 +267,11 @@ pub fn estimate<'p>(
         });
     }
     Ok(costs)
+}
+
+/// Seconds of `nodes` at heuristic `name`'s speed; none without a (positive) speed.
+fn time(speed: &dyn Fn(&str) -> Option<f64>, name: &str, nodes: f64) -> Option<f64> {
+    speed(name).filter(|s| *s > 0.0).map(|s| nodes / s)
 }
 
 /// KRE's prediction of every bound up to `top` for random starts.
@@ -373,8 +378,7 @@ pub fn extrapolate_costs<'p>(
         if let Some(n) = extrapolate(&r, optimal) {
             c.nodes = Some(n);
             c.source = Source::Extrapolated;
-            let name = exp.heuristics[hi].to_string();
-            c.seconds = speed(&name).filter(|s| *s > 0.0).map(|s| n / s);
+            c.seconds = time(speed, &exp.heuristics[hi].to_string(), n);
         }
     }
     Ok(())

@@ -251,7 +251,7 @@ impl Session {
 
     /// One line saying what will run where.
     pub fn describe(&self) -> String {
-        let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        use crate::report::format::count;
         let mut runs = Vec::new();
         if !self.exp.algorithms.is_empty() {
             let algorithms: Vec<&str> = self.exp.algorithms.iter().map(|a| a.as_str()).collect();

@@ -62,6 +62,11 @@ pub fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
     v.map(f).unwrap_or_else(|| NONE.to_string())
 }
 
+/// `n` and a noun with a regular plural: "1 pair", "2 pairs".
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +88,9 @@ mod tests {
         assert_eq!(sig(999.96, 4), "1,000");
         assert_eq!(fixed(36.9424, 3), "36.942");
         assert_eq!(opt(None, |v| fixed(v, 1)), NONE);
+        assert_eq!(
+            (count(1, "pair"), count(2, "thread")),
+            ("1 pair".into(), "2 threads".into())
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The Setup section: the command as one shell line, the machine, the limits of every session,
 //! and the instance sets (in a table of their own when they are many), all from `meta.json`.
 
-use crate::report::format::{int, NONE};
+use crate::report::format::{count, int, NONE};
 use crate::report::model::{Cell, Column, Section, Table, Text};
 use crate::results::meta::{shell_line, Machine};
 use crate::results::spec::LimitsInfo;
@@ -152,12 +152,10 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
     rows.push(("compiler", meta.rustc_version.clone()));
     rows.push(("machine", machine_in_words(&meta.machine)));
     rows.push(("operating system", meta.machine.os.clone()));
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let mut parallel = format!("{} at a time", plural(meta.threads, "pair", "pairs"));
+    let mut parallel = format!("{} at a time", count(meta.threads, "pair"));
     if let (Some(&low), Some(&high)) = (search_threads.first(), search_threads.last()) {
         let n = if low == high {
-            plural(high as usize, "thread", "threads")
+            count(high as usize, "thread")
         } else {
             format!("{low} to {high} threads")
         };
