@@ -29,7 +29,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "N")]
     cores: Option<usize>,
     /// Nodes per second from earlier results (median of each heuristic's IDA* rows of at least
-    /// a second) instead of a calibration search.
+    /// a second, per search thread) instead of a calibration search.
     #[arg(long, value_name = "DIR")]
     speed_from: Option<PathBuf>,
     /// Seconds of the calibration search per heuristic (on the pair expected to cost most).
@@ -98,8 +98,10 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
     let mut speeds: HashMap<String, (f64, String)> = HashMap::new();
     for (hi, name) in exp.heuristics.iter().enumerate() {
         let label = name.to_string();
-        if let Some(v) = stored.as_ref().and_then(|s| s.get(&label)) {
-            let from = format!("median of {}", args.speed_from.as_ref().unwrap().display());
+        let stored_speed = stored.as_ref().and_then(|s| s.get(&label));
+        let from_stored = args.speed_from.as_ref().zip(stored_speed);
+        if let Some((dir, v)) = from_stored {
+            let from = format!("median per search thread of {}", dir.display());
             speeds.insert(label, (*v, from));
             continue;
         }

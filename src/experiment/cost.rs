@@ -384,14 +384,18 @@ pub fn extrapolate_costs<'p>(
     Ok(())
 }
 
-/// Each heuristic's median nodes per second over the IDA* rows of earlier results that ran at
-/// least a second on one search thread (shorter ones are mostly table loading and noise).
+/// Each heuristic's median nodes per second *per search thread* over the IDA* rows of earlier
+/// results that ran at least a second (shorter ones are mostly table loading and noise): a row
+/// searched on k threads counts its speed ÷ k, the speed of one core when each thread had one
+/// (a 24-puzzle campaign's rows are all on two threads), slightly low where k threads gained
+/// less than k×.
 pub(crate) fn stored_speeds(runs: &[RunRecord]) -> HashMap<String, f64> {
     let mut by: HashMap<String, Vec<f64>> = HashMap::new();
     for r in runs {
-        if r.algorithm == Algorithm::Ida && r.seconds >= 1.0 && r.search_threads <= 1 {
+        if r.algorithm == Algorithm::Ida && r.seconds >= 1.0 {
             if let Some(v) = r.nodes_per_second.filter(|v| *v > 0.0) {
-                by.entry(r.heuristic.clone()).or_default().push(v);
+                let per_thread = v / f64::from(r.search_threads.max(1));
+                by.entry(r.heuristic.clone()).or_default().push(per_thread);
             }
         }
     }
@@ -525,5 +529,29 @@ mod tests {
         assert_eq!(slurm_time(90_061.0), "1-01:02:00");
         assert_eq!(human_seconds(42.0), "42 s");
         assert_eq!(human_seconds(916_000.0), "10.6 days");
+    }
+
+    #[test]
+    fn stored_speeds_are_per_search_thread_over_searches_of_a_second() {
+        let row = |h: &str, seconds: f64, nps: f64, threads: u32| RunRecord {
+            algorithm: Algorithm::Ida.into(),
+            heuristic: h.into(),
+            seconds,
+            nodes_per_second: Some(nps),
+            search_threads: threads,
+            ..RunRecord::default()
+        };
+        let runs = [
+            row("pdb-6666r", 100.0, 4.0e6, 2),
+            row("pdb-6666r", 100.0, 3.0e6, 1),
+            row("pdb-6666r", 100.0, 2.6e6, 1),
+            row("pdb-6666r", 0.5, 9.0e9, 1), // under a second: left out
+            row("manhattan", 10.0, 5.0e7, 0), // 0 read from an old file: one thread
+        ];
+        let s = stored_speeds(&runs);
+        // 4e6 on two threads is 2e6 a thread: the median of 2e6, 2.6e6, 3e6.
+        assert_eq!(s["pdb-6666r"], 2.6e6);
+        assert_eq!(s["manhattan"], 5.0e7);
+        assert_eq!(s.len(), 2);
     }
 }

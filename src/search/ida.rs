@@ -16,7 +16,7 @@ use super::checkpoint::{CheckpointMismatch, PartialIteration, Saver};
 use super::kernel::{sequential_pass, Generic, Kernel};
 use super::limits::Control;
 use super::options::{Mode, SearchError, SearchOptions};
-use super::packed::PackedManhattan;
+use super::packed::{Bmi2, PackedManhattan};
 use super::parallel;
 use super::pass::{PassOutcome, MAX_DEPTH};
 use super::pruning::{Fsm, ParentOnly, Prune, Pruning};
@@ -89,7 +89,7 @@ fn with_pruning<H: Heuristic, P: Prune>(
             Ok(fixed(&k, node, h0, bound, options, started))
         }
         (Mode::Solve, Some(m)) if board.size().cells() <= super::packed::PACKED_CELLS => {
-            let k = PackedManhattan::new(m, prune, board.size(), exact)
+            let k = PackedManhattan::new(m, prune, board.size(), exact, Bmi2::detect())
                 .expect("a board of at most 16 cells packs");
             let node = k.root(board, h0);
             drive(&k, node, h0, options, started)

@@ -1,8 +1,8 @@
 //! IDA* under Manhattan distance on boards of up to 16 cells (the 8- and 15-puzzles), faster
 //! than the generic loop, with the same node counts.
 //!
-//! - The board is one `u64`, four bits per cell, passed by value: a move is two XORs, and
-//!   backtracking needs no undo.
+//! - The board is one `u64`, four bits per cell, passed by value: a move is one multiplication
+//!   and one XOR, and backtracking needs no undo.
 //! - Each move changes h by exactly ±1, so f = g + h keeps its parity and rises by 0 or 2. A node
 //!   with f ≤ bound − 2 ("slack") lets every child pass the bound, untested; a node with
 //!   f = bound ("tight") keeps exactly the children whose tile moves toward its goal, and all its
@@ -13,6 +13,8 @@
 //! - A tight node reads the "toward" bits of all its children into a mask first and visits only
 //!   the set bits, so the unpredictable test costs one mispredicted branch per node, not one per
 //!   child (about 9 % of the time on Korf's #1).
+//! - The recursion is compiled twice, the second copy for x86-64 CPUs with BMI2 (whose shifts
+//!   take their count in any register), and each search runs the copy its CPU allows.
 //! - Without a node limit the counters are updated once per node (`generated` by the number of
 //!   children) and the limits looked at on entering a node; with one, per child, so that the
 //!   search stops exactly at the limit.
@@ -39,13 +41,15 @@ const LISTS: usize = PACKED_CELLS * SLOTS;
 struct Op {
     /// 4 × `to`: where the moving tile's nibble is.
     to_shift: u8,
-    /// 4 × the blank's cell: where the moving tile lands.
-    blank_shift: u8,
     dir: u8,
     /// The child's operator list: `to * SLOTS + (3 − dir)`.
     child: u8,
     /// Bit t set when tile t, sliding from `to` into the blank, comes closer to its goal cell.
     toward: u16,
+    /// Bit 0 of the nibbles of `to` and of the blank's cell: `tile * slide` is the tile in both
+    /// (the nibbles are disjoint and tile < 16, so nothing carries), and XOR-ing it into the
+    /// board moves the tile in one multiplication, where two shifts would need the count register.
+    slide: u64,
 }
 
 /// The Manhattan kernel on a packed board; parent pruning in its operator lists, and whatever
@@ -56,6 +60,32 @@ pub(crate) struct PackedManhattan<P: Prune> {
     count: [u8; LISTS],
     /// Count per child exactly (a node limit is set), not once per node.
     exact: bool,
+    /// Whether the search runs the recursion's BMI2 copy.
+    bmi2: Bmi2,
+}
+
+/// Whether a search runs the BMI2 copy of the kernel's recursion: only where the CPU has BMI1
+/// and BMI2, which `Bmi2::detect` checks once per kernel (every x86-64 CPU since 2013 has them;
+/// other architectures never do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bmi2(bool);
+
+impl Bmi2 {
+    /// What this CPU has.
+    pub(crate) fn detect() -> Bmi2 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            Bmi2(is_x86_feature_detected!("bmi1") && is_x86_feature_detected!("bmi2"))
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Bmi2(false)
+        }
+    }
+
+    /// The plain copy, whatever the CPU has (tests compare the two copies).
+    #[cfg(test)]
+    pub(crate) const OFF: Bmi2 = Bmi2(false);
 }
 
 /// A node of [`PackedManhattan`].
@@ -75,6 +105,7 @@ impl<P: Prune> PackedManhattan<P> {
         prune: P,
         size: Size,
         exact: bool,
+        bmi2: Bmi2,
     ) -> Option<PackedManhattan<P>> {
         if size.cells() > PACKED_CELLS {
             return None;
@@ -84,6 +115,7 @@ impl<P: Prune> PackedManhattan<P> {
             ops: [[Op::default(); 4]; LISTS],
             count: [0; LISTS],
             exact,
+            bmi2,
         };
         for blank in 0..size.cells() {
             for back in 0..=NO_MOVE {
@@ -104,10 +136,10 @@ impl<P: Prune> PackedManhattan<P> {
                     let n = k.count[list] as usize;
                     k.ops[list][n] = Op {
                         to_shift: 4 * to as u8,
-                        blank_shift: 4 * blank as u8,
                         dir: dir as u8,
                         child: (to * SLOTS + 3 - dir as usize) as u8,
                         toward,
+                        slide: (1 << (4 * to)) | (1 << (4 * blank)),
                     };
                     k.count[list] += 1;
                 }
@@ -189,133 +221,158 @@ impl<P: Prune> PackedManhattan<P> {
         }
         next
     }
-
-    /// Below a node `r` moves above the bound's depth (depth g = bound − r) with f = bound, so
-    /// h = r: only children whose tile moves toward its goal keep f = bound; the others have
-    /// f = bound + 2 and are pruned. (The depth is carried as `r` so that the tests compare
-    /// registers; g is needed only when unwinding.)
-    fn tight<const EXACT: bool>(
-        &self,
-        p: &mut Pass,
-        b: u64,
-        list: usize,
-        r: u32,
-        s: P::State,
-    ) -> bool {
-        if !EXACT {
-            return self.tight_masked(p, b, list, r, s);
-        }
-        let ops = self.ops(list);
-        if Self::enter::<EXACT>(p, ops.len()) {
-            return true;
-        }
-        for (i, op) in ops.iter().enumerate() {
-            let Some(cs) = self.follow::<EXACT>(p, s, op) else {
-                continue;
-            };
-            if Self::generate::<EXACT>(p) {
-                return true;
-            }
-            let tile = (b >> op.to_shift) & 15;
-            if (op.toward >> tile) & 1 == 0 {
-                continue;
-            }
-            // h falls by one per tight step: the child at the bound's depth has h = 0, the goal.
-            if r == 1 {
-                p.reached_goal(p.bound - r, op.dir);
-                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
-            }
-            let child = b ^ (tile << op.to_shift) ^ (tile << op.blank_shift);
-            if self.tight::<EXACT>(p, child, op.child as usize, r - 1, cs) {
-                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
-            }
-        }
-        false
-    }
-
-    /// [`Self::tight`] without a node limit: which children move toward their goal (and which
-    /// `P` prunes) is read for all of them first, without a branch, and only the passing ones
-    /// are visited, so that the data-dependent "toward" test mispredicts at most once per node,
-    /// not once per child. Counts as [`Self::tight`]: the unpruned children on entering, less
-    /// the unpruned ones after the goal's move.
-    fn tight_masked(&self, p: &mut Pass, b: u64, list: usize, r: u32, s: P::State) -> bool {
-        let ops = self.ops(list);
-        let (mut toward, mut pruned) = (0u32, 0u32);
-        for (i, op) in ops.iter().enumerate() {
-            let tile = (b >> op.to_shift) & 15;
-            toward |= (((op.toward >> tile) & 1) as u32) << i;
-            pruned |= (self.prune.next(s, op.dir).is_none() as u32) << i;
-        }
-        if Self::enter::<false>(p, ops.len() - pruned.count_ones() as usize) {
-            return true;
-        }
-        let mut passing = toward & !pruned;
-        while passing != 0 {
-            let i = passing.trailing_zeros() as usize;
-            passing &= passing - 1;
-            let op = &ops[i & 3];
-            let Some(cs) = self.prune.next(s, op.dir) else {
-                continue;
-            };
-            let later = (ops.len() - 1 - i) - (pruned >> (i + 1)).count_ones() as usize;
-            if r == 1 {
-                p.reached_goal(p.bound - r, op.dir);
-                return Self::unwind::<false>(p, p.bound - r, op.dir, later);
-            }
-            let tile = (b >> op.to_shift) & 15;
-            let child = b ^ (tile << op.to_shift) ^ (tile << op.blank_shift);
-            if self.tight_masked(p, child, op.child as usize, r - 1, cs) {
-                return Self::unwind::<false>(p, p.bound - r, op.dir, later);
-            }
-        }
-        false
-    }
-
-    /// Below a node `r` moves above the bound's depth with heuristic `h` and f ≤ bound − 2
-    /// (h ≤ r − 2): every child passes.
-    #[allow(clippy::too_many_arguments)]
-    fn slack<const EXACT: bool>(
-        &self,
-        p: &mut Pass,
-        b: u64,
-        list: usize,
-        r: u32,
-        h: u32,
-        s: P::State,
-    ) -> bool {
-        let ops = self.ops(list);
-        if Self::enter::<EXACT>(p, ops.len()) {
-            return true;
-        }
-        for (i, op) in ops.iter().enumerate() {
-            let Some(cs) = self.follow::<EXACT>(p, s, op) else {
-                continue;
-            };
-            if Self::generate::<EXACT>(p) {
-                return true;
-            }
-            let tile = (b >> op.to_shift) & 15;
-            let child = b ^ (tile << op.to_shift) ^ (tile << op.blank_shift);
-            let closer = ((op.toward >> tile) & 1) as u32;
-            // h ≥ 1 here (h = 0 only at the goal, which is never expanded), so no underflow.
-            let hc = h + 1 - 2 * closer;
-            let found = if hc == r - 1 {
-                self.tight::<EXACT>(p, child, op.child as usize, r - 1, cs)
-            } else if hc == 0 {
-                // The goal below the bound: impossible when bounds rise from h(start) by the
-                // smallest pruned f, but tested so that the kernel never relies on it.
-                p.reached_goal(p.bound - r, op.dir);
-                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
-            } else {
-                self.slack::<EXACT>(p, child, op.child as usize, r - 1, hc, cs)
-            };
-            if found {
-                return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
-            }
-        }
-        false
-    }
 }
+
+/// The recursion of the kernel, written once and compiled twice: for any CPU, and on x86-64 with
+/// BMI1 and BMI2 too, the copy chosen once per search by what the CPU has ([`Bmi2`]). Its
+/// variable shifts (a tile out of the packed board, the tile's "toward" bit) take their count in
+/// register CL on plain x86-64, at a move each; BMI2's `shrx` takes any register (about 5 % of
+/// the time on Korf's #1: docs/performance.md). Each copy calls only itself.
+macro_rules! recursion {
+    ($(#[$feature:meta])* $tight:ident, $masked:ident, $slack:ident) => {
+        impl<P: Prune> PackedManhattan<P> {
+            /// Below a node `r` moves above the bound's depth (depth g = bound − r) with f = bound,
+            /// so h = r: only children whose tile moves toward its goal keep f = bound; the others
+            /// have f = bound + 2 and are pruned. (The depth is carried as `r` so that the tests
+            /// compare registers; g is needed only when unwinding.)
+            $(#[$feature])*
+            fn $tight<const EXACT: bool>(
+                &self,
+                p: &mut Pass,
+                b: u64,
+                list: usize,
+                r: u32,
+                s: P::State,
+            ) -> bool {
+                if !EXACT {
+                    return self.$masked(p, b, list, r, s);
+                }
+                let ops = self.ops(list);
+                if Self::enter::<EXACT>(p, ops.len()) {
+                    return true;
+                }
+                for (i, op) in ops.iter().enumerate() {
+                    let Some(cs) = self.follow::<EXACT>(p, s, op) else {
+                        continue;
+                    };
+                    if Self::generate::<EXACT>(p) {
+                        return true;
+                    }
+                    let tile = (b >> op.to_shift) & 15;
+                    if (op.toward >> tile) & 1 == 0 {
+                        continue;
+                    }
+                    // h falls by one per tight step: the child at the bound's depth has h = 0, the
+                    // goal.
+                    if r == 1 {
+                        p.reached_goal(p.bound - r, op.dir);
+                        return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
+                    }
+                    let child = b ^ (tile * op.slide);
+                    if self.$tight::<EXACT>(p, child, op.child as usize, r - 1, cs) {
+                        return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
+                    }
+                }
+                false
+            }
+
+            /// the tight recursion without a node limit: which children move toward their goal (and
+            /// which `P` prunes) is read for all of them first, without a branch, and only the
+            /// passing ones are visited, so that the data-dependent "toward" test mispredicts at
+            /// most once per node, not once per child. Counts as the tight recursion: the unpruned
+            /// children on entering, less the unpruned ones after the goal's move.
+            $(#[$feature])*
+            fn $masked(&self, p: &mut Pass, b: u64, list: usize, r: u32, s: P::State) -> bool {
+                let ops = self.ops(list);
+                let (mut toward, mut pruned) = (0u32, 0u32);
+                for (i, op) in ops.iter().enumerate() {
+                    let tile = (b >> op.to_shift) & 15;
+                    toward |= (((op.toward >> tile) & 1) as u32) << i;
+                    pruned |= (self.prune.next(s, op.dir).is_none() as u32) << i;
+                }
+                if Self::enter::<false>(p, ops.len() - pruned.count_ones() as usize) {
+                    return true;
+                }
+                let mut passing = toward & !pruned;
+                while passing != 0 {
+                    let i = passing.trailing_zeros() as usize;
+                    passing &= passing - 1;
+                    let op = &ops[i & 3];
+                    let Some(cs) = self.prune.next(s, op.dir) else {
+                        continue;
+                    };
+                    let later = (ops.len() - 1 - i) - (pruned >> (i + 1)).count_ones() as usize;
+                    if r == 1 {
+                        p.reached_goal(p.bound - r, op.dir);
+                        return Self::unwind::<false>(p, p.bound - r, op.dir, later);
+                    }
+                    let tile = (b >> op.to_shift) & 15;
+                    let child = b ^ (tile * op.slide);
+                    if self.$masked(p, child, op.child as usize, r - 1, cs) {
+                        return Self::unwind::<false>(p, p.bound - r, op.dir, later);
+                    }
+                }
+                false
+            }
+
+            /// Below a node `r` moves above the bound's depth with heuristic `h` and f ≤ bound − 2
+            /// (h ≤ r − 2): every child passes.
+            $(#[$feature])*
+            #[allow(clippy::too_many_arguments)]
+            fn $slack<const EXACT: bool>(
+                &self,
+                p: &mut Pass,
+                b: u64,
+                list: usize,
+                r: u32,
+                h: u32,
+                s: P::State,
+            ) -> bool {
+                let ops = self.ops(list);
+                if Self::enter::<EXACT>(p, ops.len()) {
+                    return true;
+                }
+                for (i, op) in ops.iter().enumerate() {
+                    let Some(cs) = self.follow::<EXACT>(p, s, op) else {
+                        continue;
+                    };
+                    if Self::generate::<EXACT>(p) {
+                        return true;
+                    }
+                    let tile = (b >> op.to_shift) & 15;
+                    let child = b ^ (tile * op.slide);
+                    let closer = ((op.toward >> tile) & 1) as u32;
+                    // h ≥ 1 here (h = 0 only at the goal, which is never expanded), so no
+                    // underflow.
+                    let hc = h + 1 - 2 * closer;
+                    let found = if hc == r - 1 {
+                        self.$tight::<EXACT>(p, child, op.child as usize, r - 1, cs)
+                    } else if hc == 0 {
+                        // The goal below the bound: impossible when bounds rise from h(start) by
+                        // the smallest pruned f, but tested so that the kernel never relies on it.
+                        p.reached_goal(p.bound - r, op.dir);
+                        return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
+                    } else {
+                        self.$slack::<EXACT>(p, child, op.child as usize, r - 1, hc, cs)
+                    };
+                    if found {
+                        return Self::unwind::<EXACT>(p, p.bound - r, op.dir, ops.len() - 1 - i);
+                    }
+                }
+                false
+            }
+        }
+    };
+}
+
+recursion!(tight, tight_masked, slack);
+#[cfg(target_arch = "x86_64")]
+recursion!(
+    #[target_feature(enable = "bmi1,bmi2")]
+    tight_bmi2,
+    tight_masked_bmi2,
+    slack_bmi2
+);
 
 impl<P: Prune> Kernel for PackedManhattan<P> {
     type Node = PackedNode<P::State>;
@@ -340,7 +397,7 @@ impl<P: Prune> Kernel for PackedManhattan<P> {
             f(
                 op.dir,
                 PackedNode {
-                    board: b ^ (tile << op.to_shift) ^ (tile << op.blank_shift),
+                    board: b ^ (tile * op.slide),
                     h: node.h + 1 - 2 * closer,
                     list: op.child,
                     fsm,
@@ -355,11 +412,114 @@ impl<P: Prune> Kernel for PackedManhattan<P> {
         p.next_bound = p.next_bound.min(p.bound + 2);
         debug_assert!(g + node.h <= p.bound && (p.bound - g - node.h).is_multiple_of(2));
         let (b, list, r, s) = (node.board, node.list as usize, p.bound - g, node.fsm);
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2.0 {
+            // SAFETY: `Bmi2::detect` found BMI1 and BMI2 on this CPU.
+            return unsafe {
+                match (self.exact, node.h == r) {
+                    (false, true) => self.tight_bmi2::<false>(p, b, list, r, s),
+                    (false, false) => self.slack_bmi2::<false>(p, b, list, r, node.h, s),
+                    (true, true) => self.tight_bmi2::<true>(p, b, list, r, s),
+                    (true, false) => self.slack_bmi2::<true>(p, b, list, r, node.h, s),
+                }
+            };
+        }
         match (self.exact, node.h == r) {
             (false, true) => self.tight::<false>(p, b, list, r, s),
             (false, false) => self.slack::<false>(p, b, list, r, node.h, s),
             (true, true) => self.tight::<true>(p, b, list, r, s),
             (true, false) => self.slack::<true>(p, b, list, r, node.h, s),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use crate::board::Goal;
+    use crate::heuristic::{Heuristic, Manhattan};
+    use crate::search::kernel::sequential_pass;
+    use crate::search::limits::Control;
+    use crate::search::pruning::{Fsm, ParentOnly};
+    use crate::search::Limits;
+
+    /// Every pass's counts, next bound and solution, up to the pass that finds the goal or the
+    /// one the node limit stops.
+    fn passes<P: Prune>(
+        k: &PackedManhattan<P>,
+        board: &Board,
+        h0: u32,
+        limit: Option<u64>,
+    ) -> Vec<String> {
+        let limits = Limits {
+            node_limit: limit,
+            ..Limits::none()
+        };
+        let control = Control::new(&limits, Instant::now(), 1 << 10);
+        let root = k.root(board, h0);
+        let mut bound = h0;
+        let mut out = Vec::new();
+        loop {
+            let o = sequential_pass(k, &root, bound, &control);
+            out.push(format!(
+                "{bound}: {} {} {} {:?}",
+                o.expanded, o.generated, o.next_bound, o.solution
+            ));
+            if o.solution.is_some() || control.stopped().is_some() {
+                return out;
+            }
+            bound = o.next_bound;
+        }
+    }
+
+    /// The BMI2 copy of the recursion (where this CPU has it) and the plain copy search the same
+    /// tree: every pass's counts and the solution agree, with either pruning, and with exact
+    /// counting stopped by a node limit (in the first pass, and a third of the way) at the same
+    /// node.
+    #[test]
+    fn both_copies_of_the_recursion_search_the_same_tree() {
+        let boards = [
+            ("3x2", "4 1 5 3 0 2"),
+            ("3x3", "8 6 7 2 5 4 3 0 1"),
+            ("3x3", "6 4 7 8 5 0 3 2 1"),
+            // Korf's #5 and #2.
+            ("4x4", "4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0"),
+            ("4x4", "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"),
+        ];
+        for (size, tiles) in boards {
+            let board = Board::parse(tiles, Some(Size::parse(size).unwrap())).unwrap();
+            let size = board.size();
+            assert!(
+                board.is_solvable(&Goal::blank_first(size)).unwrap(),
+                "{tiles}"
+            );
+            let md = Manhattan::new(&Goal::blank_first(size));
+            let (m, h0) = (md.as_manhattan().unwrap(), md.evaluate(&board));
+            let fsm = Fsm::for_size(size);
+            let whole = PackedManhattan::new(m, ParentOnly, size, false, Bmi2::OFF).unwrap();
+            let generated: Vec<u64> = passes(&whole, &board, h0, None)
+                .iter()
+                .map(|p| p.split(' ').nth(2).unwrap().parse().unwrap())
+                .collect();
+            let total: u64 = generated.iter().sum();
+            for (exact, limit) in [
+                (false, None),
+                (true, Some(total / 3)),
+                (true, Some(generated[0] / 2)),
+            ] {
+                let [plain, fast] = [Bmi2::OFF, Bmi2::detect()]
+                    .map(|b| PackedManhattan::new(m, ParentOnly, size, exact, b).unwrap());
+                let a = passes(&plain, &board, h0, limit);
+                assert_eq!(a, passes(&fast, &board, h0, limit));
+                let [plain, fast] = [Bmi2::OFF, Bmi2::detect()]
+                    .map(|b| PackedManhattan::new(m, &*fsm, size, exact, b).unwrap());
+                assert_eq!(
+                    passes(&plain, &board, h0, limit),
+                    passes(&fast, &board, h0, limit)
+                );
+            }
         }
     }
 }

@@ -388,7 +388,7 @@ mod tests {
     use crate::board::{Board, Goal, Grid, Size};
     use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
     use crate::search::kernel::Generic;
-    use crate::search::packed::PackedManhattan;
+    use crate::search::packed::{Bmi2, PackedManhattan};
     use crate::search::pruning::{Fsm, ParentOnly};
     use crate::search::Limits;
 
@@ -434,13 +434,27 @@ mod tests {
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
-        let k = PackedManhattan::new(md.as_manhattan().unwrap(), ParentOnly, size, false).unwrap();
+        let k = PackedManhattan::new(
+            md.as_manhattan().unwrap(),
+            ParentOnly,
+            size,
+            false,
+            Bmi2::detect(),
+        )
+        .unwrap();
         agrees(&k, k.root(&board, h0), h0);
         // The same with the finite-state machine: the split carries each subtree's state.
         let fsm = Fsm::for_size(size);
         let k = Generic::new(&lc, &*fsm, Some(&goal), size);
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
-        let k = PackedManhattan::new(md.as_manhattan().unwrap(), &*fsm, size, false).unwrap();
+        let k = PackedManhattan::new(
+            md.as_manhattan().unwrap(),
+            &*fsm,
+            size,
+            false,
+            Bmi2::detect(),
+        )
+        .unwrap();
         agrees(&k, k.root(&board, h0), h0);
     }
 }

@@ -132,3 +132,68 @@ fn extrapolation_estimates_each_instance_from_its_own_search() {
     let nodes: f64 = row.split('\t').nth(3).unwrap().parse().unwrap();
     assert!((nodes / exact - 1.0).abs() < 1e-3, "{row} vs {exact}");
 }
+
+/// `--speed-from`: each heuristic's median speed over earlier IDA* rows, per search thread, so
+/// that a campaign's rows searched on two threads give the speed of one core.
+#[test]
+fn stored_speeds_count_per_search_thread() {
+    let dir = common::fresh_dir("plan-speed-from");
+    let one = dir.join("one-thread");
+    let two = dir.join("two-threads");
+    let csv = std::fs::read_to_string("results/korf100/runs.csv").unwrap();
+    let column = csv
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|c| c == "search_threads")
+        .unwrap();
+    // The same rows, as if each had been searched on two threads at the same total speed.
+    let doubled: Vec<String> = csv
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let mut cells: Vec<&str> = line.split(',').collect();
+            if i > 0 && cells.len() > column {
+                assert_eq!(cells[column], "1", "{line}");
+                cells[column] = "2";
+            }
+            cells.join(",")
+        })
+        .collect();
+    for (d, text) in [(&one, csv.clone()), (&two, doubled.join("\n") + "\n")] {
+        std::fs::create_dir_all(d).unwrap();
+        std::fs::write(d.join("runs.csv"), text).unwrap();
+    }
+    let speed = |from: &std::path::Path| {
+        let o = ok(&[
+            "plan",
+            "--instances",
+            "instances/korf100.txt:1",
+            "-H",
+            "manhattan",
+            "--speed-from",
+            common::bin::arg(from),
+        ]);
+        let out = stdout(&o);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("speed manhattan: "))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(line.contains("(median per search thread of "), "{line}");
+        let v: f64 = line["speed manhattan: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        v
+    };
+    let (a, b) = (speed(&one), speed(&two));
+    // Korf's 100 under Manhattan on one thread of this project's machines: 1e7 to 1e9 nodes/s.
+    assert!((1e7..1e9).contains(&a), "{a}");
+    assert!(
+        (b / (a / 2.0) - 1.0).abs() < 2e-3,
+        "one thread {a}, two {b}"
+    );
+}
