@@ -374,6 +374,15 @@ mod tests {
         assert!(packed.is_packed());
         assert_eq!(packed.memory_bytes(), bytes.len() / 2);
         assert_eq!(packed.to_vec(), bytes);
+        // In batches of a few subsets too (as a 7-8 table is written and hashed): every batch
+        // in order, not the first over and over.
+        let mut batches = (Vec::new(), 0);
+        packed.for_each_block(3 * block, |b| {
+            batches.0.extend_from_slice(b);
+            batches.1 += 1;
+        });
+        assert_eq!(batches.0, bytes);
+        assert!(batches.1 > 2, "{} batches", batches.1);
         let layout = Layout::new(&goal, &tiles);
         let binom = crate::pdb::rank::Binomials::new();
         for r in (0..bytes.len()).step_by(97) {

@@ -260,4 +260,19 @@ mod tests {
         assert!((105.0..200.0).contains(&s), "{s}");
         assert_eq!(saver.iterations, vec![iteration(41)]);
     }
+
+    /// A save is due once a period has passed since the last one (or the start), and then not
+    /// again until the next period: not at every check.
+    #[test]
+    fn a_save_is_due_once_a_period() {
+        let c = Checkpointing {
+            from: None,
+            every: Duration::from_secs(3600),
+            save: Arc::new(|_: &SearchCheckpoint| {}),
+        };
+        let saver = Saver::new(&c, 41, Instant::now() - Duration::from_secs(7200));
+        assert!(saver.due(), "two periods after the start");
+        assert!(!saver.due(), "right after a save");
+        assert!(!Saver::new(&c, 41, Instant::now()).due(), "at the start");
+    }
 }

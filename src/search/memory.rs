@@ -185,6 +185,20 @@ impl Memory {
 mod tests {
     use super::*;
 
+    /// Bytes per state is a figure only when something was stored (IDA* stores nothing: no
+    /// figure, not 0/0).
+    #[test]
+    fn bytes_per_state_needs_a_stored_state() {
+        let m = |peak_stored, peak_bytes| Memory {
+            peak_stored,
+            peak_bytes,
+            ..Memory::default()
+        };
+        assert_eq!(m(0, 0).bytes_per_state(), None);
+        assert_eq!(m(1, 40).bytes_per_state(), Some(40.0));
+        assert_eq!(m(4, 90).bytes_per_state(), Some(22.5));
+    }
+
     #[test]
     fn sizes_parse_in_binary_units() {
         assert_eq!(parse_byte_size("512M"), Ok(512 << 20));

@@ -146,7 +146,7 @@ impl Prune for &Fsm {
 
     #[inline(always)]
     fn next(&self, s: u32, dir: u8) -> Option<u32> {
-        let t = self.table[s as usize][(dir & 3) as usize];
+        let t = self.step(s, dir);
         (t != DEAD).then_some(t)
     }
 }
@@ -378,7 +378,8 @@ impl Fsm {
         self.max_length
     }
 
-    /// The state after `dir` from `state`, or [`DEAD`].
+    /// The state after `dir` from `state`, or [`DEAD`] (the search's transition too: `next`).
+    #[inline(always)]
     pub fn step(&self, state: u32, dir: u8) -> u32 {
         self.table[state as usize][(dir & 3) as usize]
     }
