@@ -477,6 +477,16 @@ mod tests {
             .collect()
     }
 
+    /// The long machine (seconds to build) only where a search is long enough to pay for it:
+    /// both sides 5, not one.
+    #[test]
+    fn only_the_five_by_five_examines_the_longest_strings() {
+        assert_eq!(Fsm::default_length(size(5, 5)), Fsm::MAX_LENGTH);
+        for (w, h) in [(5, 4), (4, 5), (5, 3), (2, 5), (4, 4), (3, 3)] {
+            assert_eq!(Fsm::default_length(size(w, h)), 12, "{w}x{h}");
+        }
+    }
+
     /// Up to length 3 the only pruned strings are the four reversals: the machine is parent
     /// pruning, with one state per last move.
     #[test]
