@@ -382,7 +382,9 @@ fn combine(split: &Shallow, outcomes: &[Option<TaskOutcome>]) -> PassOutcome {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Instant;
+    use crate::search::checkpoint::{Checkpointing, SearchCheckpoint};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
 
     use super::*;
     use crate::board::{Board, Goal, Grid, Size};
@@ -419,6 +421,69 @@ mod tests {
             assert_eq!(par.next_bound, seq.next_bound);
             bound = seq.next_bound;
         }
+    }
+
+    /// A pass stopped among its subtrees saves the seconds it has spent, on top of those of
+    /// the sessions before it: never fewer than they were.
+    #[test]
+    fn a_stopped_split_pass_saves_the_seconds_of_every_session() {
+        let size = Size::new(4, 4).unwrap();
+        let goal = Goal::blank_first(size);
+        // Korf's #5 (56 moves) at a bound below its length: a pass that finds nothing.
+        let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
+        let md = Manhattan::new(&goal);
+        let h0 = md.evaluate(&board);
+        let k = PackedManhattan::new(
+            md.as_manhattan().unwrap(),
+            ParentOnly,
+            size,
+            false,
+            Bmi2::OFF,
+        )
+        .unwrap();
+        let root = k.root(&board, h0);
+        let bound = h0 + 10;
+        let whole = sequential_pass(
+            &k,
+            &root,
+            bound,
+            &Control::new(&Limits::none(), Instant::now(), 1 << 10),
+        );
+        assert!(whole.solution.is_none() && whole.generated > 100_000);
+        let saved = Arc::new(Mutex::new(Vec::new()));
+        let to = saved.clone();
+        let checkpointing = Checkpointing {
+            from: None,
+            every: Duration::from_secs(3600),
+            save: Arc::new(move |c: &SearchCheckpoint| to.lock().unwrap().push(c.clone())),
+        };
+        let saver = Saver::new(&checkpointing, h0, Instant::now());
+        // Stopped a third of the way, and (from that checkpoint, said to hold 1,000 seconds)
+        // again a third further on.
+        let stopped_pass = |resume: Option<&PartialIteration>| {
+            let limits = Limits {
+                node_limit: Some(whole.generated / 3),
+                ..Limits::none()
+            };
+            let control = Control::new(&limits, Instant::now(), 1 << 10);
+            pass(&k, &root, bound, &control, None, 2, Some(&saver), resume).unwrap();
+            assert!(control.stopped().is_some());
+            let last = saved
+                .lock()
+                .unwrap()
+                .pop()
+                .expect("a checkpoint at the stop");
+            last.current.expect("the pass was split")
+        };
+        let first = stopped_pass(None);
+        assert!(first.seconds >= 0.0 && !first.done.is_empty(), "{first:?}");
+        let earlier = PartialIteration {
+            seconds: 1000.0,
+            ..first.clone()
+        };
+        let second = stopped_pass(Some(&earlier));
+        assert!(second.seconds >= 1000.0, "{second:?}");
+        assert!(second.done.len() > first.done.len());
     }
 
     #[test]
