@@ -17,6 +17,26 @@ pub(crate) fn geomean(values: &[f64]) -> f64 {
     (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
 }
 
+/// The median (mean of the middle two for an even count); `NaN` for no values.
+pub fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The q-quantile of sorted values, interpolating linearly between order statistics (the
+/// "type 7" definition of R and numpy's default).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let pos = q * (sorted.len() - 1) as f64;
+    let (i, frac) = (pos.floor() as usize, pos.fract());
+    let next = sorted[(i + 1).min(sorted.len() - 1)];
+    sorted[i] + frac * (next - sorted[i])
+}
+
 /// One row of the summary table: the runs of one heuristic on one instance set.
 ///
 /// All means are over the *solved* runs only (a run cut off by a limit has truncated counts).

@@ -13,6 +13,7 @@
 
 pub mod aggregate;
 pub(crate) use aggregate::geomean;
+pub use aggregate::{median, quantile};
 pub mod outside;
 pub mod per_instance;
 pub mod prediction;

@@ -6,18 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
-
-/// The q-quantile of sorted values, interpolating linearly between order statistics (the
-/// "type 7" definition of R and numpy's default).
-pub fn quantile(sorted: &[f64], q: f64) -> f64 {
-    let pos = q * (sorted.len() - 1) as f64;
-    let (i, frac) = (pos.floor() as usize, pos.fract());
-    if i + 1 < sorted.len() {
-        sorted[i] + frac * (sorted[i + 1] - sorted[i])
-    } else {
-        sorted[i]
-    }
-}
+use crate::analysis::quantile;
 
 /// Five-number summary plus the mean.
 #[derive(Debug, Clone, Copy, PartialEq)]

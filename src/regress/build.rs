@@ -50,6 +50,17 @@ pub(crate) fn default_root() -> PathBuf {
 }
 
 /// Environment variables that would change what `cargo build --release` makes, removed.
+/// Removes a build's worktree, whatever state an earlier run left it in (best effort: a
+/// leftover is removed again before the next build into it).
+fn remove_worktree(repo: &Path, wt: &Path) {
+    let _ = git(
+        repo,
+        &["worktree", "remove", "--force", &wt.to_string_lossy()],
+        "git worktree remove",
+    );
+    let _ = fs::remove_dir_all(wt);
+}
+
 fn is_profile_override(name: &str) -> bool {
     name.starts_with("CARGO_PROFILE_")
         || name == "CARGO_INCREMENTAL"
@@ -159,12 +170,7 @@ impl BuildCache {
             Revision::Commit { hash } => {
                 let wt = self.root.join("worktrees").join(&key);
                 if wt.exists() {
-                    let _ = git(
-                        &repo,
-                        &["worktree", "remove", "--force", &wt.to_string_lossy()],
-                        "git worktree remove",
-                    );
-                    let _ = fs::remove_dir_all(&wt);
+                    remove_worktree(&repo, &wt);
                 }
                 let _ = git(&repo, &["worktree", "prune"], "git worktree prune");
                 git(
@@ -192,12 +198,7 @@ impl BuildCache {
         ));
         let result = self.cargo_build(&source, bin, &dir, revision, &settings);
         if let Some(wt) = worktree {
-            let _ = git(
-                &repo,
-                &["worktree", "remove", "--force", &wt.to_string_lossy()],
-                "git worktree remove",
-            );
-            let _ = fs::remove_dir_all(&wt);
+            remove_worktree(&repo, &wt);
         }
         result?;
         Ok(Built {

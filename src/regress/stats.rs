@@ -45,30 +45,7 @@ impl Estimate {
     }
 }
 
-/// The median (mean of the middle two for an even count); `NaN` for no values.
-pub fn median(values: &[f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
-pub(crate) use crate::analysis::geomean;
-
-/// The `q`-quantile (0..=1) of sorted values, interpolated linearly.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    let pos = q * (sorted.len() - 1) as f64;
-    let (i, frac) = (pos.floor() as usize, pos - pos.floor());
-    let next = sorted[(i + 1).min(sorted.len() - 1)];
-    sorted[i] + frac * (next - sorted[i])
-}
+pub(crate) use crate::analysis::{geomean, median, quantile};
 
 /// The paired ratios of several pairs over the same rounds: `ratios[pair][round]`.
 #[derive(Debug, Clone, PartialEq)]

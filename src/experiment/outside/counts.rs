@@ -24,12 +24,6 @@ pub enum CountCheck {
     NotReported,
 }
 
-impl CountCheck {
-    pub fn agrees(self) -> bool {
-        matches!(self, CountCheck::Agree | CountCheck::TotalsAgree)
-    }
-}
-
 /// Compares per iteration when the solver reported iterations, else the totals.
 pub fn compare(
     reported: &[ReportedIteration],

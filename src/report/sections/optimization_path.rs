@@ -475,17 +475,8 @@ pub fn bytes_per_state(r: &RunRecord) -> Option<f64> {
     (stored > 0).then(|| bytes as f64 / stored as f64)
 }
 
-fn median(mut v: Vec<f64>) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    Some(if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    })
+fn median(v: Vec<f64>) -> Option<f64> {
+    (!v.is_empty()).then(|| crate::analysis::median(&v))
 }
 
 #[cfg(test)]
