@@ -24,6 +24,8 @@ extern crate self as tilebench;
 // No two files import each other, directly or around a circle, inside folders too
 // (tests/it/layers.rs checks the `use crate::` graph). A folder whose files sit on two layers
 // says so on its line.
+pub mod path_io; // an I/O error with its file, shared by every area's errors
+
 pub mod geometry; // sizes and cells
 
 pub mod moves; // moves and operator tables

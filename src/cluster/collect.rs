@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use crate::experiment::lock::DirLock;
 use crate::experiment::ExperimentError;
 
-use super::error::{io_err, ClusterError};
+use super::error::ClusterError;
 use super::slurm;
 use crate::experiment::describe::experiment_meta;
 use crate::experiment::provenance::{git_commit, git_dirty, now_rfc3339};
 use crate::experiment::writer::{self, Files};
 use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
+use crate::path_io::At;
 use crate::results::meta::{Collected, Shard, ShardSession};
 use crate::results::{
     ExperimentSpec, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
@@ -95,10 +96,10 @@ fn check_layout(out: &Path, count: usize) -> Result<(), ClusterError> {
     let entries = match std::fs::read_dir(&dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(ClusterError::Io { path: dir, source }),
+        Err(source) => return Err(ClusterError::Io(crate::path_io::PathIo::new(dir, source))),
     };
     for entry in entries {
-        let entry = entry.map_err(io_err(&dir))?;
+        let entry = entry.at(&dir)?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if !name.parse::<usize>().is_ok_and(|i| i < count) {
             return Err(ClusterError::Layout {

@@ -1,6 +1,6 @@
 //! The errors of submitting and collecting Slurm jobs, below the modules that raise them.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use thiserror::Error;
 
@@ -41,11 +41,8 @@ pub enum SlurmError {
 pub enum ClusterError {
     #[error(transparent)]
     Experiment(#[from] ExperimentError),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error(
         "{}: no {}, so not a sharded results directory (made by \
          `tilebench run --shard I/N` or `tilebench slurm submit`)",
@@ -80,11 +77,4 @@ pub enum ClusterError {
     BadOption(String),
     #[error(transparent)]
     Slurm(#[from] SlurmError),
-}
-
-pub(super) fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ClusterError + '_ {
-    move |source| ClusterError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
 }

@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use super::error::ClusterError;
 pub use super::error::SlurmError;
-use super::error::{io_err, ClusterError};
 use crate::experiment::provenance::now_rfc3339;
 use crate::experiment::shard::{read_json, write_json};
+use crate::path_io::At;
 use crate::results::meta::is_plain_word;
 pub use crate::results::meta::sh_quote;
 use crate::results::ExperimentSpec;
@@ -268,9 +269,9 @@ pub(crate) fn job_script(
 /// task whose log cannot be opened fails without a trace).
 pub(crate) fn write_job(out: &Path, script: &str) -> Result<PathBuf, ClusterError> {
     let logs = slurm_dir(out).join(LOGS_DIR);
-    std::fs::create_dir_all(&logs).map_err(io_err(&logs))?;
+    std::fs::create_dir_all(&logs).at(&logs)?;
     let path = slurm_dir(out).join(JOB_FILE);
-    crate::results::atomic::write(&path, script.as_bytes()).map_err(io_err(&path))?;
+    crate::results::atomic::write(&path, script.as_bytes()).at(&path)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -9,6 +9,7 @@ use super::error::ClusterError;
 use super::slurm::{self, JobOptions, Task};
 use crate::experiment::lock::DirLock;
 use crate::experiment::{self, ExperimentError, Request};
+use crate::path_io::At;
 use crate::pdb::CacheOptions;
 use crate::results::ExperimentSpec;
 
@@ -63,12 +64,8 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
             "--tasks, --jobs, --search-threads and --cpus-per-task must be at least 1".into(),
         ));
     }
-    let io = |path: &PathBuf| {
-        let path = path.clone();
-        move |source| ClusterError::Io { path, source }
-    };
     // Every value that goes into job.sh is checked before anything is written.
-    let out = std::path::absolute(&request.out).map_err(io(&request.out))?;
+    let out = std::path::absolute(&request.out).at(&request.out)?;
     slurm::check_path("--out", &out)?;
     let mut job = request.job;
     if job.name.is_empty() {
@@ -122,7 +119,7 @@ pub fn submit(request: SubmitRequest) -> Result<Submission, ClusterError> {
     let exp = spec.experiment()?;
 
     let mut cache = request.cache;
-    cache.pdb_dir = std::path::absolute(&cache.pdb_dir).map_err(io(&cache.pdb_dir))?;
+    cache.pdb_dir = std::path::absolute(&cache.pdb_dir).at(&cache.pdb_dir)?;
     experiment::prepare_all(&exp, &cache)?;
 
     let task = Task {

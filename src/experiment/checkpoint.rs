@@ -12,6 +12,7 @@
 //! - **Removed** when the pair ends with a final row (solved, unsolvable, wrong length, error);
 //!   kept with a `time-limit` or `node-limit` row, which a retry continues from.
 
+use crate::path_io::{At, PathIo};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -109,10 +110,9 @@ impl Checkpoints {
     /// Removes every checkpoint (a run that starts again from nothing).
     pub fn clear(&self) -> Result<(), ExperimentError> {
         match std::fs::remove_dir_all(&self.dir) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(ExperimentError::Io {
-                path: self.dir.clone(),
-                source: e,
-            }),
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(PathIo::new(&self.dir, e).into())
+            }
             _ => Ok(()),
         }
     }
@@ -123,7 +123,7 @@ impl Checkpoints {
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(ExperimentError::Io { path, source }),
+            Err(source) => return Err(PathIo::new(path, source).into()),
         };
         let bad = |reason: String| ExperimentError::Checkpoint {
             path: path.clone(),
@@ -178,7 +178,7 @@ impl Checkpoints {
                 source,
             }
         })?;
-        atomic_write(&path, text.as_bytes()).map_err(|source| ExperimentError::Io { path, source })
+        Ok(atomic_write(&path, text.as_bytes()).at(&path)?)
     }
 
     /// Removes the checkpoint of a pair that ended with `status`, unless a retry of that
@@ -189,9 +189,7 @@ impl Checkpoints {
         }
         let path = self.path(key);
         match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(ExperimentError::Io { path, source: e })
-            }
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(PathIo::new(path, e).into()),
             _ => Ok(()),
         }
     }

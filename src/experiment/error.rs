@@ -22,11 +22,8 @@ pub enum ExperimentError {
     Outside(#[from] OutsideError),
     #[error("{0}")]
     BadOption(String),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error(transparent)]
     Csv(#[from] CsvError),
     #[error(transparent)]

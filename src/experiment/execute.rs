@@ -31,6 +31,7 @@ use crate::board::Goal;
 use crate::heuristic::{HeuristicName, Prepared};
 use crate::instances::{Instance, InstanceSet};
 use crate::moves::path_string;
+use crate::path_io::At;
 use crate::pdb::CacheOptions;
 use crate::results::{
     history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
@@ -79,10 +80,7 @@ pub fn run(
 ) -> Result<Summary, ExperimentError> {
     let started = Instant::now();
     let out = &settings.out;
-    std::fs::create_dir_all(out).map_err(|source| ExperimentError::Io {
-        path: out.clone(),
-        source,
-    })?;
+    std::fs::create_dir_all(out).at(out)?;
     let files = Files::in_dir(out);
     let meta_path = out.join(META_FILE);
 
@@ -402,10 +400,7 @@ impl OutsideRun {
         let logs = settings.out.join(LOGS_DIR);
         let any = pending.iter().any(|p| matches!(p.by, By::Outside(_)));
         if any {
-            std::fs::create_dir_all(&logs).map_err(|source| ExperimentError::Io {
-                path: logs.clone(),
-                source,
-            })?;
+            std::fs::create_dir_all(&logs).at(&logs)?;
         }
         Ok(OutsideRun {
             limits: ProcessLimits {

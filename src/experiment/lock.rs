@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::provenance::{machine, now_rfc3339};
+use crate::path_io::{At, PathIo};
 use crate::results::{EXPERIMENT_FILE, ITERATIONS_FILE, META_FILE, RUNS_FILE, SHARDS_DIR};
 
 /// The lock file inside a results directory.
@@ -42,11 +43,8 @@ pub enum LockError {
     NotADirectory(PathBuf),
     #[error("{}: cannot take the lock: {reason}; remove it and try again", path.display())]
     NotAFile { path: PathBuf, reason: String },
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
 }
 
 /// The lock on a results directory, held until dropped.
@@ -97,14 +95,10 @@ impl DirLock {
     /// holds is an error naming that process. A foreign directory is refused first.
     pub fn acquire(dir: &Path) -> Result<DirLock, LockError> {
         check_not_foreign(dir)?;
-        let io = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source| LockError::Io { path, source }
-        };
         if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
             return Err(LockError::NotADirectory(dir.to_path_buf()));
         }
-        std::fs::create_dir_all(dir).map_err(io(dir))?;
+        std::fs::create_dir_all(dir).at(dir)?;
         let path = dir.join(LOCK_FILE);
         // Never through a symlink (it would truncate its target), and only a regular file.
         let mut file = OpenOptions::new()
@@ -118,7 +112,7 @@ impl DirLock {
                 path: path.clone(),
                 reason: crate::results::atomic::explain_symlink(&path, e).to_string(),
             })?;
-        let meta = file.metadata().map_err(io(&path))?;
+        let meta = file.metadata().at(&path)?;
         if !meta.is_file() {
             return Err(LockError::NotAFile {
                 path,
@@ -141,7 +135,7 @@ impl DirLock {
                     },
                 });
             }
-            Err(TryLockError::Error(e)) => return Err(io(&path)(e)),
+            Err(TryLockError::Error(e)) => return Err(PathIo::new(path, e).into()),
         }
         let previous = read_holder(&mut file);
         let me = format!(
@@ -154,7 +148,7 @@ impl DirLock {
             .and_then(|_| file.seek(SeekFrom::Start(0)))
             .and_then(|_| writeln!(file, "{me}"))
             .and_then(|_| file.flush())
-            .map_err(io(&path))?;
+            .at(&path)?;
         Ok(DirLock {
             file,
             dir: dir.to_path_buf(),

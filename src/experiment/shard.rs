@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::plan::{Experiment, Pair, Request};
 use super::ExperimentError;
+use crate::path_io::{At, PathIo};
 use crate::results::io::atomic_write;
 use crate::results::meta::Shard;
 use crate::results::spec::Difference;
@@ -176,10 +177,7 @@ pub(crate) fn write_json<T: serde::Serialize>(
 ) -> Result<(), ExperimentError> {
     let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
     text.push('\n');
-    atomic_write(path, text.as_bytes()).map_err(|source| ExperimentError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(atomic_write(path, text.as_bytes()).at(path)?)
 }
 
 /// Reads JSON, `None` when the file does not exist.
@@ -189,12 +187,7 @@ pub fn read_json<T: serde::de::DeserializeOwned>(
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(ExperimentError::Io {
-                path: path.to_path_buf(),
-                source,
-            })
-        }
+        Err(source) => return Err(PathIo::new(path, source).into()),
     };
     serde_json::from_str(&text)
         .map(Some)

@@ -15,6 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::ExperimentError;
+use crate::path_io::At;
 use crate::results::io::{self, ReadMode};
 use crate::results::{self, IterationRecord, RunKey, RunRecord, ITERATIONS_FILE, RUNS_FILE};
 
@@ -55,12 +56,7 @@ pub(crate) struct RowWriter {
 impl RowWriter {
     /// Opens both files (which must exist, with their headers) for appending.
     pub fn open(files: &Files) -> Result<RowWriter, ExperimentError> {
-        let open = |path: &Path| {
-            crate::results::atomic::open_append(path, false).map_err(|source| ExperimentError::Io {
-                path: path.to_path_buf(),
-                source,
-            })
-        };
+        let open = |path: &Path| crate::results::atomic::open_append(path, false).at(path);
         Ok(RowWriter {
             runs: open(&files.runs)?,
             iterations: open(&files.iterations)?,
@@ -75,12 +71,7 @@ impl RowWriter {
         iterations: &[IterationRecord],
     ) -> Result<(), ExperimentError> {
         let append = |file: &mut File, path: &Path, bytes: Vec<u8>| {
-            file.write_all(&bytes)
-                .and_then(|_| file.flush())
-                .map_err(|source| ExperimentError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })
+            file.write_all(&bytes).and_then(|_| file.flush()).at(path)
         };
         append(
             &mut self.iterations,
@@ -91,7 +82,8 @@ impl RowWriter {
             &mut self.runs,
             &self.files.runs,
             io::format_rows(std::slice::from_ref(run)),
-        )
+        )?;
+        Ok(())
     }
 }
 

@@ -31,6 +31,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Goal, Size};
+use crate::path_io::At;
 
 /// The first line of every instance file.
 pub(crate) const FORMAT_LINE: &str = "# tilebench-instances v1";
@@ -81,11 +82,8 @@ pub enum LineProblem {
 /// An error reading an instance file, naming the file and (for content errors) the line.
 #[derive(Debug, Error)]
 pub enum InstanceError {
-    #[error("{}: {source}", file.display())]
-    Io {
-        file: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("{}:{line}: {problem}", file.display())]
     Line {
         file: PathBuf,
@@ -227,10 +225,7 @@ impl InstanceSet {
     /// assert!(e.contains("two.txt:5"), "{e}");
     /// ```
     pub fn read(path: &Path) -> Result<InstanceSet, InstanceError> {
-        let bytes = std::fs::read(path).map_err(|source| InstanceError::Io {
-            file: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = std::fs::read(path).at(path)?;
         let line_error = |line: usize, problem: LineProblem| InstanceError::Line {
             file: path.to_path_buf(),
             line,

@@ -14,11 +14,8 @@ pub enum PdbError {
         path.display()
     )]
     NotAFile { path: PathBuf, what: String },
-    #[error("{path}: {source}")]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("{path}: truncated: {found} bytes, expected {expected}")]
     Truncated {
         path: PathBuf,

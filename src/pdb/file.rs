@@ -31,6 +31,7 @@ use crate::board::{Goal, Size};
 use super::rank::{placements, MAX_GROUP_TILES};
 use super::values::Packer;
 use super::{Entries, PdbError, Table, Values};
+use crate::path_io::{At, PathIo};
 
 /// Entries read or written at a time when a table is packed or unpacked on the way (about 16 MB).
 const BLOCK_ENTRIES: usize = 16 << 20;
@@ -80,13 +81,6 @@ fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
     PdbError::Corrupt {
         path: path.to_path_buf(),
         reason: reason.into(),
-    }
-}
-
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> PdbError + '_ {
-    move |source| PdbError::Io {
-        path: path.to_path_buf(),
-        source,
     }
 }
 
@@ -141,12 +135,10 @@ pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         // Said plainly: create_dir_all only reports "File exists".
         if dir.exists() && !dir.is_dir() {
-            return Err(PdbError::Io {
-                path: dir.to_path_buf(),
-                source: std::io::Error::other("not a directory (the cache must be one)"),
-            });
+            let source = std::io::Error::other("not a directory (the cache must be one)");
+            return Err(PathIo::new(dir, source).into());
         }
-        fs::create_dir_all(dir).map_err(io(dir))?;
+        fs::create_dir_all(dir).at(dir)?;
     }
     let mut header = Header {
         size: table.goal.size(),
@@ -157,7 +149,7 @@ pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
         checksum: 0,
     };
     header.checksum = checksum(&encode_header(&header), &table.values);
-    crate::results::atomic::write_with(path, |f| {
+    let written = crate::results::atomic::write_with(path, |f| {
         f.write_all(&encode_header(&header))?;
         let mut result = Ok(());
         table.values.for_each_block(BLOCK_ENTRIES, |b| {
@@ -166,8 +158,8 @@ pub fn write(path: &Path, table: &Table) -> Result<(), PdbError> {
             }
         });
         result
-    })
-    .map_err(io(path))
+    });
+    Ok(written.at(path)?)
 }
 
 /// Opens a table file for reading; a FIFO, device or directory is refused (opening a FIFO
@@ -178,8 +170,8 @@ fn open_regular(path: &Path) -> Result<File, PdbError> {
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
-        .map_err(io(path))?;
-    let meta = f.metadata().map_err(io(path))?;
+        .at(path)?;
+    let meta = f.metadata().at(path)?;
     if !meta.is_file() {
         return Err(PdbError::NotAFile {
             path: path.to_path_buf(),
@@ -213,7 +205,7 @@ pub fn verify(path: &Path) -> Result<Header, PdbError> {
 
 /// Whether the file's length is the one its header implies (a cheap check, no checksum).
 pub(crate) fn length_matches(path: &Path, header: &Header) -> Result<(), PdbError> {
-    let found = fs::metadata(path).map_err(io(path))?.len();
+    let found = fs::metadata(path).at(path)?.len();
     let expected = HEADER_LEN as u64 + header.entries;
     if found != expected {
         return Err(PdbError::Truncated {
@@ -229,7 +221,7 @@ pub(crate) fn length_matches(path: &Path, header: &Header) -> Result<(), PdbErro
 /// is for that goal and group, and that its checksum matches.
 pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
     let mut f = open_regular(path)?;
-    let len = f.metadata().map_err(io(path))?.len();
+    let len = f.metadata().at(path)?.len();
     let expected_entries = placements(goal.size().cells(), tiles.len()) as u64;
     let expected_len = HEADER_LEN as u64 + expected_entries;
     if len < HEADER_LEN as u64 {
@@ -240,7 +232,7 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
         });
     }
     let mut hb = [0u8; HEADER_LEN];
-    f.read_exact(&mut hb).map_err(io(path))?;
+    f.read_exact(&mut hb).at(path)?;
     let header = decode_header(path, &hb)?;
     let mismatch = |what: &str, found: String, wanted: String| PdbError::Mismatch {
         path: path.to_path_buf(),
@@ -285,7 +277,7 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
     }
     let len = expected_entries as usize;
     let pack = Values::worth_packing(len, tiles.len());
-    let (values, found) = read_body(&mut f, &hb, goal, tiles, len, pack).map_err(io(path))?;
+    let (values, found) = read_body(&mut f, &hb, goal, tiles, len, pack).at(path)?;
     if found != header.checksum {
         return Err(PdbError::Checksum {
             path: path.to_path_buf(),

@@ -21,6 +21,7 @@ pub mod rank;
 pub mod table;
 pub mod values;
 
+use crate::path_io::PathIo;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
@@ -138,7 +139,7 @@ pub fn load_or_build(
         Ok(t) => t,
         Err(e @ PdbError::NotAFile { .. }) => return Err(e),
         Err(e) => {
-            let missing = matches!(&e, PdbError::Io { source, .. }
+            let missing = matches!(&e, PdbError::Io(PathIo { source, .. })
                 if source.kind() == std::io::ErrorKind::NotFound);
             if !options.build_missing {
                 return Err(if missing {
@@ -179,7 +180,7 @@ fn not_cached(path: &Path, e: PdbError) -> PdbError {
     PdbError::NotCached {
         path: path.to_path_buf(),
         reason: match e {
-            PdbError::Io { source, .. } => source.to_string(),
+            PdbError::Io(PathIo { source, .. }) => source.to_string(),
             other => other.to_string(),
         },
     }

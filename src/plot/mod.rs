@@ -34,6 +34,7 @@ use plotters::prelude::*;
 use thiserror::Error;
 
 use crate::analysis::{heuristics_of_set, reference_heuristic, solved_by_instance};
+use crate::path_io::At;
 use crate::results::atomic;
 use crate::results::history::{self as history_file, HistoryError, HistoryRow};
 use crate::results::{Results, RunRecord, RunStatus};
@@ -49,11 +50,8 @@ pub use regress::plot_regress;
 /// Why plots could not be drawn.
 #[derive(Debug, Error)]
 pub enum PlotError {
-    #[error("{path}: {source}", path = .path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("drawing failed: {0}")]
     Draw(String),
     #[error("--scatter {0}: expected two heuristic names separated by a comma, such as manhattan,pdb-555")]
@@ -410,10 +408,7 @@ impl<'o> Out<'o> {
         if RINGED.get() && !caption.contains(" a ring ") {
             caption.push_str(RING_NOTE);
         }
-        atomic::write(&svg_path, svg.as_bytes()).map_err(|source| PlotError::Io {
-            path: svg_path.clone(),
-            source,
-        })?;
+        atomic::write(&svg_path, svg.as_bytes()).at(&svg_path)?;
         // The PNG encoder wants a path: it draws inside a private directory, then the file is
         // renamed into place (never through a symlink planted at `png_path`).
         let mut drawn: Result<(), PlotError> = Ok(());
@@ -431,10 +426,7 @@ impl<'o> Out<'o> {
                 .map_err(|e| std::io::Error::other(e.to_string()))
         });
         drawn?;
-        written.map_err(|source| PlotError::Io {
-            path: png_path.clone(),
-            source,
-        })?;
+        written.at(&png_path)?;
         self.figures.push(Figure {
             kind,
             instance_set: self.set.to_string(),
@@ -482,10 +474,7 @@ pub(crate) fn published_stem(set: &str, heuristic: &str) -> String {
 /// Before drawing into `dir`: the bundled font registered, the directory created.
 fn prepare(dir: &Path) -> Result<(), PlotError> {
     style::register_font();
-    fs::create_dir_all(dir).map_err(|source| PlotError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })
+    Ok(fs::create_dir_all(dir).at(dir)?)
 }
 
 /// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.

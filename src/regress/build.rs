@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use super::revision::{git, Fnv, Revision};
 use super::RegressError;
+use crate::path_io::{At, PathIo};
 
 /// A binary ready to run, and where it came from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -101,15 +102,12 @@ impl Lock {
             .truncate(false)
             .write(true)
             .open(path)
-            .map_err(RegressError::io(path))?;
+            .at(path)?;
         use std::os::unix::io::AsRawFd;
         // SAFETY: flock on a file descriptor we own; it is released when the file is closed.
         let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) };
         if rc != 0 {
-            return Err(RegressError::Io {
-                path: path.to_path_buf(),
-                source: std::io::Error::last_os_error(),
-            });
+            return Err(PathIo::new(path, std::io::Error::last_os_error()).into());
         }
         Ok(Lock(file))
     }
@@ -146,7 +144,7 @@ impl BuildCache {
         bin: &str,
         say: &mut dyn FnMut(&str),
     ) -> Result<Built, RegressError> {
-        fs::create_dir_all(&self.root).map_err(RegressError::io(&self.root))?;
+        fs::create_dir_all(&self.root).at(&self.root)?;
         let settings = settings_hash(repo);
         let key = format!("{}-{settings}", revision.key());
         let dir = self.root.join(&key);
@@ -164,8 +162,8 @@ impl BuildCache {
                 reused: true,
             });
         }
-        fs::create_dir_all(&dir).map_err(RegressError::io(&dir))?;
-        let repo = repo.canonicalize().map_err(RegressError::io(repo))?;
+        fs::create_dir_all(&dir).at(&dir)?;
+        let repo = repo.canonicalize().at(repo)?;
         let (source, worktree) = match revision {
             Revision::Commit { hash } => {
                 let wt = self.root.join("worktrees").join(&key);
@@ -218,8 +216,8 @@ impl BuildCache {
     ) -> Result<(), RegressError> {
         let target = self.root.join("target");
         let log_path = dir.join("build.log");
-        let log = fs::File::create(&log_path).map_err(RegressError::io(&log_path))?;
-        let log2 = log.try_clone().map_err(RegressError::io(&log_path))?;
+        let log = fs::File::create(&log_path).at(&log_path)?;
+        let log2 = log.try_clone().at(&log_path)?;
         let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
         cmd.args(["build", "--release", "--bin", bin])
             .current_dir(source)
@@ -244,8 +242,8 @@ impl BuildCache {
         }
         let made = target.join("release").join(bin);
         let tmp = dir.join(format!("{bin}.part"));
-        fs::copy(&made, &tmp).map_err(RegressError::io(&made))?;
-        fs::rename(&tmp, dir.join(bin)).map_err(RegressError::io(dir.join(bin)))?;
+        fs::copy(&made, &tmp).at(&made)?;
+        fs::rename(&tmp, dir.join(bin)).at(dir.join(bin))?;
         let record = BuildRecord {
             revision,
             label: revision.label(),
@@ -255,7 +253,7 @@ impl BuildCache {
         };
         let json = serde_json::to_string_pretty(&record).unwrap_or_default() + "\n";
         let path = dir.join("build.json");
-        fs::write(&path, json).map_err(RegressError::io(&path))?;
+        fs::write(&path, json).at(&path)?;
         Ok(())
     }
 }

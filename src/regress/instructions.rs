@@ -12,6 +12,7 @@ use std::process::Command;
 
 use super::runner::{run_once, Binary, Workload};
 use super::{InstructionRow, Pair, RegressError};
+use crate::path_io::At;
 use crate::results::meta::Meta;
 
 /// The valgrind command line before the binary; `out` holds the per-process outputs.
@@ -44,15 +45,15 @@ pub fn version(program: &str) -> Result<String, RegressError> {
 pub(crate) fn sum_outputs(dir: &Path) -> Result<u64, RegressError> {
     let mut total = 0u64;
     let mut files = 0;
-    for entry in std::fs::read_dir(dir).map_err(RegressError::io(dir))? {
-        let path = entry.map_err(RegressError::io(dir))?.path();
+    for entry in std::fs::read_dir(dir).at(dir)? {
+        let path = entry.at(dir)?.path();
         if !path
             .file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with("cg."))
         {
             continue;
         }
-        let text = std::fs::read_to_string(&path).map_err(RegressError::io(&path))?;
+        let text = std::fs::read_to_string(&path).at(&path)?;
         total += parse_summary(&text).ok_or_else(|| {
             RegressError::Valgrind(format!("{}: no 'summary:' line", path.display()))
         })?;
@@ -107,7 +108,7 @@ pub fn count(
             for (i, limit) in [None, Some("1")].into_iter().enumerate() {
                 let dir = scratch.join(format!("cg-{}-{n}-{i}", b.side));
                 let _ = std::fs::remove_dir_all(&dir);
-                std::fs::create_dir_all(&dir).map_err(RegressError::io(&dir))?;
+                std::fs::create_dir_all(&dir).at(&dir)?;
                 let out = dir.join("out");
                 let mut args = workload.run_args(
                     std::slice::from_ref(&spec),

@@ -41,11 +41,8 @@ pub enum RegressError {
         status: String,
         log: PathBuf,
     },
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("could not start {program}: {source}")]
     Spawn {
         program: String,
@@ -73,13 +70,6 @@ pub enum RegressError {
     Plot(#[from] crate::plot::PlotError),
     #[error(transparent)]
     History(#[from] crate::results::history::HistoryError),
-}
-
-impl RegressError {
-    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> RegressError {
-        let path = path.into();
-        move |source| RegressError::Io { path, source }
-    }
 }
 
 /// Which build: the reference (`--base`) or the one judged (`--head`).

@@ -14,6 +14,7 @@ use super::runner::Workload;
 use super::stats;
 use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
+use crate::path_io::At;
 use crate::results::history::HistoryRow;
 use crate::results::io::write_rows;
 use crate::results::meta::Machine;
@@ -156,7 +157,7 @@ pub fn write_dir(
     meta: &RegressMeta,
     verdict: &Verdict,
 ) -> Result<Vec<PathBuf>, RegressError> {
-    std::fs::create_dir_all(out).map_err(RegressError::io(out))?;
+    std::fs::create_dir_all(out).at(out)?;
     let mut written = Vec::new();
     let p = out.join(ROUNDS_FILE);
     write_rows(&p, rows)?;
@@ -172,7 +173,7 @@ pub fn write_dir(
     ] {
         let p = out.join(name);
         let text = text.unwrap_or_default() + "\n";
-        crate::results::io::atomic_write(&p, text.as_bytes()).map_err(RegressError::io(&p))?;
+        crate::results::io::atomic_write(&p, text.as_bytes()).at(&p)?;
         written.push(p);
     }
     Ok(written)

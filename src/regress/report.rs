@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::output::{summary, RegressMeta};
 use super::verdict::Verdict;
 use super::RegressError;
+use crate::path_io::At;
 use crate::report::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
 use crate::report::Format;
 
@@ -166,10 +167,9 @@ pub fn write(
     let mut drawn = Vec::new();
     for f in figures {
         let p = out_dir.join(format!("{}.svg", f.stem));
-        let svg = std::fs::read_to_string(&p).map_err(RegressError::io(&p))?;
+        let svg = std::fs::read_to_string(&p).at(&p)?;
         drawn.push((f, svg));
     }
     let report = build(meta, v, &drawn);
-    crate::report::render::write(&report, out_dir, &Format::DEFAULT)
-        .map_err(RegressError::io(out_dir))
+    Ok(crate::report::render::write(&report, out_dir, &Format::DEFAULT).at(out_dir)?)
 }

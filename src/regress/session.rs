@@ -9,6 +9,7 @@ use super::runner::{self, Binary, Workload};
 use super::verdict::{self, Options, Verdict};
 use super::{instructions, revision, InstructionRow, Pair, RegressError, RoundRow, Side};
 use crate::experiment::provenance;
+use crate::path_io::At;
 
 /// Where one side comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -120,7 +121,7 @@ pub fn run(req: &Request, say: &mut dyn FnMut(&str)) -> Result<Outcome, RegressE
     };
     let (b, h) = (binary(&base), binary(&head));
     let scratch = req.out.join("scratch");
-    std::fs::create_dir_all(&scratch).map_err(RegressError::io(&scratch))?;
+    std::fs::create_dir_all(&scratch).at(&scratch)?;
     let started = provenance::now_rfc3339();
     let load_start = output::load_average();
     let alternated =

@@ -21,6 +21,7 @@ use crate::results::Results;
 
 use crate::analysis::{summarize, Summary};
 
+use crate::path_io::{At, PathIo};
 use output::{formats_and_command, with_svg_and_pdf};
 pub use output::{ReportError, ReportOptions, REPORT_FILE, SUMMARY_FILE, SUMMARY_FULL_FILE};
 pub use render::Format;
@@ -53,10 +54,7 @@ pub fn write_comparison_report(
     let figures = crate::plot::plot_comparison(comparison, out_dir)?;
     let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
     let report = comparison::build(comparison, base, new, &drawn);
-    render::write(&report, out_dir, formats).map_err(|source| ReportError::Io {
-        path: out_dir.to_path_buf(),
-        source,
-    })
+    Ok(render::write(&report, out_dir, formats).at(out_dir)?)
 }
 
 /// The comparison as Markdown without plots: what `compare` prints, the same model that
@@ -175,10 +173,6 @@ pub fn write_report(
     let order = results.instance_sets();
     summaries.sort_by_key(|s| order.iter().position(|x| *x == s.instance_set));
     let (formats, command) = formats_and_command(options, results_dir, out_dir);
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
     let selected = selection::select(&results, figures.clone(), &options.plots);
     selection::remove_unshown(out_dir, &figures, &selected.shown);
     let drawn = with_svg_and_pdf(&selected.shown, out_dir, formats)?;
@@ -196,13 +190,13 @@ pub fn write_report(
         &model::anchor(sections::setup::TITLE),
     );
     keep_sections(&mut report, &options.sections);
-    let written = render::write(&report, out_dir, formats).map_err(io(out_dir))?;
+    let written = render::write(&report, out_dir, formats).at(out_dir)?;
     if !contents.predicted.is_empty() {
         prediction::write_csv(&contents.predicted, out_dir)?;
     }
     let summary_path = out_dir.join(SUMMARY_FILE);
     summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE))
-        .map_err(|(path, source)| ReportError::Io { path, source })?;
+        .map_err(|(path, source)| PathIo::new(path, source))?;
     let report_path = written
         .into_iter()
         .find(|p| {

@@ -11,6 +11,7 @@ use thiserror::Error;
 use super::drawn::DrawnFigure;
 use super::render::Format;
 use super::selection;
+use crate::path_io::At;
 use crate::plot::{PlotError, PlotOptions};
 use crate::results::ResultsError;
 
@@ -30,11 +31,8 @@ pub enum ReportError {
     Plot(#[from] PlotError),
     #[error(transparent)]
     Csv(crate::results::CsvError),
-    #[error("{path}: {source}", path = .path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("{path}: {message}", path = .path.display())]
     Pdf { path: PathBuf, message: String },
     /// `--beside` with a prediction experiment (`tilebench predict`'s directory): its report is
@@ -73,21 +71,17 @@ pub(super) fn with_svg_and_pdf(
     out_dir: &Path,
     formats: &[Format],
 ) -> Result<Vec<DrawnFigure>, ReportError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
     let mut drawn = Vec::new();
     for f in figures {
         let svg_path = out_dir.join(format!("{}.svg", f.stem));
-        let svg = fs::read_to_string(&svg_path).map_err(io(&svg_path))?;
+        let svg = fs::read_to_string(&svg_path).at(&svg_path)?;
         if formats.contains(&Format::Latex) {
             let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
             let pdf = crate::plot::pdf::svg_to_pdf(&svg).map_err(|message| ReportError::Pdf {
                 path: svg_path.clone(),
                 message,
             })?;
-            crate::results::io::atomic_write(&pdf_path, &pdf).map_err(io(&pdf_path))?;
+            crate::results::io::atomic_write(&pdf_path, &pdf).at(&pdf_path)?;
         }
         drawn.push(DrawnFigure {
             kind: f.kind,

@@ -18,6 +18,7 @@ use super::output::{
 use crate::analysis::prediction::{
     self, heuristic_of_file, PredictedVsMeasured, PredictionRow, PREDICTION_PREFIX,
 };
+use crate::path_io::At;
 use crate::results::meta::shell_line;
 use crate::results::{ReadMode, Results, RUNS_FILE};
 
@@ -99,8 +100,7 @@ pub fn write_csv(rows: &[PredictedVsMeasured], out_dir: &Path) -> Result<(), Rep
     }
     let bytes = w.into_inner().expect("flushing into memory");
     let path = out_dir.join(PREDICTIONS_CSV);
-    crate::results::io::atomic_write(&path, &bytes)
-        .map_err(|source| ReportError::Io { path, source })
+    Ok(crate::results::io::atomic_write(&path, &bytes).at(&path)?)
 }
 
 /// The report of a prediction experiment directory (see the module doc); returns the report's
@@ -110,13 +110,9 @@ pub(crate) fn write_experiment_report(
     out_dir: &Path,
     options: &ReportOptions,
 ) -> Result<PathBuf, ReportError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
     let predictions = load_predictions(dir)?;
     let mut subdirs: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(io(dir))?
+        .at(dir)?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.join(RUNS_FILE).is_file())
@@ -131,7 +127,7 @@ pub(crate) fn write_experiment_report(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| dir.display().to_string());
-    fs::create_dir_all(out_dir).map_err(io(out_dir))?;
+    fs::create_dir_all(out_dir).at(out_dir)?;
     let (formats, command) = formats_and_command(options, dir, out_dir);
     let figures = crate::plot::plot_predictions(&rows, &name, out_dir)?;
     let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
@@ -199,7 +195,7 @@ pub(crate) fn write_experiment_report(
         intro,
         sections: vec![setup, section(&rows, drawn.first())],
     };
-    let written = super::render::write(&report, out_dir, formats).map_err(io(out_dir))?;
+    let written = super::render::write(&report, out_dir, formats).at(out_dir)?;
     write_csv(&rows, out_dir)?;
     Ok(written
         .into_iter()

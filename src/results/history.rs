@@ -17,6 +17,7 @@
 //!
 //! Totals only compare across commits over the same runs: look at `runs` and `solved` first.
 
+use crate::path_io::PathIo;
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -87,11 +88,8 @@ fn header_kind(line: Option<&str>) -> Option<bool> {
 
 #[derive(Debug, Error)]
 pub enum HistoryError {
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("{}: the header is not tilebench's history header (expected '{}')", path.display(), header())]
     Header { path: PathBuf },
     #[error(transparent)]
@@ -157,10 +155,7 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
 /// file from before the `instructions` column gets rows without it while no row has a count;
 /// the first row with one rewrites the file (atomically) with the column, empty on old lines.
 pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
-    let io = |source| HistoryError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io = |source| HistoryError::from(PathIo::new(path, source));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
@@ -210,10 +205,7 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
 pub fn load(path: &Path) -> Result<Vec<HistoryRow>, HistoryError> {
     let text = std::fs::read_to_string(path).map_err(|source| match source.kind() {
         std::io::ErrorKind::NotFound => HistoryError::Csv(CsvError::Missing(path.to_path_buf())),
-        _ => HistoryError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
+        _ => PathIo::new(path, source).into(),
     })?;
     if header_kind(text.lines().next()).is_none() {
         return Err(HistoryError::Header {

@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::path_io::At;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use thiserror::Error;
@@ -21,11 +22,8 @@ use thiserror::Error;
 pub enum CsvError {
     #[error("{path}: no such file", path = .0.display())]
     Missing(PathBuf),
-    #[error("{path}: {source}", path = .path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("{path}: empty file (no header)", path = .0.display())]
     Empty(PathBuf),
     #[error("{path}: missing column '{column}'", path = .path.display())]
@@ -112,10 +110,10 @@ pub fn read_rows<T: Row>(path: &Path, mode: ReadMode) -> Result<Vec<(u64, T)>, C
             return Err(CsvError::Missing(path.to_path_buf()))
         }
         Err(source) => {
-            return Err(CsvError::Io {
-                path: path.to_path_buf(),
+            return Err(CsvError::Io(crate::path_io::PathIo::new(
+                path.to_path_buf(),
                 source,
-            })
+            )))
         }
     };
     if mode == ReadMode::Strict && bytes.is_empty() {
@@ -225,10 +223,7 @@ pub(crate) fn header_line<T: Row>() -> Vec<u8> {
 pub fn write_rows<T: Row>(path: &Path, rows: &[T]) -> Result<(), CsvError> {
     let mut text = header_line::<T>();
     text.extend(format_rows(rows));
-    atomic_write(path, &text).map_err(|source| CsvError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(atomic_write(path, &text).at(path)?)
 }
 
 /// Replaces `path` atomically with `bytes` through the one safe writer, [`super::atomic::write`]

@@ -23,6 +23,7 @@ use serde_json::{json, Map, Value};
 
 pub(crate) use super::spec::ida_only;
 use super::spec::ExperimentSpec;
+use crate::path_io::At;
 
 /// The schema this tilebench writes.
 pub const SCHEMA_VERSION: u32 = 4;
@@ -37,11 +38,8 @@ fn legacy_schema() -> u32 {
 /// Why a `meta.json` could not be read or written.
 #[derive(Debug, Error)]
 pub enum MetaError {
-    #[error("{path}: {source}", path = .path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Io(#[from] crate::path_io::PathIo),
     #[error("{path}:{line}:{column}: not a tilebench meta.json: {message}", path = .path.display())]
     Invalid {
         path: PathBuf,
@@ -248,10 +246,7 @@ pub struct Meta {
 impl Meta {
     /// Reads `meta.json` at `path` (see the module documentation for older schemas).
     pub fn read(path: &Path) -> Result<Meta, MetaError> {
-        let text = std::fs::read_to_string(path).map_err(|source| MetaError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text = std::fs::read_to_string(path).at(path)?;
         Meta::parse(path, &text)
     }
 
@@ -350,10 +345,7 @@ impl Meta {
     pub fn write(&self, path: &Path) -> Result<(), MetaError> {
         let mut text = serde_json::to_string_pretty(self).expect("Meta serialises");
         text.push('\n');
-        super::io::atomic_write(path, text.as_bytes()).map_err(|source| MetaError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
+        Ok(super::io::atomic_write(path, text.as_bytes()).at(path)?)
     }
 }
 
