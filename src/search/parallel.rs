@@ -423,14 +423,19 @@ mod tests {
         }
     }
 
+    /// Korf's #5: 56 moves, 11 million nodes under Manhattan.
+    fn korf5() -> (Size, Goal, Board) {
+        let size = Size::new(4, 4).unwrap();
+        let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
+        (size, Goal::blank_first(size), board)
+    }
+
     /// A pass stopped among its subtrees saves the seconds it has spent, on top of those of
     /// the sessions before it: never fewer than they were.
     #[test]
     fn a_stopped_split_pass_saves_the_seconds_of_every_session() {
-        let size = Size::new(4, 4).unwrap();
-        let goal = Goal::blank_first(size);
-        // Korf's #5 (56 moves) at a bound below its length: a pass that finds nothing.
-        let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
+        // At a bound below Korf #5's length: a pass that finds nothing.
+        let (size, goal, board) = korf5();
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
         let k = PackedManhattan::new(
@@ -488,10 +493,7 @@ mod tests {
 
     #[test]
     fn split_passes_count_as_the_sequential_pass() {
-        let size = Size::new(4, 4).unwrap();
-        let goal = Goal::blank_first(size);
-        // Korf's #5: 56 moves, 11 million nodes under Manhattan.
-        let board = Board::parse("4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", None).unwrap();
+        let (size, goal, board) = korf5();
         let grid = Grid::new(&board);
         let lc = LinearConflict::new(&goal);
         let k = Generic::new(&lc, ParentOnly, Some(&goal), size);
