@@ -509,6 +509,19 @@ pub(crate) mod tests {
     }
 
     /// On every solvable 3×3 board, both lookups are admissible and dominate Manhattan.
+    /// What a run records as its heuristic's memory: the tables, once, however many lookups
+    /// (the reflection reads the same ones).
+    #[test]
+    fn reflection_holds_no_tables_of_its_own() {
+        let s = Size::new(3, 3).unwrap();
+        let goal = Goal::blank_last(s);
+        let pdb = test_pdb(&goal, &Partition::parse("1,2,3,4/5,6,7,8", s).unwrap());
+        // Two tables of at least 9·8·7·6 placements of four tiles, at half a byte or more each.
+        assert!(pdb.table_bytes() >= 9 * 8 * 7 * 6, "{}", pdb.table_bytes());
+        let bytes = pdb.table_bytes();
+        assert_eq!(ReflectedPdb::new(&goal, pdb).table_bytes(), bytes);
+    }
+
     #[test]
     fn admissible_on_every_eight_puzzle_state() {
         let s = Size::new(3, 3).unwrap();

@@ -142,7 +142,8 @@ impl fmt::Debug for Entry {
 /// assert_eq!(registry.names().collect::<Vec<_>>(), ["my-manhattan", "my-lc"]);
 /// registry.install().unwrap();
 ///
-/// // Now the name reads like a built-in one, everywhere in this process.
+/// // Now the name reads like a built-in one, everywhere in this process, and `-H` lists it.
+/// assert!(HeuristicName::known().ends_with(&["my-manhattan", "my-lc"]));
 /// let name: HeuristicName = "my-lc".parse().unwrap();
 /// let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
 /// let goal = Goal::blank_last(board.size());

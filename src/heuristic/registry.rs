@@ -517,6 +517,13 @@ impl Registry {
 mod tests {
     use super::*;
 
+    /// With no registry installed (none is, in the unit tests: see `registered`), `-H` takes
+    /// the built-in names and nothing else.
+    #[test]
+    fn without_a_registry_the_known_names_are_the_builtin_ones() {
+        assert_eq!(HeuristicName::known(), HeuristicName::KNOWN);
+    }
+
     #[test]
     fn names_round_trip() {
         for known in HeuristicName::KNOWN {

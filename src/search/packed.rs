@@ -510,6 +510,8 @@ mod tests {
                 (false, None),
                 (true, Some(total / 3)),
                 (true, Some(generated[0] / 2)),
+                // Counting exactly all the way to the goal, found on the counting path.
+                (true, Some(total + 1)),
             ] {
                 let [plain, fast] = [Bmi2::OFF, Bmi2::detect()]
                     .map(|b| PackedManhattan::new(m, ParentOnly, size, exact, b).unwrap());
