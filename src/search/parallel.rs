@@ -391,7 +391,7 @@ mod tests {
     use crate::heuristic::{Heuristic, LinearConflict, Manhattan};
     use crate::search::kernel::Generic;
     use crate::search::packed::{Bmi2, PackedManhattan};
-    use crate::search::pruning::{Fsm, ParentOnly};
+    use crate::search::pruning::{Fsm, ParentOnly, Prune};
     use crate::search::Limits;
 
     /// Every iteration's split pass (with real subtree tasks) counts what the sequential pass
@@ -423,6 +423,11 @@ mod tests {
         }
     }
 
+    /// The packed Manhattan kernel without exact counting (a node limit stops it near the limit).
+    fn packed<P: Prune>(md: &Manhattan, prune: P, size: Size, bmi2: Bmi2) -> PackedManhattan<P> {
+        PackedManhattan::new(md.as_manhattan().unwrap(), prune, size, false, bmi2).unwrap()
+    }
+
     /// Korf's #5: 56 moves, 11 million nodes under Manhattan.
     fn korf5() -> (Size, Goal, Board) {
         let size = Size::new(4, 4).unwrap();
@@ -438,14 +443,7 @@ mod tests {
         let (size, goal, board) = korf5();
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
-        let k = PackedManhattan::new(
-            md.as_manhattan().unwrap(),
-            ParentOnly,
-            size,
-            false,
-            Bmi2::OFF,
-        )
-        .unwrap();
+        let k = packed(&md, ParentOnly, size, Bmi2::OFF);
         let root = k.root(&board, h0);
         let bound = h0 + 10;
         let whole = sequential_pass(
@@ -501,27 +499,13 @@ mod tests {
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
-        let k = PackedManhattan::new(
-            md.as_manhattan().unwrap(),
-            ParentOnly,
-            size,
-            false,
-            Bmi2::detect(),
-        )
-        .unwrap();
+        let k = packed(&md, ParentOnly, size, Bmi2::detect());
         agrees(&k, k.root(&board, h0), h0);
         // The same with the finite-state machine: the split carries each subtree's state.
         let fsm = Fsm::for_size(size);
         let k = Generic::new(&lc, &*fsm, Some(&goal), size);
         agrees(&k, k.root(grid, state, board.blank()), lc.h(&state));
-        let k = PackedManhattan::new(
-            md.as_manhattan().unwrap(),
-            &*fsm,
-            size,
-            false,
-            Bmi2::detect(),
-        )
-        .unwrap();
+        let k = packed(&md, &*fsm, size, Bmi2::detect());
         agrees(&k, k.root(&board, h0), h0);
     }
 }
