@@ -12,7 +12,7 @@ use crate::experiment::describe::experiment_meta;
 use crate::experiment::provenance::{git_commit, git_dirty, now_rfc3339};
 use crate::experiment::writer::{self, Files};
 use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
-use crate::path_io::At;
+use crate::path_io::{At, PathIo};
 use crate::results::meta::{Collected, Shard, ShardSession};
 use crate::results::{
     ExperimentSpec, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
@@ -96,7 +96,7 @@ fn check_layout(out: &Path, count: usize) -> Result<(), ClusterError> {
     let entries = match std::fs::read_dir(&dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(ClusterError::Io(crate::path_io::PathIo::new(dir, source))),
+        Err(source) => return Err(PathIo::new(dir, source).into()),
     };
     for entry in entries {
         let entry = entry.at(&dir)?;

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::path_io::At;
+use crate::path_io::{At, PathIo};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use thiserror::Error;
@@ -109,12 +109,7 @@ pub fn read_rows<T: Row>(path: &Path, mode: ReadMode) -> Result<Vec<(u64, T)>, C
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(CsvError::Missing(path.to_path_buf()))
         }
-        Err(source) => {
-            return Err(CsvError::Io(crate::path_io::PathIo::new(
-                path.to_path_buf(),
-                source,
-            )))
-        }
+        Err(source) => return Err(PathIo::new(path, source).into()),
     };
     if mode == ReadMode::Strict && bytes.is_empty() {
         return Err(CsvError::Empty(path.to_path_buf()));
