@@ -12,7 +12,9 @@
 //! - Operators are listed per (blank cell, parent move), so parent pruning costs nothing.
 //! - A tight node reads the "toward" bits of all its children into a mask first and visits only
 //!   the set bits, so the unpredictable test costs one mispredicted branch per node, not one per
-//!   child (about 9 % of the time on Korf's #1).
+//!   child (about 9 % of the time on Korf's #1). A child none of whose own children pass (a leaf
+//!   of the tight tree, the most numerous tight node) is counted in its parent's loop, without a
+//!   call (about 4 %), its operator count read with the operator that leads to it.
 //! - The recursion is compiled twice, the second copy for x86-64 CPUs with BMI2 (whose shifts
 //!   take their count in any register), and each search runs the copy its CPU allows.
 //! - Without a node limit the counters are updated once per node (`generated` by the number of
@@ -44,6 +46,8 @@ struct Op {
     dir: u8,
     /// The child's operator list: `to * SLOTS + (3 − dir)`.
     child: u8,
+    /// How many operators that list holds (read with `child`, not after it).
+    child_ops: u8,
     /// Bit t set when tile t, sliding from `to` into the blank, comes closer to its goal cell.
     toward: u16,
     /// Bit 0 of the nibbles of `to` and of the blank's cell: `tile * slide` is the tile in both
@@ -138,12 +142,17 @@ impl<P: Prune> PackedManhattan<P> {
                         to_shift: 4 * to as u8,
                         dir: dir as u8,
                         child: (to * SLOTS + 3 - dir as usize) as u8,
+                        child_ops: 0,
                         toward,
                         slide: (1 << (4 * to)) | (1 << (4 * blank)),
                     };
                     k.count[list] += 1;
                 }
             }
+        }
+        let count = k.count;
+        for op in k.ops.iter_mut().flatten() {
+            op.child_ops = count[op.child as usize];
         }
         Some(k)
     }
@@ -184,6 +193,25 @@ impl<P: Prune> PackedManhattan<P> {
         #[cfg(feature = "slow-nodes")]
         super::slow::work(p.expanded);
         false
+    }
+
+    /// Which of a node's children move their tile toward its goal, and which `P` prunes (bit i
+    /// for operator i).
+    #[inline(always)]
+    fn masks(&self, b: u64, ops: &[Op], s: P::State) -> (u32, u32) {
+        let (mut toward, mut pruned) = (0u32, 0u32);
+        for (i, op) in ops.iter().enumerate() {
+            let tile = (b >> op.to_shift) & 15;
+            toward |= (((op.toward >> tile) & 1) as u32) << i;
+            pruned |= (self.prune.next(s, op.dir).is_none() as u32) << i;
+        }
+        (toward, pruned)
+    }
+
+    /// The operator list of `op`'s child.
+    #[inline(always)]
+    fn child_ops(&self, op: &Op) -> &[Op] {
+        &self.ops[op.child as usize & (LISTS - 1)][..(op.child_ops as usize).min(4)]
     }
 
     /// Counts one child (only with `EXACT`); returns whether to stop first.
@@ -229,7 +257,7 @@ impl<P: Prune> PackedManhattan<P> {
 /// register CL on plain x86-64, at a move each; BMI2's `shrx` takes any register (about 5 % of
 /// the time on Korf's #1: docs/performance.md). Each copy calls only itself.
 macro_rules! recursion {
-    ($(#[$feature:meta])* $tight:ident, $masked:ident, $slack:ident) => {
+    ($(#[$feature:meta])* $tight:ident, $masked:ident, $opened:ident, $slack:ident) => {
         impl<P: Prune> PackedManhattan<P> {
             /// Below a node `r` moves above the bound's depth (depth g = bound − r) with f = bound,
             /// so h = r: only children whose tile moves toward its goal keep f = bound; the others
@@ -279,17 +307,28 @@ macro_rules! recursion {
             /// the tight recursion without a node limit: which children move toward their goal (and
             /// which `P` prunes) is read for all of them first, without a branch, and only the
             /// passing ones are visited, so that the data-dependent "toward" test mispredicts at
-            /// most once per node, not once per child. Counts as the tight recursion: the unpruned
-            /// children on entering, less the unpruned ones after the goal's move.
+            /// most once per node, not once per child; a child none of whose own children pass is
+            /// counted without a call (4 % less time on Korf's #1: docs/performance.md). Counts as
+            /// the tight recursion: the unpruned children on entering, less the unpruned ones after
+            /// the goal's move.
             $(#[$feature])*
             fn $masked(&self, p: &mut Pass, b: u64, list: usize, r: u32, s: P::State) -> bool {
+                let masks = self.masks(b, self.ops(list), s);
+                self.$opened(p, b, list, r, s, masks)
+            }
+
+            /// [`Self::$masked`] for a node whose masks are read.
+            $(#[$feature])*
+            fn $opened(
+                &self,
+                p: &mut Pass,
+                b: u64,
+                list: usize,
+                r: u32,
+                s: P::State,
+                (toward, pruned): (u32, u32),
+            ) -> bool {
                 let ops = self.ops(list);
-                let (mut toward, mut pruned) = (0u32, 0u32);
-                for (i, op) in ops.iter().enumerate() {
-                    let tile = (b >> op.to_shift) & 15;
-                    toward |= (((op.toward >> tile) & 1) as u32) << i;
-                    pruned |= (self.prune.next(s, op.dir).is_none() as u32) << i;
-                }
                 if Self::enter::<false>(p, ops.len() - pruned.count_ones() as usize) {
                     return true;
                 }
@@ -308,7 +347,16 @@ macro_rules! recursion {
                     }
                     let tile = (b >> op.to_shift) & 15;
                     let child = b ^ (tile * op.slide);
-                    if self.$masked(p, child, op.child as usize, r - 1, cs) {
+                    let child_ops = self.child_ops(op);
+                    let (ct, cp) = self.masks(child, child_ops, cs);
+                    let stop = if ct & !cp == 0 {
+                        // A leaf of the tight tree (none of its children passes; the most
+                        // numerous kind of node) is counted here, without a call.
+                        Self::enter::<false>(p, child_ops.len() - cp.count_ones() as usize)
+                    } else {
+                        self.$opened(p, child, op.child as usize, r - 1, cs, (ct, cp))
+                    };
+                    if stop {
                         return Self::unwind::<false>(p, p.bound - r, op.dir, later);
                     }
                 }
@@ -365,12 +413,13 @@ macro_rules! recursion {
     };
 }
 
-recursion!(tight, tight_masked, slack);
+recursion!(tight, tight_masked, tight_opened, slack);
 #[cfg(target_arch = "x86_64")]
 recursion!(
     #[target_feature(enable = "bmi1,bmi2")]
     tight_bmi2,
     tight_masked_bmi2,
+    tight_opened_bmi2,
     slack_bmi2
 );
 
