@@ -566,6 +566,52 @@ pub(crate) mod tests {
         }
     }
 
+    /// Tables packed to four bits an entry (as large ones are by default) give every 8-puzzle
+    /// state the byte tables' values, looked up whole and updated move by move, plain and
+    /// reflected.
+    #[test]
+    fn packed_tables_read_as_the_byte_tables() {
+        let s = Size::new(3, 3).unwrap();
+        let goal = Goal::blank_first(s);
+        let partition = Partition::parse("1,2,3,4/5,6,7,8", s).unwrap();
+        let bytes = test_pdb(&goal, &partition);
+        let tables = bytes
+            .groups
+            .iter()
+            .map(|g| {
+                let v = g.table.values.to_vec();
+                let mut packer = crate::pdb::values::Packer::new(&goal, &g.table.tiles, v.len());
+                assert!(packer.push(&v), "group {:?} does not pack", g.table.tiles);
+                Arc::new(Table {
+                    values: packer.finish(),
+                    ..(*g.table).clone()
+                })
+            })
+            .collect();
+        let packed = Pdb::new(&partition, tables);
+        assert!(packed.groups.iter().all(|g| g.packed));
+        let (rb, rp) = (
+            ReflectedPdb::new(&goal, bytes.clone()),
+            ReflectedPdb::new(&goal, packed.clone()),
+        );
+        for (r, &d) in distances(&goal).iter().enumerate() {
+            if d == UNREACHED {
+                continue;
+            }
+            let board = Board::from_tiles(s, &unrank(r, 9)).unwrap();
+            assert_eq!(packed.evaluate(&board), bytes.evaluate(&board), "{board}");
+            assert_eq!(rp.evaluate(&board), rb.evaluate(&board), "{board}");
+        }
+        assert_eq!(
+            check_incremental(&packed, &goal, 3000, 11),
+            check_incremental(&bytes, &goal, 3000, 11)
+        );
+        assert_eq!(
+            check_incremental(&rp, &goal, 3000, 12),
+            check_incremental(&rb, &goal, 3000, 12)
+        );
+    }
+
     /// `update_below` returns `update`'s state, or `None` only when that state's h reaches the
     /// cutoff; both orders of the two lookups are taken along a random walk.
     #[test]

@@ -388,7 +388,22 @@ mod tests {
                 vec![1, 4, 5, 8],
             ),
         ] {
-            let fast = build_table(&goal, &tiles, &|_, _| {});
+            let reports = std::sync::Mutex::new(Vec::new());
+            let fast = build_table(&goal, &tiles, &|done, total| {
+                reports.lock().unwrap().push((done, total))
+            });
+            // One report a level, each settling more states (all of them where every abstract
+            // state is reachable; half for a whole 8-puzzle), then the end.
+            let reports = reports.into_inner().unwrap();
+            let total = reports[0].1;
+            let done: Vec<u64> = reports.iter().map(|r| r.0).collect();
+            assert!(reports.iter().all(|r| r.1 == total), "{reports:?}");
+            assert!(
+                done.windows(2).all(|w| w[0] < w[1] || w == [total, total]),
+                "{done:?}"
+            );
+            assert!(done.iter().all(|&d| d <= total) && done.last() == Some(&total));
+            assert!(done[done.len() - 2] * 2 >= total, "{done:?}");
             let slow = naive(&goal, &tiles);
             assert_eq!(fast.len(), slow.len());
             for r in 0..fast.len() {

@@ -343,6 +343,22 @@ mod tests {
         tempfile::tempdir().unwrap()
     }
 
+    /// Named goals name their files; any other goal is named by a hash of its tiles, so that a
+    /// file name never holds a space and two goals never share a file.
+    #[test]
+    fn file_names_have_no_spaces_and_tell_goals_apart() {
+        let s = Size::new(3, 3).unwrap();
+        assert_eq!(
+            file_name(&Goal::spiral(s), &[1, 2, 8]),
+            "3x3-spiral-1-2-8.pdb"
+        );
+        let a = Goal::parse("1 2 3 4 5 6 8 7 0", s).unwrap();
+        let b = Goal::parse("2 1 3 4 5 6 7 8 0", s).unwrap();
+        let (na, nb) = (file_name(&a, &[1, 2]), file_name(&b, &[1, 2]));
+        assert!(!na.contains(' ') && na.starts_with("3x3-goal") && na.ends_with("-1-2.pdb"));
+        assert_ne!(na, nb);
+    }
+
     #[test]
     fn a_fifo_named_like_a_table_is_refused_without_blocking() {
         let dir = scratch();

@@ -373,6 +373,20 @@ mod tests {
         let packed = p.finish();
         assert!(packed.is_packed());
         assert_eq!(packed.memory_bytes(), bytes.len() / 2);
+        // Debug names the form, never prints the entries (an error holding a table stays short).
+        assert_eq!(
+            format!("{packed:?}"),
+            format!(
+                "Values({} entries, {} bytes, 4 bits each)",
+                bytes.len(),
+                bytes.len() / 2
+            )
+        );
+        let n = bytes.len();
+        assert_eq!(
+            format!("{:?}", table.values),
+            format!("Values({n} entries, {n} bytes)")
+        );
         assert_eq!(packed.to_vec(), bytes);
         // In batches of a few subsets too (as a 7-8 table is written and hashed): every batch
         // in order, not the first over and over.
