@@ -76,9 +76,11 @@ impl<'c> Pass<'c> {
         self.found = true;
     }
 
-    /// Ends the pass: returns the unused reservation to the budget.
+    /// Ends the pass: returns the unused reservation to the budget. (Counting once per node, a
+    /// search without a node limit may pass `check_at` by a node's children: nothing to return.)
     pub(crate) fn finish(&mut self) {
-        self.control.give_back(self.check_at - self.generated);
+        self.control
+            .give_back(self.check_at.saturating_sub(self.generated));
         self.check_at = self.generated;
     }
 }
