@@ -24,7 +24,10 @@ pub enum BoardError {
         expected: usize,
         found: usize,
     },
-    #[error("{found} numbers do not make a square board; give the size with --size WxH")]
+    #[error(
+        "{found} numbers do not make a square board (3x3 takes 9, 4x4 16, 5x5 25: is a tile \
+         missing or extra?); for another shape give the size with --size WxH"
+    )]
     CannotInferSize { found: usize },
     #[error("tile {tile} is out of range for a {size} board (tiles are 0..={max})")]
     OutOfRange { tile: u32, size: Size, max: usize },

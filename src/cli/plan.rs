@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::experiment::cost::{
-    calibrate, estimate, extrapolate_costs, human_seconds, makespan, slurm_shape, stored_speeds,
-    Source,
+    calibrate, cap_at_time_limit, estimate, extrapolate_costs, human_seconds, makespan,
+    slurm_shape, stored_speeds, Source,
 };
 use tilebench::experiment::{prepare, Request};
 use tilebench::heuristic::Prepared;
@@ -131,6 +131,7 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
     if let Some(secs) = args.extrapolate {
         extrapolate_costs(&exp, &lookup, &speed, &mut costs, secs, exp.pruning)?;
     }
+    let capped = cap_at_time_limit(&mut costs, exp.limits.time_limit);
     for (h, (v, from)) in &speeds {
         println!("speed {h}: {:.3e} nodes/s on one core ({from})", v);
     }
@@ -193,6 +194,13 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
             human_seconds(total),
             human_seconds(makespan(&known, cores)),
             human_seconds(known.iter().copied().fold(0.0, f64::max))
+        );
+    }
+    if capped > 0 {
+        println!(
+            "note: {capped} pair(s) expected to need more than --time-limit {} s count that \
+             limit (they stop there: status time-limit)",
+            exp.limits.time_limit.map_or(0.0, |d| d.as_secs_f64())
         );
     }
     if kre > 0 {

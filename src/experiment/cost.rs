@@ -269,6 +269,22 @@ pub fn estimate<'p>(
     Ok(costs)
 }
 
+/// Caps each pair's expected seconds at the experiment's time limit, where one is set (a pair
+/// expected to need longer stops there, `time-limit`); returns how many were capped.
+pub fn cap_at_time_limit(costs: &mut [PairCost], limit: Option<Duration>) -> usize {
+    let Some(limit) = limit.map(|d| d.as_secs_f64()) else {
+        return 0;
+    };
+    let mut capped = 0;
+    for s in costs.iter_mut().filter_map(|c| c.seconds.as_mut()) {
+        if *s > limit {
+            *s = limit;
+            capped += 1;
+        }
+    }
+    capped
+}
+
 /// Seconds of `nodes` at heuristic `name`'s speed; none without a (positive) speed.
 fn time(speed: &dyn Fn(&str) -> Option<f64>, name: &str, nodes: f64) -> Option<f64> {
     speed(name).filter(|s| *s > 0.0).map(|s| nodes / s)
@@ -491,6 +507,19 @@ mod tests {
             source: Source::Kre,
             seconds,
         }
+    }
+
+    #[test]
+    fn a_time_limit_caps_the_pairs_expected_past_it() {
+        let mut costs = vec![cost(1, Some(5.0)), cost(2, Some(500.0)), cost(3, None)];
+        assert_eq!(cap_at_time_limit(&mut costs, None), 0);
+        assert_eq!(costs[1].seconds, Some(500.0));
+        let limit = Some(Duration::from_secs(60));
+        assert_eq!(cap_at_time_limit(&mut costs, limit), 1);
+        let seconds: Vec<Option<f64>> = costs.iter().map(|c| c.seconds).collect();
+        assert_eq!(seconds, [Some(5.0), Some(60.0), None]);
+        // The nodes stay what the pair would need: the report of a plan says which stop.
+        assert_eq!(costs[1].nodes, Some(5e9));
     }
 
     #[test]

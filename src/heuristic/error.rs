@@ -12,7 +12,7 @@ pub const MAX_TERMS: usize = 4;
 /// Errors in choosing or building a heuristic.
 #[derive(Debug, Error)]
 pub enum HeuristicError {
-    #[error("unknown heuristic '{name}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1,2,3/4,5,6,7,8), and max(H1,H2,…)")]
+    #[error("unknown heuristic '{name}': known are {known}, pdb:GROUPS and pdbr:GROUPS (e.g. pdb:1.2.3.4/5.6.7.8: tiles by dots, groups by slashes), and max(H1,H2,…)")]
     UnknownHeuristic { name: String, known: String },
     #[error("cannot register heuristic '{name}': {reason}")]
     BadRegistration { name: String, reason: String },

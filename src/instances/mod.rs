@@ -39,7 +39,10 @@ pub(crate) const FORMAT_LINE: &str = "# tilebench-instances v1";
 /// What can be wrong with one line of an instance file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LineProblem {
-    #[error("the first line must be '{FORMAT_LINE}'")]
+    #[error(
+        "the first line must be '{FORMAT_LINE}' (the instance-file format: docs/formats.md; \
+         `tilebench gen` writes such files)"
+    )]
     NotAnInstanceFile,
     #[error("the header has no '# {0}: …' line before the column row")]
     MissingHeader(&'static str),

@@ -172,6 +172,28 @@ fn an_instance_file_may_start_with_a_byte_order_mark() {
         .all(|r| r.status == tilebench::results::RunStatus::Solved && r.verified));
 }
 
+/// A student's slips point at the likely fix: a board one tile short, a plain list of boards
+/// given as an instance file, a PDB partition in the wrong notation.
+#[test]
+fn slips_are_answered_with_the_likely_fix() {
+    refused(&["solve", "1 2 3 4 5 6 7 0"], "8 numbers", "3x3 takes 9");
+    let dir = common::fresh_dir("input_checks_slips");
+    let plain = dir.join("boards.txt");
+    fs::write(&plain, "1 2 3 4 5 6 7 0 8\n").unwrap();
+    let o = common::bin::run_into(plain.to_str().unwrap(), "manhattan", &dir.join("out"));
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("boards.txt") && err.contains("docs/formats.md"),
+        "{err}"
+    );
+    refused(
+        &["solve", "-H", "manhatan", KORF1],
+        "manhatan",
+        "pdb:1.2.3.4/5.6.7.8",
+    );
+}
+
 #[test]
 fn options_may_follow_the_tiles() {
     let o = run(&[

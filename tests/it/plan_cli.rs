@@ -41,6 +41,25 @@ fn plan_counts_sources_and_prints_a_slurm_shape() {
         out.contains("note: a KRE prediction is the mean over random boards"),
         "{out}"
     );
+    // A pair expected past --time-limit counts the limit (Korf's #1 would need 2.8e9 nodes/s).
+    let o = ok(&[
+        "plan",
+        "--instances",
+        "instances/korf100.txt:1",
+        "-H",
+        "manhattan",
+        "--time-limit",
+        "0.1",
+        "--calibrate",
+        "0.2",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("note: 1 pair(s) expected to need more than --time-limit 0.1 s"),
+        "{out}"
+    );
+    assert!(out.contains("of one core; on "), "{out}");
+    assert!(out.contains("(longest pair 0 s)"), "{out}");
     // A*'s and BFS's pairs: no figure, said so; the method column tells them from IDA*'s.
     let o = ok(&[
         "plan",

@@ -398,6 +398,32 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
             .filter_map(|r| r.known_length())
             .max();
         let held = hit.iter().filter_map(|r| r.peak_stored).max();
+        // How deep the stopped searches got (BFS: the depth; A*: the f bound), to set beside
+        // the estimate's depth: a stop's optimal length says only how deep it had to go.
+        let reached: Vec<u32> = hit
+            .iter()
+            .filter_map(|r| {
+                let key = r.key();
+                let it = results.iterations.iter().filter(|i| i.key() == key);
+                it.map(|i| i.bound).max()
+            })
+            .collect();
+        let reached = match (reached.iter().min(), reached.iter().max()) {
+            (Some(lo), Some(hi)) => format!(
+                " The stopped searches had reached {}{lo}{}.",
+                if runs[0].algorithm == Algorithm::Astar {
+                    "f = "
+                } else {
+                    "depth "
+                },
+                if hi > lo {
+                    format!("–{hi}")
+                } else {
+                    String::new()
+                },
+            ),
+            _ => String::new(),
+        };
         let per_state = largest_search(&runs).and_then(bytes_per_state);
         let timed_out = runs
             .iter()
@@ -412,7 +438,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
             Some(l) => text.push_str(&format!(
                 "first memory-limit stop at optimal length {l} ({} of {} runs stopped there or \
                  deeper), holding {} states at {} bytes a state ({:.1}× the lab's states \
-                 estimate).",
+                 estimate).{reached}",
                 hit.len(),
                 runs.len(),
                 opt(held.map(|v| v as f64), int),
@@ -432,10 +458,18 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
         }
         items.push(Text::new().strong(m.clone()).p(text));
     }
-    items.push(Text::new().strong("IDA*").p(
-        " holds only its path: at most length + 1 states (a few hundred bytes), whatever the \
-         depth; what it pays instead is re-expansion (the nodes column).",
-    ));
+    let ida_bytes = (results.runs.iter())
+        .filter(|r| r.algorithm == Algorithm::Ida)
+        .filter_map(|r| r.peak_bytes)
+        .max();
+    items.push(Text::new().strong("IDA*").p(format!(
+        " holds only its path: at most length + 1 states ({}), whatever the depth; what it \
+         pays instead is re-expansion (the nodes column).",
+        ida_bytes.map_or("a few KiB".to_string(), |b| format!(
+            "at most {} here",
+            Bytes(b)
+        )),
+    )));
     s.push(crate::report::model::Block::List(items));
 }
 
@@ -569,6 +603,24 @@ mod tests {
         );
         let solved = results(RunStatus::Solved);
         assert!(heuristic_searches(&solved, &methods, 2).is_none());
+    }
+
+    /// Where the memory ran out, the committed lab run says how deep each stopped search got
+    /// (from its iterations, beside the estimate's depth) and what IDA*'s path held at most.
+    #[test]
+    fn memory_stops_say_how_deep_the_search_got() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
+        let text = format!("{:?}", sections(&Results::load(&dir).unwrap()));
+        for says in [
+            "d ≈ ln(2,684,355) / ln(2.13) ≈ 19.6",
+            "first memory-limit stop at optimal length 25 (20 of 26 runs stopped there or deeper)",
+            "The stopped searches had reached depth 22–23.",
+            "The stopped searches had reached f = 50–57.",
+            "at most length + 1 states (at most 1.7 KiB here)",
+        ] {
+            assert!(text.contains(says), "want {says:?} in: {text}");
+        }
     }
 
     /// The 6-6-3 arithmetic of the lab's committed results: 16!/10! entries for each six-tile
