@@ -363,6 +363,81 @@ fn lab_depth(size: Size, states: f64) -> String {
     )
 }
 
+/// Where one method's runs (one board size) met the memory limit: the first stop's optimal
+/// length, what it held, how deep the stopped searches got, and any time-limit stops.
+fn memory_stops(results: &Results, runs: &[&RunRecord], lab_states: f64) -> String {
+    let hit: Vec<&&RunRecord> = runs
+        .iter()
+        .filter(|r| r.status == RunStatus::MemoryLimit)
+        .collect();
+    let first_hit = hit.iter().filter_map(|r| r.known_length()).min();
+    let longest_solved = runs
+        .iter()
+        .filter(|r| r.status == RunStatus::Solved)
+        .filter_map(|r| r.known_length())
+        .max();
+    let held = hit.iter().filter_map(|r| r.peak_stored).max();
+    // How deep the stopped searches got (BFS: the depth; A*: the f bound), to set beside
+    // the estimate's depth: a stop's optimal length says only how deep it had to go.
+    let reached: Vec<u32> = hit
+        .iter()
+        .filter_map(|r| {
+            let key = r.key();
+            let it = results.iterations.iter().filter(|i| i.key() == key);
+            it.map(|i| i.bound).max()
+        })
+        .collect();
+    let reached = match (reached.iter().min(), reached.iter().max()) {
+        (Some(lo), Some(hi)) => format!(
+            " The stopped searches had reached {}{lo}{}.",
+            if runs[0].algorithm == Algorithm::Astar {
+                "f = "
+            } else {
+                "depth "
+            },
+            if hi > lo {
+                format!("–{hi}")
+            } else {
+                String::new()
+            },
+        ),
+        _ => String::new(),
+    };
+    let per_state = largest_search(runs).and_then(bytes_per_state);
+    let timed_out = runs
+        .iter()
+        .filter(|r| r.status == RunStatus::TimeLimit)
+        .filter_map(|r| r.known_length())
+        .min();
+    let mut text = format!(
+        ": longest solved {}; ",
+        longest_solved.map_or("none".to_string(), |l| format!("{l} moves")),
+    );
+    match first_hit {
+        Some(l) => text.push_str(&format!(
+            "first memory-limit stop at optimal length {l} ({} of {} runs stopped there or \
+             deeper), holding {} states at {} bytes a state ({:.1}× the lab's states \
+             estimate).{reached}",
+            hit.len(),
+            runs.len(),
+            opt(held.map(|v| v as f64), int),
+            opt(per_state, |v| sig(v, 3)),
+            held.map_or(0.0, |h| h as f64 / lab_states),
+        )),
+        None => text.push_str(&format!(
+            "never stopped by the memory limit ({} bytes a state).",
+            opt(per_state, |v| sig(v, 3))
+        )),
+    }
+    if let Some(t) = timed_out {
+        text.push_str(&format!(
+            " Stopped by the time limit from optimal length {t} on (before the memory ran \
+             out: on this machine the limit on time came first there)."
+        ));
+    }
+    text
+}
+
 /// Where each storing algorithm met the memory limit, beside the lab's estimate.
 fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<u64>) {
     let Some(limit) = limit else {
@@ -381,82 +456,35 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
     }
     text.push_str(" Measured here, per method that stores states:");
     s.push(Text::plain(text));
+    // With boards of several sizes, each size apart: an 8-puzzle's lengths say nothing of where
+    // a 15-puzzle search runs out.
+    let sizes = board_sizes(results);
+    let size_of = |set: &str| {
+        (results.meta.iter())
+            .flat_map(|m| &m.instance_sets)
+            .find(|i| i.name == set)
+            .and_then(|i| Size::parse(&i.size).ok())
+    };
     let mut items = Vec::new();
     for m in methods {
         let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
         if runs.iter().all(|r| r.algorithm == Algorithm::Ida) {
             continue;
         }
-        let hit: Vec<&&RunRecord> = runs
-            .iter()
-            .filter(|r| r.status == RunStatus::MemoryLimit)
-            .collect();
-        let first_hit = hit.iter().filter_map(|r| r.known_length()).min();
-        let longest_solved = runs
-            .iter()
-            .filter(|r| r.status == RunStatus::Solved)
-            .filter_map(|r| r.known_length())
-            .max();
-        let held = hit.iter().filter_map(|r| r.peak_stored).max();
-        // How deep the stopped searches got (BFS: the depth; A*: the f bound), to set beside
-        // the estimate's depth: a stop's optimal length says only how deep it had to go.
-        let reached: Vec<u32> = hit
-            .iter()
-            .filter_map(|r| {
-                let key = r.key();
-                let it = results.iterations.iter().filter(|i| i.key() == key);
-                it.map(|i| i.bound).max()
-            })
-            .collect();
-        let reached = match (reached.iter().min(), reached.iter().max()) {
-            (Some(lo), Some(hi)) => format!(
-                " The stopped searches had reached {}{lo}{}.",
-                if runs[0].algorithm == Algorithm::Astar {
-                    "f = "
-                } else {
-                    "depth "
-                },
-                if hi > lo {
-                    format!("–{hi}")
-                } else {
-                    String::new()
-                },
-            ),
-            _ => String::new(),
-        };
-        let per_state = largest_search(&runs).and_then(bytes_per_state);
-        let timed_out = runs
-            .iter()
-            .filter(|r| r.status == RunStatus::TimeLimit)
-            .filter_map(|r| r.known_length())
-            .min();
-        let mut text = format!(
-            ": longest solved {}; ",
-            longest_solved.map_or("none".to_string(), |l| format!("{l} moves")),
-        );
-        match first_hit {
-            Some(l) => text.push_str(&format!(
-                "first memory-limit stop at optimal length {l} ({} of {} runs stopped there or \
-                 deeper), holding {} states at {} bytes a state ({:.1}× the lab's states \
-                 estimate).{reached}",
-                hit.len(),
-                runs.len(),
-                opt(held.map(|v| v as f64), int),
-                opt(per_state, |v| sig(v, 3)),
-                held.map_or(0.0, |h| h as f64 / lab_states),
-            )),
-            None => text.push_str(&format!(
-                "never stopped by the memory limit ({} bytes a state).",
-                opt(per_state, |v| sig(v, 3))
-            )),
+        for size in &sizes {
+            let (label, runs) = if sizes.len() > 1 {
+                let of_size = (runs.iter().copied())
+                    .filter(|r| size_of(&r.instance_set) == Some(*size))
+                    .collect();
+                (format!("{m} ({size})"), of_size)
+            } else {
+                (m.clone(), runs.clone())
+            };
+            if !runs.is_empty() {
+                let text = memory_stops(results, &runs, lab_states);
+                items.push(Text::new().strong(label).p(text));
+            }
         }
-        if let Some(t) = timed_out {
-            text.push_str(&format!(
-                " Stopped by the time limit from optimal length {t} on (before the memory ran \
-                 out: on this machine the limit on time came first there)."
-            ));
-        }
-        items.push(Text::new().strong(m.clone()).p(text));
     }
     let ida_bytes = (results.runs.iter())
         .filter(|r| r.algorithm == Algorithm::Ida)
@@ -618,6 +646,38 @@ mod tests {
             "The stopped searches had reached depth 22–23.",
             "The stopped searches had reached f = 50–57.",
             "at most length + 1 states (at most 1.7 KiB here)",
+        ] {
+            assert!(text.contains(says), "want {says:?} in: {text}");
+        }
+    }
+
+    /// With boards of two sizes, where the memory ran out is said per size: the 8-puzzle runs
+    /// added to the lab's 15-puzzle ones never reach its limit and do not blur its first stop.
+    #[test]
+    fn memory_stops_are_per_board_size() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
+        let mut results = Results::load(&dir).unwrap();
+        let meta = results.meta.as_mut().unwrap();
+        let mut small = meta.instance_sets[0].clone();
+        (small.name, small.size) = ("small".into(), "3x3".into());
+        meta.instance_sets.push(small);
+        for (id, length) in [("1", 20), ("2", 26)] {
+            results.runs.push(RunRecord {
+                instance_set: "small".into(),
+                instance_id: id.into(),
+                algorithm: Algorithm::Bfs.into(),
+                status: RunStatus::Solved,
+                optimal_length: Some(length),
+                length: Some(length),
+                ..RunRecord::default()
+            });
+        }
+        let text = format!("{:?}", sections(&results));
+        for says in [
+            "bfs (3x3)\"), Plain(\": longest solved 26 moves; never stopped",
+            "bfs (4x4)\"), Plain(\": longest solved 20 moves; first memory-limit stop at \
+             optimal length 25",
         ] {
             assert!(text.contains(says), "want {says:?} in: {text}");
         }
