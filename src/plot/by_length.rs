@@ -1,7 +1,8 @@
 //! What the optimization-path plots share: for each method (algorithm with heuristic), one
 //! figure of every run against the instance's optimal solution length, drawn as dots (hollow
 //! when the run stopped at a limit) with a line through the median at each length. Drawn only
-//! when the results hold more than one algorithm.
+//! when the results hold more than one algorithm; with boards of several sizes, one figure per
+//! size (a length is another depth on each board).
 
 use std::collections::BTreeMap;
 
@@ -9,6 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind};
+use crate::geometry::Size;
 use crate::results::{Results, RunRecord, RunStatus};
 
 /// The file-name prefix of these plots (they span every instance set).
@@ -27,13 +29,55 @@ pub(super) struct ByLength {
     y_desc: &'static str,
 }
 
+/// One of the optimization-path plots: what it draws and how it is named.
+pub(super) struct Spec {
+    pub kind: PlotKind,
+    pub name: &'static str,
+    pub value: fn(&RunRecord) -> Option<f64>,
+    pub y_desc: &'static str,
+    pub title: &'static str,
+    pub caption: &'static str,
+}
+
+/// Draws `spec` for the results that compare algorithms: one figure, or one per board size.
+pub(super) fn plot(results: &Results, spec: &Spec, out: &mut Out) -> Result<(), PlotError> {
+    if !results.compares_algorithms() {
+        return Ok(());
+    }
+    let sizes = results.board_sizes();
+    let boards: Vec<Option<Size>> = if sizes.len() > 1 {
+        sizes.into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    for size in boards {
+        let Some(chart) = ByLength::new(results, size, spec) else {
+            continue;
+        };
+        let (name, title, caption) = match size {
+            None => (
+                spec.name.to_string(),
+                spec.title.to_string(),
+                spec.caption.to_string(),
+            ),
+            Some(s) => (
+                format!("{}-{s}", spec.name),
+                format!("{}, {s} boards", spec.title),
+                format!(
+                    "The {s} boards only (each board size has a figure of its own). {}",
+                    spec.caption
+                ),
+            ),
+        };
+        out.save(spec.kind, &name, style::SIZE, &chart, title, caption)?;
+    }
+    Ok(())
+}
+
 impl ByLength {
-    /// `value` of every run with a known length and a positive value, per method.
-    pub(super) fn new(
-        results: &Results,
-        value: impl Fn(&RunRecord) -> Option<f64>,
-        y_desc: &'static str,
-    ) -> Option<ByLength> {
+    /// `spec.value` of every run with a known length and a positive value, per method; only
+    /// the runs on `size` boards when given.
+    fn new(results: &Results, size: Option<Size>, spec: &Spec) -> Option<ByLength> {
         let names = results.methods();
         let methods: Vec<Method> = names
             .iter()
@@ -43,8 +87,9 @@ impl ByLength {
                     .runs
                     .iter()
                     .filter(|r| &r.label() == name && r.status != RunStatus::Error)
+                    .filter(|r| size.is_none() || results.board_size(&r.instance_set) == size)
                     .filter_map(|r| {
-                        let (l, v) = (r.known_length()?, value(r)?);
+                        let (l, v) = (r.known_length()?, (spec.value)(r)?);
                         (v > 0.0).then_some((l as f64, v, r.status == RunStatus::Solved))
                     })
                     .collect(),
@@ -59,19 +104,8 @@ impl ByLength {
             methods,
             x: (lo - 2.0, hi + 2.0),
             y,
-            y_desc,
+            y_desc: spec.y_desc,
         })
-    }
-
-    pub(super) fn save(
-        &self,
-        out: &mut Out,
-        kind: PlotKind,
-        name: &str,
-        title: String,
-        caption: String,
-    ) -> Result<(), PlotError> {
-        out.save(kind, name, style::SIZE, self, title, caption)
     }
 }
 

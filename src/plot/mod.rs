@@ -930,6 +930,59 @@ mod tests {
         }
     }
 
+    /// The optimization-path plots of boards of two sizes: one figure per size, each with its
+    /// own runs (a length is another depth on each board).
+    #[test]
+    fn optimization_path_plots_are_drawn_per_board_size() {
+        let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
+        let mut results = Results::load(&lab).unwrap();
+        let meta = results.meta.as_mut().unwrap();
+        let mut small = meta.instance_sets[0].clone();
+        (small.name, small.size) = ("small".into(), "3x3".into());
+        meta.instance_sets.push(small);
+        results.runs.push(RunRecord {
+            instance_set: "small".into(),
+            instance_id: "1".into(),
+            algorithm: Algorithm::Bfs.into(),
+            status: RunStatus::Solved,
+            optimal_length: Some(27),
+            length: Some(27),
+            generated: 7,
+            peak_stored: Some(5),
+            ..RunRecord::default()
+        });
+        let tmp = tempfile::tempdir().unwrap();
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        let figures = plot_all(&results, tmp.path(), &options).unwrap();
+        let stems: Vec<&str> = (figures.iter())
+            .filter(|f| matches!(f.kind, PlotKind::NodesByLength | PlotKind::PeakStored))
+            .map(|f| f.stem.as_str())
+            .collect();
+        assert_eq!(
+            stems,
+            [
+                "optimization-path-peak-stored-3x3",
+                "optimization-path-peak-stored-4x4",
+                "optimization-path-nodes-by-length-3x3",
+                "optimization-path-nodes-by-length-4x4",
+            ]
+        );
+        let small = figures
+            .iter()
+            .find(|f| f.stem.ends_with("length-3x3"))
+            .unwrap();
+        assert!(small.title.ends_with(", 3x3 boards"), "{}", small.title);
+        // The 3x3 figure holds only the BFS run: its markers are BFS's alone.
+        let svg = std::fs::read_to_string(tmp.path().join(format!("{}.svg", small.stem))).unwrap();
+        let mut got = markers(&svg);
+        got.remove(&("rect".to_string(), hex(WHITE)));
+        let bfs = ("rect".to_string(), hex(style::BFS_COLOR));
+        assert_eq!(got, BTreeSet::from([bfs]));
+    }
+
     /// The 24-puzzle's later-work figure: every published series and ours drawn, each in a
     /// colour of its own, ours on exactly as many instances as it solved; no figure for a set
     /// that is not Korf & Felner's.

@@ -161,6 +161,23 @@ impl Results {
         first_appearance(labels.iter().map(String::as_str))
     }
 
+    /// The board size of an instance set, from `meta.json` (none without it).
+    pub(crate) fn board_size(&self, set: &str) -> Option<crate::geometry::Size> {
+        (self.meta.iter())
+            .flat_map(|m| &m.instance_sets)
+            .find(|s| s.name == set)
+            .and_then(|s| crate::geometry::Size::parse(&s.size).ok())
+    }
+
+    /// The board sizes of the runs, smallest first (none without `meta.json`): figures over
+    /// several sizes are drawn one size at a time, since a length means another depth on each.
+    pub(crate) fn board_sizes(&self) -> Vec<crate::geometry::Size> {
+        let sizes: std::collections::BTreeSet<_> = (self.instance_sets().iter())
+            .filter_map(|s| self.board_size(s))
+            .collect();
+        sizes.into_iter().collect()
+    }
+
     /// Whether the built-in search ran with an algorithm other than IDA* (A*, breadth-first):
     /// then reports and plots set the algorithms side by side (the optimization path).
     pub(crate) fn compares_algorithms(&self) -> bool {

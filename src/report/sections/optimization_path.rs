@@ -19,6 +19,9 @@ use crate::search::Algorithm;
 /// estimate the measured figures are set beside.
 pub(crate) const LAB_BYTES_PER_STATE: f64 = 100.0;
 
+/// Seconds below which a sum of searches' times measures the timer, not the search.
+const TOO_SHORT_TO_TIME: f64 = 0.01;
+
 fn bytes_cell(b: Option<u64>) -> Cell {
     b.map_or(Cell::Empty, |b| Cell::text(Bytes(b).to_string()))
 }
@@ -62,14 +65,38 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         .collect();
     // Nodes and seconds compare the methods: summed over the instances every method solved.
     let common = solved_by_all(results, &methods);
+    let runs_of = |m: &String| -> Vec<&RunRecord> {
+        results.runs.iter().filter(|r| &r.label() == m).collect()
+    };
+    let wider = heuristic_searches(results, &methods, common.len());
+    // With BFS among the methods, the instances all solved are the shallowest: a heuristic
+    // search sums to microseconds there, which time the timer and the first allocations.
+    let untimed: Vec<&str> = (methods.iter())
+        .filter(|m| !common.is_empty() && sums_on(&runs_of(m), &common).1 < TOO_SHORT_TO_TIME)
+        .map(String::as_str)
+        .collect();
+    let mut caption = format!(
+        "BFS, A* and IDA*: runs, limits, nodes, time and memory per method. Nodes and seconds \
+         are summed over the {} instance(s) that every method solved, so that the methods are \
+         compared on the same boards.",
+        common.len()
+    );
+    if !untimed.is_empty() {
+        caption.push_str(&format!(
+            " Sums under {} ms ({}) are too short to time: their differences are the timer's \
+             and the first allocations', not the methods'{}.",
+            TOO_SHORT_TO_TIME * 1e3,
+            untimed.join(", "),
+            if wider.is_some() {
+                "; the next table compares the heuristic searches on more instances"
+            } else {
+                ""
+            }
+        ));
+    }
     let mut table = Table::new(
         "optimization-path",
-        Text::plain(format!(
-            "BFS, A* and IDA*: runs, limits, nodes, time and memory per method. Nodes and \
-             seconds are summed over the {} instance(s) that every method solved, so that the \
-             methods are compared on the same boards.",
-            common.len()
-        )),
+        Text::plain(caption),
         vec![
             Column::text("method"),
             Column::number("runs", None),
@@ -92,7 +119,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         ],
     );
     for m in &methods {
-        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
+        let runs = runs_of(m);
         let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
         let solved = count(RunStatus::Solved);
         let memory = count(RunStatus::MemoryLimit);
@@ -126,7 +153,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         ]);
     }
     s.push(table);
-    if let Some(t) = heuristic_searches(results, &methods, common.len()) {
+    if let Some(t) = wider {
         s.push(t);
     }
     if let Some(t) = by_length(results, &methods) {
@@ -272,32 +299,48 @@ fn heuristic_searches(results: &Results, methods: &[String], common: usize) -> O
     Some(table)
 }
 
-/// Per optimal length and method: solved of runs, median peak states and median nodes.
+/// Per optimal length and method: solved of runs, median peak states and median nodes; with
+/// boards of several sizes, per size and length (a length is another depth on each board).
 fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
-    let lengths: BTreeSet<u32> = results
-        .runs
-        .iter()
-        .filter_map(RunRecord::known_length)
+    let sizes = results.board_sizes();
+    let several = sizes.len() > 1;
+    let size_of = |r: &RunRecord| {
+        several
+            .then(|| results.board_size(&r.instance_set))
+            .flatten()
+    };
+    let rows: BTreeSet<(Option<Size>, u32)> = (results.runs.iter())
+        .filter_map(|r| Some((size_of(r), r.known_length()?)))
         .collect();
-    if lengths.is_empty() {
+    if rows.is_empty() {
         return None;
     }
-    let mut columns = vec![Column::number("length", None)];
+    let mut columns = Vec::new();
+    if several {
+        columns.push(Column::text("board"));
+    }
+    columns.push(Column::number("length", None));
     columns.extend(methods.iter().map(|m| Column::text(m.clone())));
     let mut table = Table::new(
         "optimization-path-by-length",
-        Text::plain(
-            "Per optimal length and method: solved / runs, median peak states, median nodes.",
-        ),
+        Text::plain(if several {
+            "Per board size, optimal length and method: solved / runs, median peak states, \
+             median nodes."
+        } else {
+            "Per optimal length and method: solved / runs, median peak states, median nodes."
+        }),
         columns,
     );
-    for l in lengths {
-        let mut row = vec![Cell::Count(u64::from(l))];
+    table.keys = if several { 2 } else { 1 };
+    for (size, l) in rows {
+        let mut row = Vec::new();
+        if several {
+            row.push(size.map_or(Cell::Empty, |s| Cell::text(s.to_string())));
+        }
+        row.push(Cell::Count(u64::from(l)));
         for m in methods {
-            let runs: Vec<&RunRecord> = results
-                .runs
-                .iter()
-                .filter(|r| &r.label() == m && r.known_length() == Some(l))
+            let runs: Vec<&RunRecord> = (results.runs.iter())
+                .filter(|r| &r.label() == m && r.known_length() == Some(l) && size_of(r) == size)
                 .collect();
             if runs.is_empty() {
                 row.push(Cell::Empty);
@@ -325,15 +368,12 @@ fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
     Some(table)
 }
 
-/// The board sizes of the results' instance sets (from `meta.json`; the 15-puzzle's without it,
-/// the lab's board).
-fn board_sizes(results: &Results) -> BTreeSet<Size> {
-    let sizes: BTreeSet<Size> = (results.meta.iter())
-        .flat_map(|m| &m.instance_sets)
-        .filter_map(|set| Size::parse(&set.size).ok())
-        .collect();
+/// The board sizes of the results' instance sets (the 15-puzzle's without `meta.json`, the
+/// lab's board).
+fn board_sizes(results: &Results) -> Vec<Size> {
+    let sizes = results.board_sizes();
     if sizes.is_empty() {
-        BTreeSet::from([Size::new(4, 4).expect("4x4 is a board size")])
+        vec![Size::new(4, 4).expect("4x4 is a board size")]
     } else {
         sizes
     }
@@ -459,12 +499,6 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
     // With boards of several sizes, each size apart: an 8-puzzle's lengths say nothing of where
     // a 15-puzzle search runs out.
     let sizes = board_sizes(results);
-    let size_of = |set: &str| {
-        (results.meta.iter())
-            .flat_map(|m| &m.instance_sets)
-            .find(|i| i.name == set)
-            .and_then(|i| Size::parse(&i.size).ok())
-    };
     let mut items = Vec::new();
     for m in methods {
         let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
@@ -474,7 +508,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
         for size in &sizes {
             let (label, runs) = if sizes.len() > 1 {
                 let of_size = (runs.iter().copied())
-                    .filter(|r| size_of(&r.instance_set) == Some(*size))
+                    .filter(|r| results.board_size(&r.instance_set) == Some(*size))
                     .collect();
                 (format!("{m} ({size})"), of_size)
             } else {
@@ -654,7 +688,7 @@ mod tests {
     /// With boards of two sizes, where the memory ran out is said per size: the 8-puzzle runs
     /// added to the lab's 15-puzzle ones never reach its limit and do not blur its first stop.
     #[test]
-    fn memory_stops_are_per_board_size() {
+    fn boards_of_several_sizes_are_apart() {
         let dir =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
         let mut results = Results::load(&dir).unwrap();
@@ -681,6 +715,39 @@ mod tests {
         ] {
             assert!(text.contains(says), "want {says:?} in: {text}");
         }
+        // The per-length table: the 3x3 board's 20 moves are not the 4x4's.
+        let methods = results.methods();
+        let table = by_length(&results, &methods).unwrap();
+        let bfs = 2 + methods.iter().position(|m| m == "bfs").unwrap();
+        let row = |size: &str, l: u64| {
+            (table.rows.iter())
+                .find(|r| r[0] == Cell::text(size) && r[1] == Cell::Count(l))
+                .map(|r| r[bfs].clone())
+        };
+        assert_eq!(table.keys, 2);
+        assert!(matches!(row("3x3", 20), Some(Cell::Text(t)) if t.starts_with("1/1: ")));
+        assert!(matches!(row("4x4", 20), Some(Cell::Text(t)) if t.starts_with("2/2: ")));
+        assert!(matches!(row("3x3", 26), Some(Cell::Text(t)) if t.starts_with("1/1: ")));
+        assert_eq!(row("4x4", 26), None);
+        // One size: no board column.
+        results.runs.retain(|r| r.instance_set != "small");
+        results.meta.as_mut().unwrap().instance_sets.pop();
+        let table = by_length(&results, &methods).unwrap();
+        assert_eq!((table.keys, table.columns.len()), (1, 1 + methods.len()));
+    }
+
+    /// The instances every method solved are the ones BFS solved: microseconds for the
+    /// heuristic searches, which the table says rather than comparing them.
+    #[test]
+    fn sums_too_short_to_time_are_said() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
+        let results = Results::load(&dir).unwrap();
+        let text = format!("{:?}", sections(&results).unwrap()[0]);
+        let says = "Sums under 10 ms (astar+manhattan, astar+linear-conflict, astar+pdb-663, \
+                    manhattan, linear-conflict, pdb-663) are too short to time";
+        assert!(text.contains(says), "want {says:?} in: {text}");
+        assert!(text.contains("the next table compares the heuristic searches on more"));
     }
 
     /// The 6-6-3 arithmetic of the lab's committed results: 16!/10! entries for each six-tile

@@ -172,7 +172,10 @@ fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> 
     let every = solved.values().filter(|by| by.len() == rows.len()).count();
     (any != every).then(|| {
         format!(
-            "Solved by at least one {row}: {any} of {} instances; by every {row}: {every}.",
+            "Solved by at least one {row}: {any} of {} instances; by every {row}: {every}. So \
+             the means of two {row}s that solved different instances are over different boards \
+             (an easier subset has the smaller mean); the reduction column compares each with \
+             the reference on the instances both solved.",
             solved.len()
         )
     })
@@ -244,7 +247,12 @@ mod tests {
         // Instances 1 and 3 each solved by one method, none by all three.
         assert_eq!(
             solved_by_any(&results, "s", &rows, "method").as_deref(),
-            Some("Solved by at least one method: 2 of 3 instances; by every method: 0.")
+            Some(
+                "Solved by at least one method: 2 of 3 instances; by every method: 0. So the \
+                 means of two methods that solved different instances are over different boards \
+                 (an easier subset has the smaller mean); the reduction column compares each \
+                 with the reference on the instances both solved."
+            )
         );
         let only_ida: Vec<&Summary> = rows
             .iter()
