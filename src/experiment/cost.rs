@@ -271,7 +271,7 @@ pub fn estimate<'p>(
 
 /// Caps each pair's expected seconds at the experiment's time limit, where one is set (a pair
 /// expected to need longer stops there, `time-limit`); returns how many were capped.
-pub fn cap_at_time_limit(costs: &mut [PairCost], limit: Option<Duration>) -> usize {
+pub(crate) fn cap_at_time_limit(costs: &mut [PairCost], limit: Option<Duration>) -> usize {
     let Some(limit) = limit.map(|d| d.as_secs_f64()) else {
         return 0;
     };
@@ -373,7 +373,7 @@ pub fn extrapolate(r: &SearchResult, optimal: u32) -> Option<f64> {
 /// Replaces each KRE estimate of `costs` by [`extrapolate`] from a short search of its own
 /// instance (`seconds` each, on one core, with `pruning`), and recomputes its time at
 /// `speed(name)` nodes per second. Pairs it cannot extrapolate keep their KRE estimate.
-pub fn extrapolate_costs<'p>(
+pub(crate) fn extrapolate_costs<'p>(
     exp: &Experiment,
     prepared: &dyn Fn(usize, &Goal) -> Option<&'p Prepared>,
     speed: &dyn Fn(&str) -> Option<f64>,

@@ -91,7 +91,7 @@ pub fn uniform_weights(size: Size) -> Vec<f64> {
 /// The asymptotic branching factor of the brute-force tree with parent pruning (Korf, Reid &
 /// Edelkamp 2001): √3 ≈ 1.732 on 3×3, 2.1304 on 4×4, 2.3676 on 5×5. Taken over two levels deep
 /// in the tree, because on boards of even width the counts alternate with the blank's colour.
-pub fn asymptotic_branching(size: Size) -> f64 {
+pub(crate) fn asymptotic_branching(size: Size) -> f64 {
     const DEPTH: usize = 80;
     let t = tree_counts(size, &uniform_weights(size), DEPTH);
     let total = |i: usize| t.nodes[i].iter().sum::<f64>();

@@ -125,7 +125,7 @@ impl Results {
     /// Adds the runs of `other` (another results directory, read alike) after these, so that a
     /// report sets them beside each other: another heuristic run separately on the same
     /// instances. A run in both is refused (which of the two would the report show?).
-    pub fn add_beside(&mut self, other: Results) -> Result<(), ResultsError> {
+    pub(crate) fn add_beside(&mut self, other: Results) -> Result<(), ResultsError> {
         let keys: HashSet<RunKey> = self.runs.iter().map(RunRecord::key).collect();
         if let Some(r) = other.runs.iter().find(|r| keys.contains(&r.key())) {
             return Err(ResultsError::Overlap {

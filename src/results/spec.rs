@@ -60,7 +60,7 @@ pub struct LimitsInfo {
 
 /// An outside solver of an experiment, its `NAME[:HEURISTIC]=COMMAND` split.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct SolverInfo {
+pub(crate) struct SolverInfo {
     pub name: String,
     /// The command as given (split into words, never run by a shell).
     pub command: String,
@@ -90,7 +90,7 @@ impl ExperimentSpec {
         }
     }
 
-    pub fn solver_infos(&self) -> Vec<SolverInfo> {
+    pub(crate) fn solver_infos(&self) -> Vec<SolverInfo> {
         self.solvers
             .iter()
             .map(|s| {
