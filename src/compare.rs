@@ -35,6 +35,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::results::meta::Meta;
+use crate::results::spec::Difference;
 pub use crate::results::RunKey;
 use crate::results::{self, ReadMode, ITERATIONS_FILE};
 use crate::results::{CsvError, RunRecord, RunStatus, META_FILE, RUNS_FILE};
@@ -372,10 +373,20 @@ pub fn compare_dirs(
     let (mb, mn) = (meta(base), meta(new));
     c.measurement = Some(measurement_note(mb.as_ref(), mn.as_ref()));
     if let (Some(b), Some(n)) = (&mb, &mn) {
-        c.setup_differences = b
-            .experiment
-            .differences(&n.experiment, false)
-            .iter()
+        let mut differences = b.experiment.differences(&n.experiment, false);
+        // Not the experiment's, but the seconds': searches at once share the memory bandwidth
+        // and the caches (docs/regression.md: time ratios want the same --jobs).
+        if b.threads != n.threads {
+            differences.push(Difference {
+                note: "seconds depend on it: searches at once share the caches and memory",
+                ..Difference::new(
+                    "pairs at once (--jobs)",
+                    b.threads.to_string(),
+                    n.threads.to_string(),
+                )
+            });
+        }
+        c.setup_differences = (differences.iter())
             .map(|d| d.named("in base", "in new"))
             .collect();
     }

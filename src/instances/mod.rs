@@ -316,7 +316,8 @@ impl InstanceSet {
         }
 
         // Header: `#` lines up to the column row.
-        let mut header: Vec<(String, String)> = Vec::new();
+        // (key, value, line): a bad value is reported at its own line.
+        let mut header: Vec<(String, String, usize)> = Vec::new();
         let mut comments = Vec::new();
         let mut columns_line = None;
         for (n, line) in lines.by_ref() {
@@ -331,10 +332,10 @@ impl InstanceSet {
             match comment.split_once(':') {
                 Some((key, value)) if KEYS.contains(&key.trim()) => {
                     let key = key.trim().to_string();
-                    if header.iter().any(|(k, _)| *k == key) {
+                    if header.iter().any(|(k, ..)| *k == key) {
                         return Err(err(n, LineProblem::RepeatedHeader(key)));
                     }
-                    header.push((key, value.trim().to_string()));
+                    header.push((key, value.trim().to_string(), n));
                 }
                 _ => comments.push(comment.to_string()),
             }
@@ -345,13 +346,14 @@ impl InstanceSet {
         let get = |key: &'static str| {
             header
                 .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
+                .find(|(k, ..)| k == key)
+                .map(|(_, v, _)| v.as_str())
                 .ok_or(err(columns_n, LineProblem::MissingHeader(key)))
         };
         let bad_header = |key: &str, e: BoardError| {
+            let at = (header.iter()).find(|(k, ..)| k == key).map(|h| h.2);
             err(
-                columns_n,
+                at.unwrap_or(columns_n),
                 LineProblem::BadHeader {
                     key: key.into(),
                     reason: e.to_string(),
@@ -420,7 +422,7 @@ impl InstanceSet {
             path: path.to_path_buf(),
             size,
             goal,
-            header,
+            header: header.into_iter().map(|(k, v, _)| (k, v)).collect(),
             comments,
             extra_columns: extra_cols.iter().map(|&i| columns[i].to_string()).collect(),
             instances,
@@ -642,9 +644,14 @@ mod tests {
             line_problem("# tilebench-instances v1\n# goal: blank-last\nid\ttiles\n"),
             (3, LineProblem::MissingHeader("size"))
         );
+        // A bad value is named at its own line, not at the column row.
         assert!(matches!(
-            line_problem("# tilebench-instances v1\n# size: 9x9\n# goal: x\nid\ttiles\n").1,
-            LineProblem::BadHeader { .. }
+            line_problem("# tilebench-instances v1\n# size: 9x9\n# goal: x\nid\ttiles\n"),
+            (2, LineProblem::BadHeader { key, .. }) if key == "size"
+        ));
+        assert!(matches!(
+            line_problem("# tilebench-instances v1\n# size: 3x3\n# goal: x\nid\ttiles\n"),
+            (3, LineProblem::BadHeader { key, .. }) if key == "goal"
         ));
         assert_eq!(
             line_problem("# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\n").1,

@@ -4,8 +4,9 @@
 //! time verdict between results measured apart is weak. Here both revisions are built once
 //! ([`build`]: a per-commit cache outside the checkout), then run the same workload
 //! **alternately**, round after round, in one session ([`runner`]); each round gives one paired
-//! ratio head/base per (instance, method), and the verdict ([`verdict`]) rests on the medians of
-//! those ratios with bootstrap intervals ([`stats`]) against a threshold: "slower" only when the
+//! ratio head/base per (instance, method), and the verdict ([`verdict`]) rests on each method's
+//! geometric mean of those ratios, with the t interval of the rounds' geometric means
+//! ([`stats`]), against a threshold: "slower" only when the
 //! whole interval lies beyond it, otherwise "no change detected at ±x %" with x what this run
 //! could resolve. Node counts must be identical. `--instructions` counts instructions under
 //! valgrind ([`instructions`]): one round, the same figure on every machine. [`output`] writes

@@ -223,8 +223,8 @@ pub(crate) fn markdown(meta: &RegressMeta, v: &Verdict) -> String {
         let _ = writeln!(
             s,
             "- noise measured in this run: one paired ratio scatters by ±{n:.1} % (median \
-             absolute deviation); the verdict's 95 % intervals (bootstrap over rounds, seed \
-             fixed) account for it"
+             absolute deviation); the verdict's 95 % intervals (Student t over the rounds' \
+             geometric means) account for it"
         );
     }
     let _ = writeln!(

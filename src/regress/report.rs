@@ -72,8 +72,9 @@ pub fn build(meta: &RegressMeta, v: &Verdict, figures: &[(crate::plot::Figure, S
     let mut t = Table::new(
         "regress-per-method",
         Text::plain(
-            "Geometric mean over the method's pairs of the median time ratio head/base, with its \
-             95 % interval, and of the instruction ratios.",
+            "Per method, the geometric mean of its paired time ratios head/base over every pair \
+             and round, with the 95 % Student t interval of the rounds' geometric means (a round \
+             is the unit of noise), and the geometric mean of its instruction ratios.",
         ),
         vec![
             Column::text("method"),

@@ -107,6 +107,7 @@ pub fn build(
             sections.extend(path);
         }
     }
+    let pruning = (results.meta.as_ref()).map_or(Default::default(), |m| m.experiment.pruning);
     for set in results.instance_sets() {
         let rows: Vec<&Summary> = summaries.iter().filter(|s| s.instance_set == set).collect();
         if rows.is_empty() {
@@ -132,6 +133,7 @@ pub fn build(
                 p,
                 per_instance::compare(results, p).as_ref(),
                 plot,
+                pruning,
             ));
         }
         if let Some(mut later) = beside_later_work_section(results, &set) {

@@ -74,10 +74,26 @@ pub fn plot_and_report(results_dir: &Path, out_dir: &Path) -> Result<PathBuf, Re
 }
 
 /// Keeps the sections whose id starts with one of `wanted` (with their subsections); all when
-/// `wanted` is empty.
-pub(crate) fn keep_sections(report: &mut model::Report, wanted: &[String]) {
+/// `wanted` is empty. A name that starts no section's id is refused, with the ids there are.
+pub(crate) fn keep_sections(
+    report: &mut model::Report,
+    wanted: &[String],
+) -> Result<(), ReportError> {
     if wanted.is_empty() {
-        return;
+        return Ok(());
+    }
+    let unknown: Vec<String> = (wanted.iter())
+        .filter(|w| !report.sections.iter().any(|s| s.id.starts_with(w.as_str())))
+        .cloned()
+        .collect();
+    if !unknown.is_empty() {
+        return Err(ReportError::UnknownSections {
+            unknown,
+            known: (report.sections.iter())
+                .filter(|s| s.level <= 1)
+                .map(|s| s.id.clone())
+                .collect(),
+        });
     }
     let mut keep = false;
     report.sections.retain(|s| {
@@ -87,6 +103,7 @@ pub(crate) fn keep_sections(report: &mut model::Report, wanted: &[String]) {
         }
         keep || named
     });
+    Ok(())
 }
 
 /// [`plot_and_report`] with options.
@@ -189,7 +206,7 @@ pub fn write_report(
         &crate::plot::ShortNames::of_runs(&results.runs),
         &model::anchor(sections::setup::TITLE),
     );
-    keep_sections(&mut report, &options.sections);
+    keep_sections(&mut report, &options.sections)?;
     let written = render::write(&report, out_dir, formats).at(out_dir)?;
     if !contents.predicted.is_empty() {
         prediction::write_csv(&contents.predicted, out_dir)?;
@@ -205,4 +222,38 @@ pub fn write_report(
         })
         .unwrap_or_else(|| out_dir.join(REPORT_FILE));
     Ok(report_path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use model::{Report, Section};
+
+    /// `--sections` keeps the named sections with their subsections, and refuses a name that
+    /// starts none, saying which there are (it wrote a report of nothing but its title).
+    #[test]
+    fn sections_are_kept_by_name_and_an_unknown_name_is_refused() {
+        let report = Report {
+            title: "r".into(),
+            intro: vec![],
+            sections: vec![
+                Section::new(1, "Setup"),
+                Section::new(1, "Summary: korf100"),
+                Section::new(2, "Beside Korf (1985)"),
+                Section::new(1, "Definitions"),
+            ],
+        };
+        let mut kept = report.clone();
+        keep_sections(&mut kept, &["summary".into()]).unwrap();
+        let titles: Vec<&str> = kept.sections.iter().map(|s| s.title.as_str()).collect();
+        assert_eq!(titles, ["Summary: korf100", "Beside Korf (1985)"]);
+        let mut refused = report.clone();
+        let err = keep_sections(&mut refused, &["setup".into(), "nosuch".into()]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--sections: no section starts with nosuch; this report's sections are setup, \
+             summary-korf100, definitions"
+        );
+        assert_eq!(refused, report);
+    }
 }

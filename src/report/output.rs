@@ -43,6 +43,16 @@ pub enum ReportError {
         path = .path.display()
     )]
     BesidePrediction { path: PathBuf },
+    /// `--sections` names that start no section's id.
+    #[error(
+        "--sections: no section starts with {}; this report's sections are {}",
+        .unknown.join(", "),
+        .known.join(", ")
+    )]
+    UnknownSections {
+        unknown: Vec<String>,
+        known: Vec<String>,
+    },
 }
 
 /// Choices for a report.

@@ -328,7 +328,12 @@ fn two_runs_are_said_to_be_measured_apart() {
     assert!(out.contains("a time verdict from them is weak"), "{out}");
     assert!(out.contains("tilebench regress"), "{out}");
     assert!(!out.contains("not set up alike"), "{out}");
-    // A third run under a time limit: the verdict says how the setups differ.
+    // A third run under a time limit and with another number of pairs at once: the verdict
+    // says how the setups differ, the seconds' setup (--jobs) too.
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(a.join("meta.json")).unwrap()).unwrap();
+    let jobs_a = meta["threads"].as_u64().unwrap();
+    let jobs_c = if jobs_a == 1 { 2 } else { 1 };
     let c = root.join("c");
     let o = common::bin::run(&[
         "run",
@@ -338,6 +343,8 @@ fn two_runs_are_said_to_be_measured_apart() {
         "manhattan",
         "--time-limit",
         "100",
+        "--jobs",
+        &jobs_c.to_string(),
         "--no-history",
         "--out",
         common::bin::arg(&c),
@@ -346,7 +353,10 @@ fn two_runs_are_said_to_be_measured_apart() {
     let out = stdout(&compare(&a, &c, &[]));
     assert!(
         out.contains("The two experiments were not set up alike")
-            && out.contains("- time limit: none in base, 100 s in new"),
+            && out.contains("- time limit: none in base, 100 s in new")
+            && out.contains(&format!(
+                "- pairs at once (--jobs): {jobs_a} in base, {jobs_c} in new (seconds depend on it"
+            )),
         "{out}"
     );
 }

@@ -9,20 +9,35 @@ use crate::report::drawn::{figure, DrawnFigure};
 use crate::report::model::{self, Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::Results;
+use crate::search::Pruning;
 
 /// Our solved runs beside a published per-instance column: the counts as the paper counted,
 /// how many match exactly, the distribution of the ratios, the mismatches with what is known
-/// about them, every instance (collapsed) and the log-log plot.
+/// about them, every instance (collapsed) and the log-log plot. The published counts are of
+/// parent pruning: under another `pruning` ours are set beside them, not expected to match.
 pub(crate) fn beside_published(
     p: &per_instance::PublishedColumn,
     c: Option<&PerInstanceComparison>,
     plot: Option<&DrawnFigure>,
+    pruning: Pruning,
 ) -> Section {
     let mut s = Section::new(
         2,
         format!("Beside {}, {}, per instance", p.authors, p.setting),
     );
     s.push(Text::plain(format!("Source: {}", p.source)));
+    let pruned = !pruning.is_parent();
+    if pruned {
+        s.push(
+            Text::plain("These runs prune duplicate paths with ")
+                .code(format!("--pruning {pruning}"))
+                .p(
+                    "; the published counts are of parent pruning (a move never undoes the one \
+                     before), so ours are expected to be fewer: they are set beside them, not \
+                     matched.",
+                ),
+        );
+    }
     let Some(c) = c else {
         s.push(
             Text::plain("No solved ")
@@ -115,7 +130,11 @@ pub(crate) fn beside_published(
     );
     for r in c.mismatches() {
         let mut cells = row(r);
-        cells.push(Cell::text(mismatch_note(r.ours, r.theirs)));
+        cells.push(Cell::text(if pruned {
+            format!("--pruning {pruning}: fewer duplicate paths searched")
+        } else {
+            mismatch_note(r.ours, r.theirs)
+        }));
         mismatches.row(cells);
     }
     if !mismatches.rows.is_empty() {
@@ -289,5 +308,40 @@ mod tests {
         assert!(beside_later_work_section(&with, "korf100").is_none());
         let unsolved = results(vec![run("korf50-24", RunStatus::TimeLimit)]);
         assert!(beside_later_work_section(&unsolved, "korf50-24").is_none());
+    }
+
+    /// Korf's 1985 counts are of parent pruning: an fsm-pruned run is set beside them with
+    /// that said, and its mismatches are not "cause not known".
+    #[test]
+    fn fsm_pruned_counts_are_set_beside_not_matched() {
+        let p = per_instance::published_column("korf100", "manhattan").unwrap();
+        let run = RunRecord {
+            instance_set: "korf100".into(),
+            instance_id: "1".into(),
+            heuristic: "manhattan".into(),
+            status: RunStatus::Solved,
+            generated: 150_000_000,
+            ..RunRecord::default()
+        };
+        let results = Results {
+            runs: vec![run],
+            dir: "r".into(),
+            iterations: vec![],
+            meta: None,
+        };
+        let c = per_instance::compare(&results, p);
+        let text = |pruning| format!("{:?}", beside_published(p, c.as_ref(), None, pruning));
+        let fsm = text(Pruning::Fsm);
+        assert!(
+            fsm.contains("These runs prune duplicate paths with "),
+            "{fsm}"
+        );
+        assert!(
+            fsm.contains("--pruning fsm: fewer duplicate paths searched"),
+            "{fsm}"
+        );
+        assert!(!fsm.contains("cause not known"), "{fsm}");
+        let parent = text(Pruning::Parent);
+        assert!(parent.contains("cause not known") && !parent.contains("These runs prune"));
     }
 }

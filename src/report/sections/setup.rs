@@ -221,6 +221,17 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
         )
         .collect();
     rows.push(("heuristics", names.join(", ")));
+    // Parent pruning (the default, and the published counts') is not worth a row.
+    if !exp.pruning.is_parent() {
+        rows.push((
+            "pruning",
+            format!(
+                "{} (duplicate paths cut by Taylor & Korf's finite-state machine; published \
+                 counts are of parent pruning)",
+                exp.pruning
+            ),
+        ));
+    }
     for s in &exp.solver_infos() {
         let mut text = format!("{}: `{}`", s.name, s.command);
         if let Some(h) = &s.heuristic {
@@ -386,6 +397,21 @@ mod tests {
             .into_iter()
             .find(|(l, _)| *l == "limits per run");
         assert_eq!(limits.unwrap().1, "at most 100,000,000 generated nodes");
+    }
+
+    /// A run with duplicate-path pruning other than the parent's says so (the published counts
+    /// are of parent pruning); a parent-pruned one has no row.
+    #[test]
+    fn pruning_other_than_the_parents_is_named() {
+        let fsm =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/korf50-24-max-fsm");
+        let meta = Results::load(&fsm).unwrap().meta.unwrap();
+        let row = |meta: &Meta| {
+            (setup_rows(meta, &[2]).into_iter()).find(|(label, _)| *label == "pruning")
+        };
+        assert!(row(&meta).is_some_and(|(_, v)| v.starts_with("fsm (duplicate paths cut")));
+        let parent = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/korf50-24");
+        assert_eq!(row(&Results::load(&parent).unwrap().meta.unwrap()), None);
     }
 
     /// The Setup says how many pairs ran at once and on how many threads each search ran
