@@ -133,6 +133,18 @@ impl Goal {
         Goal::from_tiles(size, &tiles).expect("spiral is a permutation")
     }
 
+    /// The named goals of `size` (blank-last, blank-first, spiral), distinct (on 2×2 some
+    /// coincide): what a board unsolvable for one goal may have been meant for.
+    pub fn named(size: Size) -> Vec<Goal> {
+        let mut goals = vec![Goal::blank_last(size)];
+        for g in [Goal::blank_first(size), Goal::spiral(size)] {
+            if !goals.contains(&g) {
+                goals.push(g);
+            }
+        }
+        goals
+    }
+
     /// Parses a goal name (`blank-last`, `blank-first`, `spiral`) or an explicit tile list.
     pub fn parse(spec: &str, size: Size) -> Result<Goal, BoardError> {
         match spec.trim() {

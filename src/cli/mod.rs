@@ -42,7 +42,8 @@ enum Command {
     Predict(predict::PredictArgs),
     /// Generate a seeded set of random boards in the instance-file format.
     Gen(gen::GenArgs),
-    /// Run every (instance, heuristic) pair of an experiment into a results directory.
+    /// Run every (instance, method) pair of an experiment (a method: an algorithm with a
+    /// heuristic, or an outside solver) into a results directory.
     Run(run::RunArgs),
     /// What an experiment will cost before it runs: nodes per pair (published counts, else a
     /// KRE prediction), time at this machine's measured speed, and a Slurm shape.
@@ -51,7 +52,8 @@ enum Command {
     Pdb(pdb::PdbCommand),
     /// Draw comparison plots (SVG and PNG) of a results directory.
     Plot(plot::PlotArgs),
-    /// Write report.md (summary tables, published comparison, plots) for a results directory.
+    /// Write the report of a results directory (summary tables, published comparisons, plots):
+    /// report.md and report.html by default, LaTeX with --format.
     Report(report::ReportArgs),
     /// Compare two results directories run by run: node counts, times, statuses, lengths.
     /// Exit 0 when nothing regressed, 1 on a regression, 2 on bad input.

@@ -81,8 +81,8 @@ pub struct RegressArgs {
     /// What to print: the Markdown verdict, or JSON for bots.
     #[arg(long, value_enum, default_value = "md")]
     format: OutFormat,
-    /// The history file both sides' lines are appended to (default: history.csv beside the
-    /// results directory).
+    /// The history file both sides' lines are appended to (default: as `run` does, history.csv
+    /// inside a directory given with --out, beside the default one: results/history.csv).
     #[arg(long, value_name = "FILE")]
     history: Option<PathBuf>,
     /// Append nothing to the history (overrides --history).
@@ -150,7 +150,7 @@ pub fn run(args: RegressArgs) -> Result<ExitCode, Box<dyn Error>> {
         let path = args
             .history
             .clone()
-            .unwrap_or_else(|| tilebench::results::history::beside(&out));
+            .unwrap_or_else(|| tilebench::results::history::of_run(&out, args.out.is_some()));
         session::append_history(&outcome, &path)?;
         say(&format!("history: appended to {}", path.display()));
     }

@@ -212,6 +212,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
             }
             if result.status == RunStatus::Unsolvable {
                 println!("unsolvable (parity rule); 0 nodes searched");
+                // Korf's boards are for blank-first, the textbooks' 8-puzzles often for spiral.
+                let meant: Vec<String> = (Goal::named(board.size()).iter())
+                    .filter(|g| board.is_solvable(g).unwrap_or(false))
+                    .map(|g| format!("--goal {}", g.name()))
+                    .collect();
+                if !meant.is_empty() {
+                    println!("hint       solvable with {}", meant.join(" or "));
+                }
                 return Ok(ExitCode::SUCCESS);
             }
             match result.length() {

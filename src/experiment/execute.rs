@@ -210,9 +210,9 @@ pub fn run(
         let appended = writer::recover(&files)
             .map_err(|e| e.to_string())
             .and_then(|(runs, _)| {
-                let commit = meta.git_commit.as_deref().unwrap_or("unknown");
+                let commit = history::commit_of(meta.git_commit.as_deref(), meta.git_dirty);
                 let date = meta.finished.as_deref().unwrap_or_default();
-                history::append(path, &history::summarise(commit, date, &runs))
+                history::append(path, &history::summarise(&commit, date, &runs))
                     .map_err(|e| e.to_string())
             });
         if let Err(e) = appended {

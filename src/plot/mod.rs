@@ -930,6 +930,88 @@ mod tests {
         }
     }
 
+    /// The scatter's caption names the heuristic that generates fewer nodes as the one with the
+    /// reduction, whichever axis it is on (with the stronger on x, the points lie above).
+    #[test]
+    fn the_scatter_caption_names_the_stronger_heuristic_on_either_axis() {
+        let run = |heuristic: &str, id: &str, generated| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.into(),
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            generated,
+            ..RunRecord::default()
+        };
+        let mut runs = Vec::new();
+        for (id, n) in [("1", 1000), ("2", 4000), ("3", 9000)] {
+            runs.push(run("manhattan", id, n * 10));
+            runs.push(run("pdb-663", id, n));
+        }
+        let results = Results {
+            dir: "s".into(),
+            runs,
+            iterations: vec![],
+            meta: None,
+        };
+        let caption = |x: &str, y: &str| {
+            let tmp = tempfile::tempdir().unwrap();
+            let options = PlotOptions {
+                no_history: true,
+                scatter: vec![(x.into(), y.into())],
+                ..PlotOptions::default()
+            };
+            let figures = plot_all(&results, tmp.path(), &options).unwrap();
+            (figures.into_iter())
+                .find(|f| f.kind == PlotKind::Scatter)
+                .unwrap()
+                .caption
+        };
+        let said = "is pdb-663's reduction factor: manhattan's nodes over pdb-663's, geometric \
+                    mean 10.0 over these 3 instances (from 10.0 to 10.0)";
+        let below = caption("manhattan", "pdb-663");
+        assert!(
+            below.contains(&format!("distance below it {said}")),
+            "{below}"
+        );
+        let above = caption("pdb-663", "manhattan");
+        assert!(
+            above.contains(&format!("distance above it {said}")),
+            "{above}"
+        );
+    }
+
+    /// The ours-against-published figure of a heuristic left out by `--heuristics` is not
+    /// drawn (its section is not in the report either).
+    #[test]
+    fn a_heuristic_left_out_has_no_published_figure() {
+        let run = |heuristic: &str, generated| RunRecord {
+            instance_set: "korf100".into(),
+            instance_id: "1".into(),
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            generated,
+            ..RunRecord::default()
+        };
+        let results = Results {
+            dir: "s".into(),
+            runs: vec![run("manhattan", 276_361_932), run("pdb-663", 100_000)],
+            iterations: vec![],
+            meta: None,
+        };
+        let published = |heuristics: Vec<String>| {
+            let tmp = tempfile::tempdir().unwrap();
+            let options = PlotOptions {
+                no_history: true,
+                heuristics,
+                ..PlotOptions::default()
+            };
+            let figures = plot_all(&results, tmp.path(), &options).unwrap();
+            figures.iter().any(|f| f.kind == PlotKind::Published)
+        };
+        assert!(published(vec![]));
+        assert!(!published(vec!["pdb-663".into()]));
+    }
+
     /// The optimization-path plots of boards of two sizes: one figure per size, each with its
     /// own runs (a length is another depth on each board).
     #[test]

@@ -60,16 +60,25 @@ pub(super) fn plot(
             continue;
         };
         let title = format!("{}: nodes generated, {b} against {a}", data.set);
-        // The reduction per instance, summarised as papers give it: its geometric mean.
-        let ratios: Vec<f64> = points.iter().map(|(x, y)| x / y).collect();
-        let geo = crate::analysis::geomean(&ratios);
+        // The reduction per instance, summarised as papers give it: its geometric mean, of
+        // the heuristic that generates fewer nodes over the other (points below the diagonal
+        // when it is y, above when it is x).
+        let mut ratios: Vec<f64> = points.iter().map(|(x, y)| x / y).collect();
+        let mut geo = crate::analysis::geomean(&ratios);
+        let (mut strong, mut weak, mut side) = (&b, &a, "below");
+        if geo < 1.0 {
+            ratios.iter_mut().for_each(|r| *r = 1.0 / *r);
+            geo = 1.0 / geo;
+            (strong, weak, side) = (&a, &b, "above");
+        }
         let (low, high) = ratios
             .iter()
             .fold((f64::INFINITY, 0f64), |(l, h), &r| (l.min(r), h.max(r)));
         let caption = format!(
             "One point per instance that both {a} (x) and {b} (y) solved, log-log; the dashed \
-             diagonal is equal nodes, so the vertical distance below it is {b}'s reduction factor: \
-             {a}'s nodes over {b}'s, geometric mean {} over these {} instances (from {} to {}).",
+             diagonal is equal nodes, so the vertical distance {side} it is {strong}'s reduction \
+             factor: {weak}'s nodes over {strong}'s, geometric mean {} over these {} instances \
+             (from {} to {}).",
             format::sig(geo, 3),
             ratios.len(),
             format::sig(low, 3),
@@ -107,6 +116,10 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
             continue;
         }
         let h = c.published.heuristic;
+        // A heuristic left out by --heuristics has no section to stand in.
+        if !data.heuristics.iter().any(|x| x == h) {
+            continue;
+        }
         let points: Vec<(f64, f64)> = c
             .rows
             .iter()

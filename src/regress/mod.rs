@@ -49,7 +49,7 @@ pub enum RegressError {
         program: String,
         source: std::io::Error,
     },
-    #[error("{side} ({binary}) failed the workload in round {round} (exit {status}): {stderr}")]
+    #[error("{side} ({binary}) failed the workload in round {round} ({status}): {stderr}")]
     RunFailed {
         side: Side,
         binary: String,

@@ -15,7 +15,7 @@ use super::stats;
 use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
 use crate::path_io::At;
-use crate::results::history::HistoryRow;
+use crate::results::history::{self, HistoryRow};
 use crate::results::io::write_rows;
 use crate::results::meta::Machine;
 
@@ -73,8 +73,7 @@ impl SideMeta {
     pub(crate) fn history_commit(&self) -> String {
         match (&self.revision, &self.reported_commit) {
             (Some(r), _) => r.history_commit(),
-            (None, Some(c)) if self.reported_dirty == Some(true) => format!("{c}-dirty"),
-            (None, Some(c)) => c.clone(),
+            (None, Some(c)) => history::commit_of(Some(c), self.reported_dirty),
             (None, None) => self.label.clone(),
         }
     }

@@ -77,6 +77,19 @@ impl Request {
                 "the workload needs instances and heuristics".into(),
             ));
         }
+        // Read now, not when round 1 fails on it after the builds.
+        for spec in &self.workload.instances {
+            if let Err(e) = crate::instances::InstanceSet::read_selection(spec) {
+                let hint = match spec == super::runner::DEFAULT_INSTANCES {
+                    true => {
+                        " (the default workload, a path relative to the current directory: run \
+                         regress in a tilebench checkout, or name the boards with --instances)"
+                    }
+                    false => "",
+                };
+                return Err(RegressError::Input(format!("--instances: {e}{hint}")));
+            }
+        }
         Ok(())
     }
 

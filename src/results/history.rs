@@ -41,10 +41,19 @@ pub fn beside(results_dir: &Path) -> PathBuf {
         .join(HISTORY_FILE)
 }
 
+/// The `commit` of a history line: the build's commit, with `-dirty` when it had uncommitted
+/// changes (as regress writes it, so that one build is one commit in the plot, marked).
+pub(crate) fn commit_of(commit: Option<&str>, dirty: Option<bool>) -> String {
+    match (commit, dirty) {
+        (Some(c), Some(true)) => format!("{c}-dirty"),
+        (c, _) => c.unwrap_or("unknown").to_string(),
+    }
+}
+
 /// The history a run appends to: for a results directory given with `--out`, inside it (the
 /// tree the user asked for; `--out /tmp/x` never shares `/tmp/history.csv` with other users);
 /// for a default one (`results/NAME`), beside it, [`beside`].
-pub(crate) fn of_run(results_dir: &Path, out_given: bool) -> PathBuf {
+pub fn of_run(results_dir: &Path, out_given: bool) -> PathBuf {
     if out_given {
         results_dir.join(HISTORY_FILE)
     } else {
@@ -239,6 +248,14 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join(name);
         (tmp, dir)
+    }
+
+    #[test]
+    fn a_dirty_build_is_its_commit_marked() {
+        assert_eq!(commit_of(Some("abc"), Some(true)), "abc-dirty");
+        assert_eq!(commit_of(Some("abc"), Some(false)), "abc");
+        assert_eq!(commit_of(Some("abc"), None), "abc");
+        assert_eq!(commit_of(None, Some(true)), "unknown");
     }
 
     /// The file format is pinned: existing history files must keep reading.

@@ -328,6 +328,12 @@ fn two_runs_are_said_to_be_measured_apart() {
     assert!(out.contains("a time verdict from them is weak"), "{out}");
     assert!(out.contains("tilebench regress"), "{out}");
     assert!(!out.contains("not set up alike"), "{out}");
+    // A directory against itself is said to be one.
+    let out = stdout(&compare(&a, &a, &[]));
+    assert!(
+        out.contains("Base and new are the same results") && !out.contains("Not measured"),
+        "{out}"
+    );
     // A third run under a time limit and with another number of pairs at once: the verdict
     // says how the setups differ, the seconds' setup (--jobs) too.
     let meta: serde_json::Value =

@@ -379,6 +379,21 @@ fn bad_input_is_exit_2_naming_it() {
         "{}",
         stderr(&o)
     );
+    // The default workload's file, relative to the current directory, is read before anything
+    // runs: outside a checkout the error says so at once.
+    let o = tilebench()
+        .args(["regress", "--base-bin", me, "--head-bin", me])
+        .args(["--out", arg(&dir.join("o"))])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--instances: instances/regress-korf8.txt")
+            && stderr(&o).contains("run regress in a tilebench checkout"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// Instructions under valgrind: the revision that spins per node is slower by instructions

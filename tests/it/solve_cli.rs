@@ -76,6 +76,31 @@ fn unsolvable_board_exits_zero_with_solvable_false() {
     assert_eq!(v["nodes_generated"], 0);
 }
 
+/// Korf's #1 without `--goal blank-first` is unsolvable for the default goal: the text says
+/// for which named goals it is solvable.
+#[test]
+fn an_unsolvable_board_names_the_goals_it_is_solvable_for() {
+    let korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let o = tilebench(&["solve", korf1]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("unsolvable (parity rule)"), "{out}");
+    assert!(
+        out.contains("hint       solvable with --goal blank-first\n"),
+        "{out}"
+    );
+    // A solvable board gets no hint.
+    let o = tilebench(&[
+        "solve",
+        "--goal",
+        "blank-first",
+        korf1,
+        "--node-limit",
+        "10",
+    ]);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("hint"));
+}
+
 #[test]
 fn rectangular_board_with_explicit_size() {
     let o = tilebench(&["solve", "--size", "3x2", "--format", "json", "1 2 3 4 0 5"]);
