@@ -22,7 +22,9 @@ pub(crate) struct PdbArgs {
     #[arg(long)]
     pub no_build: bool,
     /// Custom partition for `-H pdb` or `-H pdbr`: groups split by '/', tiles by ',',
-    /// e.g. "1,2,3,4,5,6/7,8,9,10,11,12/13,14,15".
+    /// e.g. "1,2,3,4,5,6/7,8,9,10,11,12/13,14,15". The same heuristic is named inline as
+    /// `-H pdb:1.2.3.4.5.6/7.8.9.10.11.12/13.14.15` (tiles by dots), as results files name it
+    /// and as `max(…)` and lists of several take it.
     #[arg(long, value_name = "GROUPS")]
     pub partition: Option<String>,
 }

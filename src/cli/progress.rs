@@ -17,12 +17,16 @@ use tilebench::results::RunRecord;
 #[derive(Default)]
 pub(crate) struct PairBar {
     bar: Mutex<Option<ProgressBar>>,
+    /// Lines said once the output directory is accepted (what runs where, warnings), so that a
+    /// refused run does not first announce itself.
+    opening: Vec<String>,
 }
 
 impl PairBar {
-    pub fn new() -> PairBar {
+    pub fn new(opening: Vec<String>) -> PairBar {
         PairBar {
             bar: Mutex::new(None),
+            opening,
         }
     }
 
@@ -32,6 +36,12 @@ impl PairBar {
 }
 
 impl Progress for PairBar {
+    fn accepted(&self) {
+        for line in &self.opening {
+            eprintln!("tilebench: {line}");
+        }
+    }
+
     fn start(&self, pending: usize) {
         let bar = if std::io::stderr().is_terminal() {
             let bar =

@@ -26,7 +26,8 @@ pub(crate) struct ExperimentArgs {
     #[arg(long, value_delimiter = ',', value_name = "FILE[:N,A-B,…]")]
     pub instances: Vec<String>,
     /// Heuristics, comma-separated (commas inside max(…) and before a tile number belong to the
-    /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two). Default: the default
+    /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two); a custom partition is
+    /// pdb:1.2.3/4.5.6 (or pdb / pdbr with --partition 1,2,3/4,5,6). Default: the default
     /// experiment's.
     #[arg(long, short = 'H', value_name = "H")]
     pub heuristics: Vec<String>,
@@ -209,8 +210,18 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
             session.lock.dir().display()
         );
     }
-    eprintln!("tilebench: {}", session.describe());
-    let summary = session.run(&PairBar::new())?;
+    let mut opening = vec![session.describe()];
+    opening.extend(
+        session
+            .exp
+            .heuristics
+            .iter()
+            .filter(|h| !h.admissible())
+            .map(|h| {
+                format!("warning: {h} is declared inadmissible: its lengths are not proven optimal")
+            }),
+    );
+    let summary = session.run(&PairBar::new(opening))?;
     let statuses: Vec<String> = summary
         .by_status
         .iter()

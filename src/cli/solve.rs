@@ -36,7 +36,7 @@ pub struct SolveArgs {
     algorithm: Algorithm,
     /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
     /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
-    /// --partition; or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
+    /// --partition, or inline as pdb:1.2.3/4.5.6 (tiles by dots); or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
     /// none for bfs [default: manhattan, none with bfs]. With --solver: the built-in search
     /// whose node counts (and length) the solver's are checked against; without -H (or
     /// --check-optimal) only the moves are checked, not that they are optimal.
@@ -172,6 +172,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let growth = Growth::of(&result.iterations);
     let lower_bound = stopped_lower_bound(algorithm, result);
     let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
+    // Breadth-first search needs no heuristic to be optimal.
+    let inadmissible = name.as_ref().filter(|n| !n.admissible());
     match args.format {
         Format::Json => {
             let mut out = board_json(&board, &goal);
@@ -181,6 +183,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "solvable": result.status != RunStatus::Unsolvable,
                 "status": result.status.as_str(),
                 "length": result.length(),
+                "proven_optimal": result.length().map(|_| inadmissible.is_none()),
                 "moves": moves,
                 "h0": result.h0,
                 "nodes_expanded": result.expanded(),
@@ -223,7 +226,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 return Ok(ExitCode::SUCCESS);
             }
             match result.length() {
-                Some(n) => println!("length     {n}"),
+                Some(n) => match inadmissible {
+                    Some(h) => println!(
+                        "length     {n} (not proven optimal: {h} is declared inadmissible)"
+                    ),
+                    None => println!("length     {n}"),
+                },
                 None => println!("stopped    {} (no solution found)", result.status.as_str()),
             }
             if let Some(bound) = lower_bound {

@@ -173,6 +173,7 @@ pub fn run(
     let mut meta = describe::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
     meta.threads = threads;
     meta.write(&meta_path)?;
+    progress.accepted();
     let result = run_pending(
         exp,
         pairs,
@@ -534,7 +535,8 @@ fn run_pair(
         Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
         Ok(o) if o.result.status == RunStatus::Cancelled => return None,
         Ok(o) => {
-            let (status, problem) = judge(&o.result, instance, set, &who);
+            let inadmissible = exp.heuristic(p).filter(|h| !h.admissible());
+            let (status, problem) = judge(&o.result, instance, set, &who, inadmissible);
             (status, problem, Some(o))
         }
     };
@@ -583,12 +585,14 @@ fn run_pair(
     Some((run, iterations, problem))
 }
 
-/// The status of a finished search, and a loud message when it is wrong.
+/// The status of a finished search, and a loud message when it is wrong (a length above the
+/// optimal one blamed on the `inadmissible` heuristic when there is one).
 fn judge(
     r: &SearchResult,
     instance: &Instance,
     set: &InstanceSet,
     who: &str,
+    inadmissible: Option<&HeuristicName>,
 ) -> (RunStatus, Option<String>) {
     let line = format!("{}:{}", set.path.display(), instance.line);
     match (r.status, instance.optimal) {
@@ -611,8 +615,11 @@ fn judge(
             RunStatus::WrongLength,
             Some(format!(
                 "WRONG LENGTH {who}: found {} moves, more than the optimal length {o} that \
-                 {line} gives (the search is wrong, or the file)",
-                r.moves.len()
+                 {line} gives ({})",
+                r.moves.len(),
+                inadmissible.map_or("the search is wrong, or the file".to_string(), |h| format!(
+                    "{h} is declared inadmissible: its lengths are not proven optimal"
+                ))
             )),
         ),
         (RunStatus::Unsolvable, Some(o)) => (

@@ -5,6 +5,9 @@ use crate::results::RunRecord;
 /// What a running experiment reports. Called from the pool's threads, one call at a time per
 /// pair; the default methods ignore everything.
 pub trait Progress: Sync {
+    /// The output directory is accepted (not refused as full or as another experiment's): the
+    /// run goes ahead, to build its heuristics and search.
+    fn accepted(&self) {}
     /// The pool starts on `pending` pairs.
     fn start(&self, _pending: usize) {}
     /// A pair's row was written; `problem` says what is wrong when its status is a failure.

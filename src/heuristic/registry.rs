@@ -85,7 +85,8 @@ pub struct MaxName {
 }
 
 impl MaxName {
-    /// Flattens nested maxima; errors unless 2 to [`MAX_TERMS`] terms remain.
+    /// Flattens nested maxima; errors unless 2 to [`MAX_TERMS`] different terms remain (a
+    /// repeated one would only be looked up twice).
     pub fn new(terms: Vec<HeuristicName>) -> Result<MaxName, HeuristicError> {
         let mut flat = Vec::new();
         for t in terms {
@@ -99,6 +100,14 @@ impl MaxName {
         if !(2..=MAX_TERMS).contains(&flat.len()) {
             return Err(HeuristicError::BadMax {
                 reason: format!("has {} heuristics", flat.len()),
+                name: label,
+            });
+        }
+        if let Some(twice) =
+            (names.iter().enumerate()).find_map(|(i, n)| names[..i].contains(n).then_some(n))
+        {
+            return Err(HeuristicError::BadMax {
+                reason: format!("names {twice} twice"),
                 name: label,
             });
         }
@@ -212,6 +221,17 @@ macro_rules! heuristic_names {
 crate::builtin_heuristics!(heuristic_names;);
 
 impl HeuristicName {
+    /// Whether its lengths are optimal: every built-in heuristic is admissible, a registered
+    /// one says whether it is ([`BuildHeuristic::ADMISSIBLE`](super::BuildHeuristic::ADMISSIBLE)),
+    /// and a max is when all its terms are.
+    pub fn admissible(&self) -> bool {
+        match self {
+            HeuristicName::Max(m) => m.terms.iter().all(HeuristicName::admissible),
+            HeuristicName::Registered(n) => registered::lookup(n).is_none_or(|e| e.admissible()),
+            _ => true,
+        }
+    }
+
     /// The names `-H` takes: [`HeuristicName::KNOWN`] and the registered ones.
     pub fn known() -> Vec<&'static str> {
         let mut names = HeuristicName::KNOWN.to_vec();
@@ -569,6 +589,14 @@ mod tests {
         ] {
             let e = bad.parse::<HeuristicName>().unwrap_err().to_string();
             assert!(e.contains("max") || e.contains("nope"), "{bad}: {e}");
+        }
+        // A term given twice, under an alias or in a nested max, is refused by name.
+        for (bad, twice) in [
+            ("max(md,manhattan)", "manhattan"),
+            ("max(lc,max(wd,lc))", "linear-conflict"),
+        ] {
+            let e = bad.parse::<HeuristicName>().unwrap_err().to_string();
+            assert!(e.contains(&format!("names {twice} twice")), "{bad}: {e}");
         }
     }
 

@@ -8,8 +8,8 @@ use crate::results::RunStatus;
 use crate::search::Algorithm;
 
 use super::{
-    chart, draw_markers, legend, short_sci, style, Chart, LogAxis, Out, PlotError, PlotKind,
-    Series, SetData, DEFAULT_ITERATION_INSTANCES,
+    chart, draw_markers, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series, SetData,
+    DEFAULT_ITERATION_INSTANCES,
 };
 
 struct Iterations {
@@ -96,7 +96,8 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
                         r.instance_set == data.set && r.instance_id == id && &r.label() == h
                     });
                     let label = match run.and_then(|r| r.growth_ratio) {
-                        Some(r) => format!("{h} (r = {})", short_sci(r)),
+                        // Two decimals for all, so that entries line up (6.60 beside 6.47).
+                        Some(r) => format!("{h} (r = {r:.2})"),
                         None => h.clone(),
                     };
                     let stopped = run.map(|r| r.status).filter(|&s| s != RunStatus::Solved);

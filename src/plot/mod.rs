@@ -66,6 +66,18 @@ pub enum PlotError {
     History(#[from] HistoryError),
     #[error("{path}: no history lines for instance set(s) {sets}", path = .path.display())]
     HistoryWithoutSets { path: PathBuf, sets: String },
+    #[error(
+        "{path}: nothing to plot: {lines} from {runs}, and a trend needs one \
+         heuristic's lines from at least two runs over the same number of instances (each \
+         `tilebench run` or regress build adds one per heuristic and set)",
+        path = .path.display()
+    )]
+    /// `lines` and `runs` counted in words ("1 history line").
+    NoTrend {
+        path: PathBuf,
+        lines: String,
+        runs: String,
+    },
 }
 
 impl<E: std::error::Error + Send + Sync> From<DrawingAreaErrorKind<E>> for PlotError {
@@ -227,8 +239,9 @@ pub(crate) fn chosen_heuristics(
 
 /// Draws the trend over commits from the history file at `path` (see [`crate::results::history`]): per
 /// instance set, `<set>-history-speed` and `<set>-history-nodes`. `sets`: only these instance
-/// sets (`None`: every set in the file). `heuristics`: only these, in this order (empty: all). A malformed file is an error naming file and line;
-/// a file without lines for the sets draws nothing.
+/// sets (`None`: every set in the file). `heuristics`: only these, in this order (empty: all).
+/// A malformed file is an error naming file and line, and so is one with nothing to draw (no
+/// heuristic with lines from two runs), saying why.
 pub fn plot_history(
     path: &Path,
     sets: Option<&[String]>,
@@ -236,7 +249,17 @@ pub fn plot_history(
     out_dir: &Path,
 ) -> Result<Vec<Figure>, PlotError> {
     let rows: Vec<HistoryRow> = history_file::load(path)?;
-    history_figures(path, &rows, sets, heuristics, out_dir)
+    let figures = history_figures(path, &rows, sets, heuristics, out_dir)?;
+    if figures.is_empty() {
+        let mut runs: Vec<(&str, &str)> = rows.iter().map(|r| (&*r.commit, &*r.date)).collect();
+        runs.dedup();
+        return Err(PlotError::NoTrend {
+            path: path.to_path_buf(),
+            lines: crate::report::format::count(rows.len(), "history line"),
+            runs: crate::report::format::count(runs.len(), "run"),
+        });
+    }
+    Ok(figures)
 }
 
 /// [`plot_history`] of rows already read from `path`.

@@ -78,7 +78,8 @@ pub(super) fn plot(
             "One point per instance that both {a} (x) and {b} (y) solved, log-log; the dashed \
              diagonal is equal nodes, so the vertical distance {side} it is {strong}'s reduction \
              factor: {weak}'s nodes over {strong}'s, geometric mean {} over these {} instances \
-             (from {} to {}).",
+             (from {} to {}). A report's reduction column is the ratio of the sums instead, \
+             which the largest instances dominate.",
             format::sig(geo, 3),
             ratios.len(),
             format::sig(low, 3),

@@ -1,6 +1,7 @@
-//! examples/custom-heuristic: a binary built outside the library with two heuristics of its own
-//! (misplaced tiles, and Manhattan under another name) runs the pipeline with their names, and
-//! finds the optimal lengths that breadth-first search finds.
+//! examples/custom-heuristic: a binary built outside the library with heuristics of its own
+//! (misplaced tiles, Manhattan under another name) runs the pipeline with their names, and finds
+//! the optimal lengths that breadth-first search finds; its inadmissible one (Manhattan doubled)
+//! is said to be one.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -119,4 +120,64 @@ fn an_outside_heuristic_runs_the_pipeline_with_optimal_lengths() {
         .unwrap();
     assert_eq!(stock.status.code(), Some(2));
     assert!(stderr(&stock).contains("unknown heuristic 'misplaced'"));
+}
+
+#[test]
+fn an_inadmissible_heuristic_is_said_to_be_one() {
+    // Twice Manhattan distance finds 37 moves where 31 are optimal.
+    let board = ["8", "6", "7", "2", "5", "4", "3", "0", "1"];
+    let solve = |h: &str, json: bool| {
+        let mut c = example();
+        c.args(["solve", "-H", h]).args(board);
+        if json {
+            c.args(["--format", "json"]);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let said = "not proven optimal: twice-manhattan is declared inadmissible";
+    assert!(solve("twice-manhattan", false).contains(&format!("length     37 ({said})")));
+    assert!(!solve("misplaced", false).contains("not proven"));
+    let proven = |h: &str| {
+        let j: serde_json::Value = serde_json::from_str(&solve(h, true)).unwrap();
+        j["proven_optimal"].clone()
+    };
+    assert_eq!(proven("twice-manhattan"), false);
+    assert_eq!(proven("misplaced"), true);
+
+    // In a run, the longer length is blamed on the heuristic, not on the search or the file.
+    let dir = fresh_dir("custom_heuristic_inadmissible");
+    let file = dir.join("one.txt");
+    std::fs::write(
+        &file,
+        format!(
+            "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\toptimal_length\ttiles\na\t31\t{}\n",
+            board.join(" ")
+        ),
+    )
+    .unwrap();
+    let run = example()
+        .args(["run", "--instances", arg(&file), "--no-history"])
+        .args([
+            "-H",
+            "twice-manhattan,manhattan",
+            "--out",
+            arg(&dir.join("runs")),
+        ])
+        .output()
+        .unwrap();
+    let err = stderr(&run);
+    assert!(
+        err.contains(
+            "warning: twice-manhattan is declared inadmissible: its lengths are not proven optimal"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("found 37 moves, more than the optimal length 31")
+            && err.contains("(twice-manhattan is declared inadmissible"),
+        "{err}"
+    );
+    assert!(!err.contains("the search is wrong"), "{err}");
 }

@@ -209,6 +209,20 @@ fn a_malformed_history_names_file_and_line() {
     let out = results.parent().unwrap().join("o");
     let err = fails(&["plot", "--history", arg(&history), "--out", arg(&out)]);
     assert!(err.contains("not tilebench's history header"), "{err}");
+    // A history of one run has no trend, and says so rather than "no lines".
+    let one_run = history_text()
+        .lines()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    fs::write(&history, one_run).unwrap();
+    let err = fails(&["plot", "--history", arg(&history), "--out", arg(&out)]);
+    assert!(
+        err.contains("nothing to plot: 1 history line from 1 run")
+            && err.contains("at least two runs"),
+        "{err}"
+    );
     // Neither a results directory nor --history.
     let err = fails(&["plot"]);
     assert!(err.contains("RESULTS_DIR"), "{err}");

@@ -186,6 +186,8 @@ fn resume_refuses_another_experiment_and_retry_reruns_by_status() {
         for s in says {
             assert!(err.contains(s), "{a:?}: want {s:?} in {err}");
         }
+        // A refused run does not first announce what it would have run.
+        assert!(!err.contains("at once on"), "{a:?}: {err}");
     };
     let o = call(&lc(&["--node-limit", "1000000"]));
     assert!(o.status.success(), "{}", stderr(&o));
@@ -193,6 +195,11 @@ fn resume_refuses_another_experiment_and_retry_reruns_by_status() {
     let statuses: Vec<RunStatus> = first.iter().map(|r| r.status).collect();
     assert_eq!(statuses, [RunStatus::Solved, RunStatus::NodeLimit]);
     let before = fs::read(out.join(RUNS_FILE)).unwrap();
+
+    refused(
+        &lc(&["--node-limit", "1000000"]),
+        &["already holds 2 finished runs", "--resume", "--overwrite"],
+    );
 
     refused(
         &lc(&["--resume", "--node-limit", "2000000"]),
