@@ -46,7 +46,8 @@ enum Command {
     /// heuristic, or an outside solver) into a results directory.
     Run(run::RunArgs),
     /// What an experiment will cost before it runs: nodes per pair (published counts, else a
-    /// KRE prediction), time at this machine's measured speed, and a Slurm shape.
+    /// prediction for each instance's start), time at this machine's measured speed, and a
+    /// Slurm shape.
     Plan(plan::PlanArgs),
     /// Build and list cached pattern databases.
     Pdb(pdb::PdbCommand),

@@ -19,6 +19,13 @@ use tilebench::results::{ReadMode, RunRecord, RUNS_FILE};
 use super::pdb::PdbArgs;
 use super::run::ExperimentArgs;
 
+/// How far a prediction is to be trusted (measured: docs/heuristics-and-prediction.md).
+const PREDICTION_NOTE: &str = "a prediction follows the instance's own h down the tree \
+    (conditional distributions over random boards, Zahavi et al. 2010); on Korf's 100 it came \
+    out 2-5 times the measured nodes per instance (geometric mean; single instances from a \
+    tenth to 500 times, the sums 27-42 times): a guide to the order of magnitude; \
+    --extrapolate SECS follows each instance's own search instead";
+
 #[derive(Args)]
 pub struct PlanArgs {
     #[command(flatten)]
@@ -35,12 +42,12 @@ pub struct PlanArgs {
     /// Seconds of the calibration search per heuristic (on the pair expected to cost most).
     #[arg(long, value_name = "SECS", default_value_t = 3.0)]
     calibrate: f64,
-    /// Random states sampled for KRE predictions (pairs without a published count).
+    /// Random boards sampled for the predictions (pairs without a published count).
     #[arg(long, default_value_t = 100_000)]
     samples: u64,
-    /// Instead of KRE, search each pair without a published count for SECS seconds and carry
-    /// its last iterations' growth on to the instance's optimal length: per instance, where
-    /// KRE's mean over random boards can miss by orders of magnitude (24-puzzle).
+    /// Instead of the prediction, search each pair without a published count for SECS seconds
+    /// and carry its last iterations' growth on to the instance's optimal length (closer per
+    /// instance where the search gets a few iterations done).
     #[arg(long, value_name = "SECS")]
     extrapolate: Option<f64>,
     /// Cores of the cluster: print the Slurm array's tasks, --time and --mem for it.
@@ -160,7 +167,9 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         .iter()
         .filter(|c| matches!(c.source, Source::Published(_)))
         .count();
-    let kre = costs.iter().filter(|c| c.source == Source::Kre).count();
+    let predicted = (costs.iter())
+        .filter(|c| c.source == Source::Predicted)
+        .count();
     let extrapolated = (costs.iter())
         .filter(|c| c.source == Source::Extrapolated)
         .count();
@@ -174,7 +183,7 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
         String::new()
     };
     println!(
-        "{} pairs: {published} with a published count, {own}{kre} predicted (KRE), {} unknown",
+        "{} pairs: {published} with a published count, {own}{predicted} predicted, {} unknown",
         costs.len(),
         costs.iter().filter(|c| c.nodes.is_none()).count()
     );
@@ -203,13 +212,8 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
             exp.limits.time_limit.map_or(0.0, |d| d.as_secs_f64())
         );
     }
-    if kre > 0 {
-        println!(
-            "note: a KRE prediction is the mean over random boards of the instance's optimal \
-             length, the same for every instance of that length; one instance may need 100x \
-             fewer or more nodes, so a plan of few instances is a rough guide (the sum over \
-             many is closer: reports/kre)"
-        );
+    if predicted > 0 {
+        println!("note: {PREDICTION_NOTE}");
     }
     if !exp.pruning.is_parent() {
         println!(

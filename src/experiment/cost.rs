@@ -2,10 +2,11 @@
 //! time at a measured speed, and the shape of a Slurm submission.
 //!
 //! - Nodes: a published count for the pair where the instance set has one for its heuristic
-//!   (`crate::analysis::per_instance`, e.g. Korf & Felner's 6-6-6-6 column), else Korf, Reid &
-//!   Edelkamp's prediction summed over the iterations from h(start) to the optimal length
-//!   ([`kre_nodes`]; complete iterations, so the last one, which stops at the goal, is counted
-//!   in full: an overestimate of up to about half the last iteration), else unknown.
+//!   (`crate::analysis::per_instance`, e.g. Korf & Felner's 6-6-6-6 column), else the
+//!   conditional-distribution prediction for the instance's own start, summed over the
+//!   iterations from h(start) to the optimal length, the last at half
+//!   ([`Conditional::ida_nodes`]), else unknown. (KRE's prediction, a mean over random boards,
+//!   came out 100–250 times too high per instance on Korf's 100: docs/heuristics-and-prediction.md.)
 //! - Time: nodes ÷ nodes per second, a figure per heuristic measured by the caller (a short
 //!   calibration search, or the median of earlier results); on N cores the pairs are placed
 //!   longest first on the least loaded core ([`makespan`]).
@@ -18,8 +19,8 @@ use std::time::Duration;
 
 use crate::analysis::per_instance::published_column;
 use crate::board::{Board, Goal};
-use crate::heuristic::{ErasedHeuristic, Heuristic, Prepared, WithHeuristic};
-use crate::predict::{predict_random_starts, PredictError, Prediction};
+use crate::heuristic::Prepared;
+use crate::predict::{Conditional, PredictError};
 use crate::results::meta::Shard;
 use crate::results::{RunKey, RunRecord};
 use crate::search::{Algorithm, Limits, Pruning, SearchError, SearchOptions, SearchResult};
@@ -31,8 +32,9 @@ use super::plan::{Experiment, Pair};
 pub enum Source {
     /// A published per-instance count (the authors, as the report names them).
     Published(&'static str),
-    /// Korf, Reid & Edelkamp's formula, sampled for this heuristic.
-    Kre,
+    /// The conditional-distribution prediction for this instance's start
+    /// ([`Conditional`], sampled for the heuristic).
+    Predicted,
     /// This instance's own short search (`plan --extrapolate`), its last complete iterations'
     /// growth carried on to the optimal length ([`extrapolate`]); solved within it: its count.
     Extrapolated,
@@ -44,10 +46,11 @@ impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Source::Published(who) => write!(f, "published ({who})"),
-            Source::Kre => f.write_str("KRE prediction"),
+            Source::Predicted => f.write_str("predicted (conditional distributions)"),
             Source::Extrapolated => f.write_str("extrapolated from its own short search"),
             Source::Unknown => f.write_str(
-                "unknown (no published count; KRE predicts IDA* only, to a known optimal length)",
+                "unknown (no published count; the prediction is for IDA* only, to a known optimal \
+                 length)",
             ),
         }
     }
@@ -62,24 +65,6 @@ pub struct PairCost {
     pub source: Source,
     /// `nodes` at the heuristic's speed, on one core.
     pub seconds: Option<f64>,
-}
-
-/// KRE's total for an instance with h(start) `h0` and optimal length `optimal`: the predicted
-/// generated nodes of every iteration from `h0` to `optimal`, stepping by 2 when the two have
-/// the same parity (every heuristic whose value changes by ±1 per move, as Manhattan and the
-/// additive pattern databases), else by 1. `predictions` must cover those bounds; missing bounds
-/// count nothing.
-pub fn kre_nodes(predictions: &[Prediction], h0: u32, optimal: u32) -> f64 {
-    let step = if (optimal.saturating_sub(h0)).is_multiple_of(2) {
-        2
-    } else {
-        1
-    };
-    (h0..=optimal)
-        .step_by(step)
-        .filter_map(|d| predictions.iter().find(|p| p.bound == d))
-        .map(|p| p.generated)
-        .sum()
 }
 
 /// The wall time of jobs of `seconds` each on `cores` cores, placed longest first on the least
@@ -185,8 +170,8 @@ pub(crate) fn human_seconds(s: f64) -> String {
 
 /// The expected nodes and time of every pair of `exp`: `prepared(h, goal)` gives heuristic
 /// `h` (an index into `exp.heuristics`) for a goal, `speed(name)` a heuristic's nodes per
-/// second on one core. KRE predictions are sampled once per heuristic and goal with `samples`
-/// random states. Only IDA* pairs are estimated (A*, breadth-first search and outside solvers
+/// second on one core. Predictions are sampled once per heuristic and instance set with
+/// `samples` random boards. Only IDA* pairs are estimated (A*, breadth-first search and outside solvers
 /// come out unknown).
 ///
 /// ```
@@ -211,7 +196,7 @@ pub(crate) fn human_seconds(s: f64) -> String {
 /// let md = Prepared::new(&"manhattan".parse().unwrap(), goal, &Default::default()).unwrap();
 /// // Manhattan distance, at a million nodes per second.
 /// let costs = estimate(&exp, &|_, _| Some(&md), &|_| Some(1e6), 10_000).unwrap();
-/// assert!(costs.iter().all(|c| c.source == Source::Kre));
+/// assert!(costs.iter().all(|c| c.source == Source::Predicted));
 /// let (near, far) = (costs[0].nodes.unwrap(), costs[1].nodes.unwrap());
 /// assert!(near < 10.0 && far > 1000.0, "{near} {far}");
 /// assert_eq!(costs[1].seconds, Some(far / 1e6));
@@ -222,7 +207,7 @@ pub fn estimate<'p>(
     speed: &dyn Fn(&str) -> Option<f64>,
     samples: u64,
 ) -> Result<Vec<PairCost>, PredictError> {
-    let mut kre: HashMap<(usize, usize), Vec<Prediction>> = HashMap::new();
+    let mut conditional: HashMap<(usize, usize), Conditional> = HashMap::new();
     let mut costs = Vec::new();
     for pair in exp.pairs() {
         let key = exp.key(&pair);
@@ -237,20 +222,15 @@ pub fn estimate<'p>(
             if let Some((n, who)) = published {
                 estimate = (Some(n as f64), Source::Published(who));
             } else if let (Some(optimal), Some(h)) = (instance.optimal, h) {
-                let deepest = set.instances.iter().filter_map(|i| i.optimal).max();
-                let rows = match kre.entry((hi, pair.set)) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        let top = deepest.unwrap_or(optimal).min(255);
-                        e.insert(h.with(Kre {
-                            goal: &set.goal,
-                            top,
-                            samples,
-                        })?)
-                    }
-                };
+                if samples == 0 {
+                    return Err(PredictError::NoSamples);
+                }
+                let cdp = conditional.entry((hi, pair.set)).or_insert_with(|| {
+                    Conditional::sample(&|b| h.evaluate(b), &set.goal, samples, 1)
+                });
                 let h0 = h.evaluate(&instance.board);
-                estimate = (Some(kre_nodes(rows, h0, optimal)), Source::Kre);
+                let nodes = cdp.ida_nodes(&instance.board, h0, optimal.min(255));
+                estimate = (Some(nodes), Source::Predicted);
             }
         }
         let (nodes, source) = estimate;
@@ -290,24 +270,6 @@ fn time(speed: &dyn Fn(&str) -> Option<f64>, name: &str, nodes: f64) -> Option<f
     speed(name).filter(|s| *s > 0.0).map(|s| nodes / s)
 }
 
-/// KRE's prediction of every bound up to `top` for random starts.
-struct Kre<'a> {
-    goal: &'a Goal,
-    top: u32,
-    samples: u64,
-}
-
-impl WithHeuristic for Kre<'_> {
-    type Output = Result<Vec<Prediction>, PredictError>;
-    fn run<H: Heuristic>(self, h: &H) -> Self::Output {
-        predict_random_starts(h, self.goal, 0..=self.top, self.samples, 1).map(|(rows, _)| rows)
-    }
-    fn run_registered(self, h: &dyn ErasedHeuristic) -> Self::Output {
-        h.predict_random_starts(self.goal, 0..=self.top, self.samples, 1)
-            .map(|(rows, _)| rows)
-    }
-}
-
 /// IDA* with `h` on `board` on one core, stopped after `seconds` (or solved before).
 fn short_search(
     h: &Prepared,
@@ -343,10 +305,9 @@ pub fn calibrate(
 /// The nodes IDA* will generate to reach `optimal`, from a search `r` of the same instance cut
 /// short: its complete iterations as they are, and from the last complete one on, each
 /// iteration the growth r = (last / the one before) times its predecessor, to the bound
-/// `optimal` (counted in full, as [`kre_nodes`] counts it: an overestimate of up to about half
-/// the last iteration). The heuristic branching factor settles within a few iterations, so
-/// this follows the instance where KRE, a mean over random boards of its length, cannot (on
-/// the 24-puzzle it misses by orders of magnitude). `r` solved: its own count. `None` with
+/// `optimal` (counted in full: an overestimate of up to about half the last iteration). The
+/// heuristic branching factor settles within a few iterations, so this follows the instance
+/// more closely than a prediction from sampled boards. `r` solved: its own count. `None` with
 /// fewer than two complete iterations, or a bound past `optimal` (a wrong optimal length).
 pub fn extrapolate(r: &SearchResult, optimal: u32) -> Option<f64> {
     if r.status == crate::search::RunStatus::Solved {
@@ -370,9 +331,9 @@ pub fn extrapolate(r: &SearchResult, optimal: u32) -> Option<f64> {
     Some(total)
 }
 
-/// Replaces each KRE estimate of `costs` by [`extrapolate`] from a short search of its own
-/// instance (`seconds` each, on one core, with `pruning`), and recomputes its time at
-/// `speed(name)` nodes per second. Pairs it cannot extrapolate keep their KRE estimate.
+/// Replaces each predicted estimate of `costs` by [`extrapolate`] from a short search of its
+/// own instance (`seconds` each, on one core, with `pruning`), and recomputes its time at
+/// `speed(name)` nodes per second. Pairs it cannot extrapolate keep their prediction.
 pub(crate) fn extrapolate_costs<'p>(
     exp: &Experiment,
     prepared: &dyn Fn(usize, &Goal) -> Option<&'p Prepared>,
@@ -381,7 +342,7 @@ pub(crate) fn extrapolate_costs<'p>(
     seconds: f64,
     pruning: Pruning,
 ) -> Result<(), SearchError> {
-    for c in costs.iter_mut().filter(|c| c.source == Source::Kre) {
+    for c in costs.iter_mut().filter(|c| c.source == Source::Predicted) {
         let (_, set) = &exp.sets[c.pair.set];
         let instance = &set.instances[c.pair.instance];
         let (Some(hi), Some(optimal)) = (c.pair.heuristic(), instance.optimal) else {
@@ -433,27 +394,6 @@ pub(crate) fn stored_speeds(runs: &[RunRecord]) -> HashMap<String, f64> {
 mod tests {
     use super::*;
 
-    fn pred(bound: u32, generated: f64) -> Prediction {
-        Prediction {
-            bound,
-            expanded: generated / 2.0,
-            generated,
-        }
-    }
-
-    #[test]
-    fn kre_sums_the_iterations_of_the_right_parity() {
-        let p: Vec<Prediction> = (40..=50)
-            .map(|d| pred(d, 10f64.powi(d as i32 - 40)))
-            .collect();
-        // 44, 46, 48: 1e4 + 1e6 + 1e8.
-        assert_eq!(kre_nodes(&p, 44, 48), 1e4 + 1e6 + 1e8);
-        // Different parity: every bound.
-        assert_eq!(kre_nodes(&p, 48, 49), 1e8 + 1e9);
-        assert_eq!(kre_nodes(&p, 45, 45), 1e5);
-        assert_eq!(kre_nodes(&p, 60, 62), 0.0);
-    }
-
     /// By hand: complete iterations of 10, 70 and 490 nodes (growth 7 per step of 2), the
     /// fourth cut short; to the optimal 18: 570 + 490·7 + 490·7² = 28,010.
     #[test]
@@ -504,7 +444,7 @@ mod tests {
             },
             key: RunKey::new("s", &instance.to_string(), "h"),
             nodes: seconds.map(|s| s * 1e7),
-            source: Source::Kre,
+            source: Source::Predicted,
             seconds,
         }
     }

@@ -222,7 +222,7 @@ crate::builtin_heuristics!(heuristic_names;);
 
 impl HeuristicName {
     /// Whether its lengths are optimal: every built-in heuristic is admissible, a registered
-    /// one says whether it is ([`BuildHeuristic::ADMISSIBLE`](super::BuildHeuristic::ADMISSIBLE)),
+    /// one says whether it is ([`BuildHeuristic::ADMISSIBLE`]),
     /// and a max is when all its terms are.
     pub fn admissible(&self) -> bool {
         match self {

@@ -19,6 +19,7 @@
 //! databases that take the minimum over the blank's regions (inconsistent: a node can pass
 //! under a pruned ancestor), where the formula overcounts.
 
+pub mod conditional;
 pub mod distribution;
 pub mod tree;
 
@@ -27,6 +28,7 @@ use std::ops::RangeInclusive;
 
 use thiserror::Error;
 
+pub use conditional::Conditional;
 pub use distribution::Distribution;
 pub use tree::{tree_counts, uniform_weights, TreeCounts};
 

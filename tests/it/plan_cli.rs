@@ -1,7 +1,7 @@
 //! `tilebench plan` end to end on a small experiment: published counts where the instance file
-//! has them (Korf 1985's Manhattan column), KRE predictions otherwise, a Slurm shape.
+//! has them (Korf 1985's Manhattan column), predictions from conditional distributions otherwise, a Slurm shape.
 //!
-//! Cost: about 3 s in release mode (two calibration searches of 0.2 s, KRE sampling).
+//! Cost: about 3 s in release mode (two calibration searches of 0.2 s, sampling for the predictions).
 
 use crate::common;
 
@@ -27,7 +27,7 @@ fn plan_counts_sources_and_prints_a_slurm_shape() {
     ]);
     let out = stdout(&o);
     assert!(
-        out.contains("6 pairs: 3 with a published count, 3 predicted (KRE), 0 unknown"),
+        out.contains("6 pairs: 3 with a published count, 3 predicted, 0 unknown"),
         "{out}"
     );
     // Korf's #1 under Manhattan: his published 276,361,933 nodes (the root counted).
@@ -38,9 +38,17 @@ fn plan_counts_sources_and_prints_a_slurm_shape() {
     );
     assert!(out.contains("speed manhattan: "), "{out}");
     assert!(
-        out.contains("note: a KRE prediction is the mean over random boards"),
+        out.contains("note: a prediction follows the instance's own h down the tree"),
         "{out}"
     );
+    // Korf's #1 under linear conflict took 12,205,622 nodes; the prediction is of that order
+    // (KRE's mean over random boards of 57 moves said 1.6e9).
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("korf100\t1\tlinear-conflict\t"))
+        .unwrap();
+    let nodes: f64 = row.split('\t').nth(3).unwrap().parse().unwrap();
+    assert!((1.2e6..2.4e8).contains(&nodes), "{row}");
     // A pair expected past --time-limit counts the limit (Korf's #1 would need 2.8e9 nodes/s).
     let o = ok(&[
         "plan",
@@ -121,7 +129,7 @@ fn extrapolation_estimates_each_instance_from_its_own_search() {
     assert!(
         out.contains(
             "1 pairs: 0 with a published count, 1 extrapolated from their own search, \
-                      0 predicted (KRE), 0 unknown"
+                      0 predicted, 0 unknown"
         ),
         "{out}"
     );
