@@ -36,8 +36,8 @@ pub struct SolveArgs {
     algorithm: Algorithm,
     /// Heuristic: manhattan, linear-conflict, walking-distance, pdb-555, pdb-663, pdb-78,
     /// pdb-6666 (24-puzzle), each PDB also reflected with an `r` (pdb-663r); pdb / pdbr with
-    /// --partition, or inline as pdb:1.2.3/4.5.6 (tiles by dots); or max(H1,H2,…) of up to 4 of these, e.g. max(walking-distance,pdb-663r);
-    /// none for bfs [default: manhattan, none with bfs]. With --solver: the built-in search
+    /// --partition, or inline as pdb:1.2.3/4.5.6 (tiles by dots); or max(H1,H2,…) of up to 4
+    /// of these, e.g. max(walking-distance,pdb-663r); none for bfs [default: manhattan, none with bfs]. With --solver: the built-in search
     /// whose node counts (and length) the solver's are checked against; without -H (or
     /// --check-optimal) only the moves are checked, not that they are optimal.
     #[arg(long, short = 'H')]
@@ -172,7 +172,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let growth = Growth::of(&result.iterations);
     let lower_bound = stopped_lower_bound(algorithm, result);
     let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
-    // Breadth-first search needs no heuristic to be optimal.
+    // None without a heuristic: breadth-first search is optimal by itself.
     let inadmissible = name.as_ref().filter(|n| !n.admissible());
     match args.format {
         Format::Json => {
