@@ -69,11 +69,15 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         results.runs.iter().filter(|r| &r.label() == m).collect()
     };
     let wider = heuristic_searches(results, &methods, common.len());
+    // Per method: (nodes, seconds) summed over `common`.
+    let sums: Vec<(u64, f64)> = (methods.iter())
+        .map(|m| sums_on(&runs_of(m), &common))
+        .collect();
     // With BFS among the methods, the instances all solved are the shallowest: a heuristic
     // search sums to microseconds there, which time the timer and the first allocations.
-    let untimed: Vec<&str> = (methods.iter())
-        .filter(|m| !common.is_empty() && sums_on(&runs_of(m), &common).1 < TOO_SHORT_TO_TIME)
-        .map(String::as_str)
+    let untimed: Vec<&str> = (methods.iter().zip(&sums))
+        .filter(|(_, s)| !common.is_empty() && s.1 < TOO_SHORT_TO_TIME)
+        .map(|(m, _)| m.as_str())
         .collect();
     let mut caption = format!(
         "BFS, A* and IDA*: runs, limits, nodes, time and memory per method. Nodes and seconds \
@@ -118,13 +122,12 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
             Column::number("tables", None),
         ],
     );
-    for m in &methods {
+    for (m, &(nodes, seconds)) in methods.iter().zip(&sums) {
         let runs = runs_of(m);
         let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
         let solved = count(RunStatus::Solved);
         let memory = count(RunStatus::MemoryLimit);
         let time = count(RunStatus::TimeLimit);
-        let (nodes, seconds) = sums_on(&runs, &common);
         let tables = runs.iter().filter_map(|r| r.table_bytes).max().unwrap_or(0);
         let largest = largest_search(&runs);
         table.row(vec![
