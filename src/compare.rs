@@ -764,7 +764,8 @@ mod tests {
         let svg = std::fs::read_to_string(tmp.path().join("compare-nodes.svg")).unwrap();
         let mut fills: Vec<&str> = svg
             .lines()
-            .filter(|l| l.starts_with("<circle"))
+            // Their markers: the unknown names' stars, pluses, hexagons, … (not circles).
+            .filter(|l| l.starts_with("<circle") || l.starts_with("<polygon"))
             .filter_map(|l| l.split("fill=\"").nth(1)?.split('"').next())
             .filter(|f| *f != "none")
             .collect();

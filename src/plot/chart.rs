@@ -27,6 +27,21 @@ pub(super) const MARGIN: i32 = 20;
 /// The width (px) of the y axis's tick labels and description, left of the plotting area.
 pub(super) const Y_LABEL_AREA: i32 = 80;
 
+/// How many pixels wide and high `text` is drawn in `font` (`row` high when the font is
+/// missing).
+pub(super) fn text_size(font: &TextStyle, text: &str, row: i32) -> (i32, i32) {
+    match font.font.box_size(text) {
+        Ok((w, h)) => (w as i32, h as i32),
+        // Without the font (it is bundled and registered first): a generous guess.
+        Err(_) => (text.chars().count() as i32 * 11, row),
+    }
+}
+
+/// How many pixels wide a tick label is drawn.
+pub(super) fn tick_width(label: &str) -> i32 {
+    text_size(&style::tick_font(), label, 0).0
+}
+
 /// A chart builder with the common margin and label areas. The title above it and the legend
 /// band below it are laid out by [`super::legend::lay_out`].
 pub(super) fn frame<'a, 'b, DB: DrawingBackend>(
@@ -162,10 +177,12 @@ where
     Ok(())
 }
 
-/// The look [`draw_dots`] gives its points in the legend.
+/// The look [`draw_dots`] gives its points in the legend: the colour's marker (a scatter's
+/// points take the heuristic's colour, and so its marker).
 pub(super) fn dots_look(color: RGBColor, label: &str) -> style::Look {
     style::Look {
         color,
+        marker: style::marker_of_color(color),
         ..style::look_of(label)
     }
 }

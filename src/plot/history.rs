@@ -20,9 +20,8 @@ use crate::results::history::HistoryRow;
 /// The legend entry of the rings round changed counts.
 const CHANGED: &str = "node count changed";
 
-/// Tick labels ("abc1234 2024-05-01", about 160 pixels each) that fit side by side; with more
-/// runs only every k-th is labelled (every run keeps its tick).
-const MAX_LABELS: usize = 6;
+/// The space right of the plotting area: half the newest run's label, centred on its tick.
+const RIGHT_MARGIN: i32 = 90;
 
 /// One run of `tilebench run` in the history: its lines for one instance set.
 struct Group<'a> {
@@ -69,8 +68,32 @@ pub(super) fn tick_label(commit: &str, date: &str) -> String {
         None => (commit, ""),
     };
     let short: String = hash.chars().take(7).collect();
-    let day: String = date.chars().take(10).collect();
+    // Month and day: the caption gives the years ([`years`]).
+    let day: String = date.chars().skip(5).take(5).collect();
     format!("{short}{dirty} {day}")
+}
+
+/// The years of the runs' dates, for the caption: "2026" or "2025 to 2026".
+fn years(groups: &[Group]) -> String {
+    let year = |g: &Group| g.date.chars().take(4).collect::<String>();
+    match (groups.first().map(year), groups.last().map(year)) {
+        (Some(a), Some(b)) if a != b => format!("{a} to {b}"),
+        (Some(a), _) => a,
+        _ => String::new(),
+    }
+}
+
+/// Label every k-th run: the smallest k that keeps the widest label from touching its
+/// neighbours over the plotting area's width ([`Trend::draw`]'s frame).
+fn label_every(labels: &[String]) -> usize {
+    let width = style::SIZE.0 as i32 - chart::MARGIN - RIGHT_MARGIN - chart::Y_LABEL_AREA;
+    let spacing = f64::from(width) / labels.len().max(1) as f64;
+    let widest = labels
+        .iter()
+        .map(|l| chart::tick_width(l))
+        .max()
+        .unwrap_or(0);
+    ((f64::from(widest + 12) / spacing).ceil() as usize).max(1)
 }
 
 struct Trend {
@@ -142,13 +165,16 @@ pub(super) fn plot(
         .iter()
         .map(|g| tick_label(g.commit, g.date))
         .collect();
-    let label_every = groups.len().div_ceil(MAX_LABELS).max(1);
+    let label_every = label_every(&labels);
     let thinned = if label_every > 1 {
         format!(" One run in {label_every} is labelled, counting back from the newest.")
     } else {
         String::new()
     };
-    let runs_note = "commit (first 7 characters; * = uncommitted changes) and day of the run";
+    let runs_note = format!(
+        "commit (first 7 characters; * = uncommitted changes) and day of the run (month-day, {})",
+        years(&groups)
+    );
 
     // One line per (heuristic, number of runs) of a figure of each history row, where present
     // and positive (the axes are logarithmic).
@@ -303,7 +329,7 @@ impl Chart for Trend {
         // One tick per run: n ticks over n unit steps fall on the integers.
         let mut builder = chart::frame(root);
         // Room for the newest run's label, centred on the last tick.
-        builder.margin_right(90);
+        builder.margin_right(RIGHT_MARGIN);
         let mut chart = builder.build_cartesian_2d(-0.5..n as f64 - 0.5, self.y.coord())?;
         let label = |x: &f64| {
             let i = x.round();
@@ -390,13 +416,10 @@ mod tests {
     #[test]
     fn tick_labels_are_short() {
         let hash = "0123456789abcdef0123456789abcdef01234567";
-        assert_eq!(
-            tick_label(hash, "2024-05-01T12:00:00Z"),
-            "0123456 2024-05-01"
-        );
+        assert_eq!(tick_label(hash, "2024-05-01T12:00:00Z"), "0123456 05-01");
         assert_eq!(
             tick_label(&format!("{hash}-dirty"), "2024-05-01T12:00:00Z"),
-            "0123456* 2024-05-01"
+            "0123456* 05-01"
         );
         assert_eq!(tick_label("unknown", ""), "unknown ");
     }

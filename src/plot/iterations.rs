@@ -125,7 +125,7 @@ pub(super) fn plot(data: &SetData, requested: &[String], out: &mut Out) -> Resul
         caption.push('.');
         if series.iter().any(|s| s.0.starts_with("astar+")) {
             caption.push_str(
-                " A* (triangles): one point, all its nodes at the f of its last expansion; \
+                " A* (dashed in the legend): one point, all its nodes at the f of its last expansion; \
                  hollow when stopped.",
             );
         }

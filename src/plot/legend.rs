@@ -46,7 +46,10 @@ pub(super) fn series(names: impl IntoIterator<Item = String>, line: bool) -> Vec
 }
 
 /// The sample's width and the space between it and its label.
-const SAMPLE_PX: i32 = 30;
+const SAMPLE_PX: i32 = SAMPLE_WIDTH + 6;
+
+/// How wide an entry's sample is.
+const SAMPLE_WIDTH: i32 = 24;
 /// Inside the legend box, round its entries.
 const PADDING_PX: i32 = 8;
 /// Between two columns of entries.
@@ -83,12 +86,7 @@ impl Grid {
 
 /// The width and height (px) plotters gives `label` in the legend's font.
 fn label_size(label: &str) -> (i32, i32) {
-    let font = style::legend_font();
-    match font.font.box_size(label) {
-        Ok((w, h)) => (w as i32, h as i32),
-        // Without the font (it is bundled and registered first): a generous guess.
-        Err(_) => (label.chars().count() as i32 * 11, LEGEND_ROW_PX),
-    }
+    chart::text_size(&style::legend_font(), label, LEGEND_ROW_PX)
 }
 
 /// A row: the font's size and a quarter, as plotters sets lines of text.
@@ -224,38 +222,44 @@ pub(super) fn lay_out<DB: DrawingBackend>(
     Ok(())
 }
 
-/// An entry's sample, 20 px wide, its left end at `at`.
+/// A sample of a dashed line (drawn with dashes of 8 and gaps of 5).
+const DASHES_8_5: [(i32, i32); 2] = [(0, 8), (13, 21)];
+
+/// An entry's sample, [`SAMPLE_WIDTH`] px wide, its left end at `at`: a dashed or dotted line
+/// shows gaps on both sides of the marker, a solid one runs into it (the label names the
+/// algorithm too: `astar+…`, `bfs`).
 fn draw_sample<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     sample: Sample,
     (x, y): (i32, i32),
 ) -> Result<(), PlotError> {
-    let seg = |a: i32, b: i32, c: RGBColor| {
-        PathElement::new(vec![(x + a, y), (x + b, y)], c.stroke_width(2))
+    const W: i32 = SAMPLE_WIDTH;
+    let segments = |parts: &[(i32, i32)], c: RGBColor| -> Result<(), PlotError> {
+        for &(a, b) in parts {
+            area.draw(&PathElement::new(
+                vec![(x + a, y), (x + b, y)],
+                c.stroke_width(2),
+            ))?;
+        }
+        Ok(())
     };
+    let middle = (x + W / 2, y);
     match sample {
-        Sample::Diagonal => {
-            area.draw(&seg(0, 8, style::REFERENCE_LINE))?;
-            area.draw(&seg(13, 20, style::REFERENCE_LINE))?;
-        }
-        Sample::Ring => area.draw(&Circle::new((x + 10, y), 6, BLACK.stroke_width(2)))?,
-        Sample::Predicted(c) => {
-            area.draw(&seg(0, 8, c))?;
-            area.draw(&seg(12, 20, c))?;
-        }
+        Sample::Diagonal => segments(&DASHES_8_5, style::REFERENCE_LINE)?,
+        Sample::Ring => area.draw(&Circle::new(middle, 6, BLACK.stroke_width(2)))?,
+        Sample::Predicted(c) => segments(&DASHES_8_5, c)?,
         Sample::Series(look, line) => {
             if line {
-                let ((a, b), (c, d)) = match look.stroke {
-                    style::Stroke::Solid => ((0, 20), (20, 20)),
-                    style::Stroke::Dashed => ((0, 6), (14, 20)),
-                    style::Stroke::Dotted => ((0, 2), (18, 20)),
+                let parts: &[(i32, i32)] = match look.stroke {
+                    style::Stroke::Solid => &[(0, W)],
+                    style::Stroke::Dashed => &[(0, 4), (W - 4, W)],
+                    style::Stroke::Dotted => &[(0, 1), (3, 4), (W - 4, W - 3), (W - 1, W)],
                 };
-                area.draw(&seg(a, b, look.color))?;
-                area.draw(&seg(c, d, look.color))?;
+                segments(parts, look.color)?;
             }
-            draw_marker(area, look, true, (x + 10, y))?;
+            draw_marker(area, look, true, middle)?;
         }
-        Sample::Hollow(look) => draw_marker(area, look, false, (x + 10, y))?,
+        Sample::Hollow(look) => draw_marker(area, look, false, middle)?,
     }
     Ok(())
 }
@@ -272,20 +276,20 @@ fn draw_marker<DB: DrawingBackend>(
     } else {
         look.color.stroke_width(2)
     };
-    match look.marker {
+    let at = |corners: Vec<(i32, i32)>| -> Vec<(i32, i32)> {
+        corners
+            .into_iter()
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .collect()
+    };
+    match super::outline(look.marker, 4) {
         // A circle as the data's (a polygon of integer points came out lemon-shaped in print).
         // It is drawn after the legend's white box, which tests read as the end of the data.
-        style::Marker::Circle => area.draw(&Circle::new((x, y), 4, style))?,
-        style::Marker::Triangle if filled => area.draw(&TriangleMarker::new((x, y), 6, style))?,
-        style::Marker::Triangle => {
-            let corners = super::triangle(6).into_iter();
-            area.draw(&PathElement::new(
-                corners.map(|(dx, dy)| (x + dx, y + dy)).collect::<Vec<_>>(),
-                style,
-            ))?
-        }
-        style::Marker::Square => {
-            area.draw(&Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], style))?
+        None => area.draw(&Circle::new((x, y), 4, style))?,
+        Some(corners) if filled => area.draw(&Polygon::new(at(corners), style))?,
+        Some(mut corners) => {
+            corners.push(corners[0]);
+            area.draw(&PathElement::new(at(corners), style))?
         }
     }
     Ok(())

@@ -566,35 +566,77 @@ where
         look.color.stroke_width(2)
     };
     let it = points.iter().copied();
-    match look.marker {
-        style::Marker::Circle => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
-        style::Marker::Triangle if filled => {
-            chart.draw_series(it.map(|p| TriangleMarker::new(p, size + 2, fill)))?
-        }
-        // plotters fills a TriangleMarker whatever its style: the outline as a closed path.
-        style::Marker::Triangle => chart.draw_series(
-            it.map(|p| EmptyElement::at(p) + PathElement::new(triangle(size + 2), fill)),
-        )?,
-        style::Marker::Square => {
-            chart.draw_series(it.map(|p| {
-                EmptyElement::at(p) + Rectangle::new([(-size, -size), (size, size)], fill)
-            }))?
+    match outline(look.marker, size) {
+        None => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
+        Some(corners) if filled => chart
+            .draw_series(it.map(|p| EmptyElement::at(p) + Polygon::new(corners.clone(), fill)))?,
+        // Outlined: the closed path (plotters fills a polygon whatever its style).
+        Some(mut corners) => {
+            corners.push(corners[0]);
+            chart.draw_series(
+                it.map(|p| EmptyElement::at(p) + PathElement::new(corners.clone(), fill)),
+            )?
         }
     };
     Ok(())
 }
 
-/// The closed outline of a triangle marker `size` pixels from its centre to each corner, point
-/// up, as plotters' `TriangleMarker` places its corners.
-fn triangle(size: i32) -> Vec<(i32, i32)> {
-    let corner = |deg: f64| {
-        let rad = deg.to_radians();
-        (
-            (rad.cos() * f64::from(size)).ceil() as i32,
-            (rad.sin() * f64::from(size)).ceil() as i32,
-        )
+/// The corners of `marker` around its centre, in pixels, for a marker as large as a circle of
+/// radius `size` (pointed shapes reach a little further, to look as large); None for the circle.
+pub(super) fn outline(marker: style::Marker, size: i32) -> Option<Vec<(i32, i32)>> {
+    use style::Marker as M;
+    let s = f64::from(size);
+    // `n` corners at `radius`, the first at `start` degrees (y grows downwards: −90 is up).
+    let regular = |radius: f64, n: usize, start: f64| -> Vec<(f64, f64)> {
+        (0..n)
+            .map(|k| {
+                let a = (start + 360.0 * k as f64 / n as f64).to_radians();
+                (radius * a.cos(), radius * a.sin())
+            })
+            .collect()
     };
-    vec![corner(-90.0), corner(-210.0), corner(-330.0), corner(-90.0)]
+    // A plus of arms `s + 2` long and `s` wide, turned by `turn` degrees.
+    let plus = |turn: f64| -> Vec<(f64, f64)> {
+        let (a, w) = (s + 2.0, s / 2.0);
+        let arm = [(-w, -a), (w, -a), (w, -w)];
+        let (sin, cos) = turn.to_radians().sin_cos();
+        (0..4)
+            .flat_map(|q| {
+                let (qs, qc) = (f64::from(q) * std::f64::consts::FRAC_PI_2).sin_cos();
+                arm.map(|(x, y)| (x * qc - y * qs, x * qs + y * qc))
+            })
+            .map(|(x, y)| (x * cos - y * sin, x * sin + y * cos))
+            .collect()
+    };
+    let corners = match marker {
+        M::Circle => return None,
+        M::Square => regular(s * std::f64::consts::SQRT_2, 4, -45.0),
+        M::Diamond => regular(s + 1.5, 4, -90.0),
+        M::Triangle => regular(s + 2.0, 3, -90.0),
+        M::TriangleDown => regular(s + 2.0, 3, 90.0),
+        M::TriangleLeft => regular(s + 2.0, 3, 180.0),
+        M::TriangleRight => regular(s + 2.0, 3, 0.0),
+        M::Hexagon => regular(s + 1.0, 6, -90.0),
+        M::Star => {
+            let (outer, inner) = (
+                regular(s + 3.0, 5, -90.0),
+                regular((s + 3.0) * 0.45, 5, -54.0),
+            );
+            outer
+                .into_iter()
+                .zip(inner)
+                .flat_map(|(o, i)| [o, i])
+                .collect()
+        }
+        M::Plus => plus(0.0),
+        M::Cross => plus(45.0),
+    };
+    Some(
+        corners
+            .into_iter()
+            .map(|(x, y)| (x.round() as i32, y.round() as i32))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -870,17 +912,18 @@ mod tests {
         );
         let legend_at = svg.match_indices("fill=\"#FFFFFF\"").nth(1).unwrap().0;
         let blue = hex(style::color_of("manhattan"));
-        assert!(
-            !markers(&svg[..legend_at]).contains(&("polygon".to_string(), blue.clone())),
-            "a filled triangle for the stopped A* run"
-        );
-        assert!(
-            svg[..legend_at]
-                .split("<polyline ")
-                .any(|t| t.contains(&format!("stroke=\"{blue}\""))
-                    && t[t.find("points=\"").unwrap()..].split_whitespace().count() == 5),
-            "no hollow triangle"
-        );
+        // Manhattan's circles before the legend: IDA*'s five filled, A*'s one outlined.
+        let circles = |filled: bool| {
+            (svg[..legend_at].split("<circle ").skip(1))
+                .map(|t| &t[..t.find('>').unwrap()])
+                .filter(|tag| match filled {
+                    true => tag.contains(&format!("fill=\"{blue}\"")),
+                    false => tag.contains("fill=\"none\"") && tag.contains(&blue),
+                })
+                .count()
+        };
+        assert_eq!(circles(true), 5, "a filled marker for the stopped A* run");
+        assert_eq!(circles(false), 1, "no hollow marker for the stopped A* run");
 
         let boxes = texts(&read("s-nodes-distribution"));
         for (method, drawn) in [
@@ -940,7 +983,8 @@ mod tests {
         ] {
             let svg = std::fs::read_to_string(dir.join(file)).unwrap();
             let got = markers(&svg);
-            for want in [("circle", &blue), ("polygon", &blue), ("rect", &black)] {
+            // Manhattan's circle (IDA* and A*: their lines differ), BFS's cross.
+            for want in [("circle", &blue), ("polygon", &black)] {
                 assert!(
                     got.contains(&(want.0.to_string(), want.1.clone())),
                     "{file}: no {want:?} in {got:?}"
@@ -1084,7 +1128,7 @@ mod tests {
         let svg = std::fs::read_to_string(tmp.path().join(format!("{}.svg", small.stem))).unwrap();
         let mut got = markers(&svg);
         got.remove(&("rect".to_string(), hex(WHITE)));
-        let bfs = ("rect".to_string(), hex(style::BFS_COLOR));
+        let bfs = ("polygon".to_string(), hex(style::BFS_COLOR));
         assert_eq!(got, BTreeSet::from([bfs]));
     }
 
@@ -1130,7 +1174,7 @@ mod tests {
         let got = markers(&svg);
         let ours = hex(style::color_of("pdb-6666r"));
         assert!(
-            got.contains(&("circle".to_string(), ours.clone())),
+            got.contains(&("polygon".to_string(), ours.clone())),
             "{got:?}"
         );
         // Ours: its legend sample, and on its 2 solved instances (counts equal to Korf &

@@ -1,7 +1,7 @@
 //! Plot 1: generated nodes of every instance under each heuristic, instances sorted by the
 //! reference heuristic's nodes, so the curves show how much each heuristic saves, instance by
-//! instance. Up to [`MAX_ID_LABELS`] instances, the x axis names each instance by its id;
-//! beyond, by its rank.
+//! instance. Where the ids fit side by side ([`ids_fit`]), the x axis names each instance by
+//! its id; otherwise by its rank.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -10,8 +10,18 @@ use super::{
     axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series, SetData,
 };
 
-/// Most instances whose ids fit side by side on the x axis.
-pub const MAX_ID_LABELS: usize = 30;
+/// Whether every id fits under its tick without touching its neighbours: n + 1 unit steps
+/// over the plotting area's width ([`chart::frame`]'s).
+fn ids_fit(ids: &[&str]) -> bool {
+    let width = style::SIZE.0 as i32 - 2 * chart::MARGIN - chart::Y_LABEL_AREA;
+    let spacing = f64::from(width) / (ids.len() + 1) as f64;
+    let widest = ids
+        .iter()
+        .map(|id| chart::tick_width(id))
+        .max()
+        .unwrap_or(0);
+    f64::from(widest + 8) <= spacing
+}
 
 struct NodesPerInstance {
     series: Vec<Series>,
@@ -62,7 +72,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
         return Ok(());
     };
-    let by_id = ids.len() <= MAX_ID_LABELS;
+    let by_id = ids_fit(&ids);
     let chart = NodesPerInstance {
         series,
         instances: ids.len(),

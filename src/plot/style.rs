@@ -225,18 +225,62 @@ pub(crate) enum Stroke {
     Dotted,
 }
 
-/// The point marker of a series: its algorithm's.
+/// The point marker of a series: its heuristic's, so that series stay apart without their
+/// colours (in print, or to a colour-blind reader).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Marker {
-    /// IDA* (and outside solvers).
     Circle,
-    /// A*.
-    Triangle,
-    /// Breadth-first search.
     Square,
+    Triangle,
+    Diamond,
+    TriangleDown,
+    Star,
+    Plus,
+    Hexagon,
+    TriangleLeft,
+    TriangleRight,
+    /// Breadth-first search's (it has no heuristic).
+    Cross,
 }
 
-/// How every plot draws a series: one colour per heuristic, one line and marker per algorithm,
+/// The markers of the palette's entries, in its order (Manhattan's circle first).
+const MARKERS: [Marker; 10] = [
+    Marker::Circle,
+    Marker::Square,
+    Marker::Triangle,
+    Marker::Diamond,
+    Marker::TriangleDown,
+    Marker::Star,
+    Marker::Plus,
+    Marker::Hexagon,
+    Marker::TriangleLeft,
+    Marker::TriangleRight,
+];
+
+/// The marker of a heuristic, solver or method, by its name: its colour's ([`marker_of_color`]);
+/// `bfs` a cross.
+fn marker_of(name: &str) -> Marker {
+    match name.strip_prefix("astar+").unwrap_or(name) {
+        "bfs" => Marker::Cross,
+        name => marker_of_color(color_of(name)),
+    }
+}
+
+/// The marker that goes with a series colour: the palette entry's for the known names; for the
+/// others the marker of the colour's place in [`OTHER`], so that two unknown names of one
+/// figure differ in both.
+pub(crate) fn marker_of_color(color: RGBColor) -> Marker {
+    match PALETTE.iter().position(|c| *c == color) {
+        Some(i) => MARKERS[i],
+        None => {
+            let i = OTHER.iter().position(|c| *c == color).unwrap_or(0);
+            // Not the circle: it is Manhattan's, which an outside solver often stands beside.
+            MARKERS[5 + i % 5]
+        }
+    }
+}
+
+/// How every plot draws a series: one colour and marker per heuristic, one line per algorithm,
 /// so that `astar+manhattan`, `manhattan` and `bfs` differ in every plot the same way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Look {
@@ -252,17 +296,17 @@ pub fn look_of(label: &str) -> Look {
     // space (`manhattan (r = 6.4)`, `astar+pdb-663: measured`).
     let first = label.split(char::is_whitespace).next().unwrap_or(label);
     let name = first.strip_suffix(':').unwrap_or(first);
-    let (stroke, marker) = if name.starts_with("astar+") {
-        (Stroke::Dashed, Marker::Triangle)
+    let stroke = if name.starts_with("astar+") {
+        Stroke::Dashed
     } else if name == "bfs" {
-        (Stroke::Dotted, Marker::Square)
+        Stroke::Dotted
     } else {
-        (Stroke::Solid, Marker::Circle)
+        Stroke::Solid
     };
     Look {
         color: color_of(name),
         stroke,
-        marker,
+        marker: marker_of(name),
     }
 }
 
@@ -322,6 +366,24 @@ mod tests {
             assert!(!looks[..i].contains(l), "{} repeats a look", names[i]);
         }
         assert_eq!(look_of("astar+manhattan").color, color_of("manhattan"));
+        // Without colour (print, a colour-blind reader) the heuristics still differ: by marker.
+        let korf100 = [
+            "manhattan",
+            "linear-conflict",
+            "pdb-555",
+            "pdb-663",
+            "pdb-78",
+            "pdb-78r",
+        ];
+        let markers: Vec<Marker> = korf100
+            .iter()
+            .chain(["bfs"].iter())
+            .map(|n| look_of(n).marker)
+            .collect();
+        for (i, m) in markers.iter().enumerate() {
+            assert!(!markers[..i].contains(m), "{m:?} repeats");
+        }
+        assert_eq!(look_of("astar+pdb-663").marker, look_of("pdb-663").marker);
         assert_eq!(look_of("manhattan (r = 6.4)"), look_of("manhattan"));
         assert_eq!(look_of("astar+pdb-663: measured"), look_of("astar+pdb-663"));
         // Custom partitions: a look per name (not per "pdbr"), the colour every other plot
