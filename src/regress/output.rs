@@ -14,6 +14,7 @@ use super::runner::Workload;
 use super::stats;
 use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
+use crate::analysis::first_appearance;
 use crate::path_io::At;
 use crate::results::history::{self, HistoryRow};
 use crate::results::io::write_rows;
@@ -323,13 +324,10 @@ pub(crate) fn history_rows(
     let mut out: Vec<HistoryRow> = Vec::new();
     let mine: Vec<&RoundRow> = rows.iter().filter(|r| r.side == side.side).collect();
     let first_round = mine.iter().map(|r| r.round).min();
-    let mut groups: Vec<(String, String)> = Vec::new();
-    for r in &mine {
-        let g = (r.method.clone(), r.instance_set.clone());
-        if !groups.contains(&g) {
-            groups.push(g);
-        }
-    }
+    let groups = first_appearance(
+        mine.iter()
+            .map(|r| (r.method.clone(), r.instance_set.clone())),
+    );
     for (method, set) in groups {
         let of = |r: &&&RoundRow| r.method == method && r.instance_set == set;
         let first: Vec<&&RoundRow> = mine
