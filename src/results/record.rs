@@ -359,6 +359,12 @@ fn check_figure(column: &str, value: f64) -> Result<(), String> {
     }
 }
 
+/// The loud line of a failed run, its status in capitals: `WRONG LENGTH {who}: {why}`.
+pub(crate) fn problem(status: RunStatus, who: impl fmt::Display, why: impl fmt::Display) -> String {
+    let status = status.as_str().to_uppercase().replace('-', " ");
+    format!("{status} {who}: {why}")
+}
+
 impl RunRecord {
     pub fn key(&self) -> RunKey {
         RunKey::of(&self.instance_set, &self.instance_id, self.method())

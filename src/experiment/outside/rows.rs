@@ -1,5 +1,6 @@
 //! An outside solver's outcome on one instance as the rows of a results directory.
 
+use crate::results::record::problem;
 use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
 use crate::search::Iteration;
 
@@ -29,13 +30,9 @@ pub fn rows(
     let growth = Growth::of(&reported);
     let generated = outcome.nodes_generated().unwrap_or(0);
     let seconds = outcome.wall_seconds;
-    let problem = status.is_failure().then(|| {
-        format!(
-            "{} {key}: {}",
-            status.as_str().to_uppercase().replace('-', " "),
-            j.detail
-        )
-    });
+    let problem = status
+        .is_failure()
+        .then(|| problem(status, &key, &j.detail));
     let iterations = IterationRecord::rows(&key, &reported);
     let run = RunRecord {
         status,
