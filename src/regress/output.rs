@@ -30,7 +30,7 @@ pub const META_FILE: &str = "meta.json";
 pub(crate) const VERDICT_FILE: &str = "verdict.json";
 
 /// One side as measured.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct SideMeta {
     pub side: Side,
     /// `abc1234`, `working tree (…)`, or the binary's path.
@@ -53,8 +53,7 @@ impl SideMeta {
             revision: Some(b.revision.clone()),
             binary: b.binary.clone(),
             reused_build: Some(b.reused),
-            reported_commit: None,
-            reported_dirty: None,
+            ..SideMeta::default()
         }
     }
 
@@ -62,11 +61,8 @@ impl SideMeta {
         SideMeta {
             side,
             label: path.display().to_string(),
-            revision: None,
             binary: path.to_path_buf(),
-            reused_build: None,
-            reported_commit: None,
-            reported_dirty: None,
+            ..SideMeta::default()
         }
     }
 

@@ -134,13 +134,7 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
                 date: date.to_string(),
                 heuristic: r.label(),
                 instance_set: r.instance_set.clone(),
-                runs: 0,
-                solved: 0,
-                total_generated: 0,
-                total_expanded: 0,
-                total_seconds: 0.0,
-                nodes_per_second: None,
-                instructions: None,
+                ..HistoryRow::default()
             });
         row.runs += 1;
         row.solved += u64::from(r.status == RunStatus::Solved);

@@ -58,10 +58,11 @@ pub enum MetaError {
 }
 
 /// Where a results directory's runs stand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RunState {
     /// A session is writing (or was killed without a chance to say so).
+    #[default]
     Running,
     /// Every pair has a row.
     Complete,
@@ -197,7 +198,7 @@ pub struct ShardSession {
 }
 
 /// The contents of `meta.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
     /// See the module documentation; absent (schema 1) in older files.

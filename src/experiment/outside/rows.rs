@@ -59,15 +59,9 @@ pub fn rows(
         exit_code: j.exit_code,
         signal: j.signal,
         detail: j.detail.clone(),
-        h0: None,
-        // Its memory is the process's (peak_rss_bytes): the search-structure columns stay empty.
-        reopened: None,
-        peak_stored: None,
-        peak_bytes: None,
-        bytes_per_state: None,
-        table_bytes: None,
         search_threads: 1,
-        resumes: 0,
+        // Its memory is the process's (peak_rss_bytes): h0 and the search-structure columns
+        // stay empty.
         ..RunRecord::of(&key)
     };
     Some((run, iterations, problem))
