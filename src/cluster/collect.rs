@@ -12,7 +12,7 @@ use crate::experiment::describe::experiment_meta;
 use crate::experiment::provenance::{git_commit, git_dirty, now_rfc3339};
 use crate::experiment::writer::{self, Files};
 use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
-use crate::path_io::{At, PathIo};
+use crate::path_io::{At, Found};
 use crate::results::meta::{Collected, SetInfo, Shard, ShardSession};
 use crate::results::{
     ExperimentSpec, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
@@ -93,10 +93,8 @@ pub fn pending_shards(out: &Path, spec: &ExperimentSpec) -> Result<Vec<usize>, C
 /// Folders under `OUT/shards/` must be the shard indexes 0..N.
 fn check_layout(out: &Path, count: usize) -> Result<(), ClusterError> {
     let dir = out.join(SHARDS_DIR);
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(PathIo::new(dir, source).into()),
+    let Some(entries) = std::fs::read_dir(&dir).found().at(&dir)? else {
+        return Ok(());
     };
     for entry in entries {
         let entry = entry.at(&dir)?;

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::plan::{Experiment, Pair, Request};
 use super::ExperimentError;
-use crate::path_io::{At, PathIo};
+use crate::path_io::{At, Found};
 use crate::results::io::atomic_write;
 use crate::results::meta::Shard;
 use crate::results::spec::Difference;
@@ -184,10 +184,8 @@ pub(crate) fn write_json<T: serde::Serialize>(
 pub fn read_json<T: serde::de::DeserializeOwned>(
     path: &Path,
 ) -> Result<Option<T>, ExperimentError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(PathIo::new(path, source).into()),
+    let Some(text) = std::fs::read_to_string(path).found().at(path)? else {
+        return Ok(None);
     };
     serde_json::from_str(&text)
         .map(Some)

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::path_io::{At, PathIo};
+use crate::path_io::{At, Found};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use thiserror::Error;
@@ -104,12 +104,8 @@ pub(crate) fn required_columns<T: Row>() -> Vec<String> {
 
 /// Every row of the CSV file at `path`, with the line it starts on, in file order.
 pub fn read_rows<T: Row>(path: &Path, mode: ReadMode) -> Result<Vec<(u64, T)>, CsvError> {
-    let mut bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(CsvError::Missing(path.to_path_buf()))
-        }
-        Err(source) => return Err(PathIo::new(path, source).into()),
+    let Some(mut bytes) = fs::read(path).found().at(path)? else {
+        return Err(CsvError::Missing(path.to_path_buf()));
     };
     if mode == ReadMode::Strict && bytes.is_empty() {
         return Err(CsvError::Empty(path.to_path_buf()));
