@@ -145,16 +145,8 @@ pub(crate) fn sbatch_quote(s: &str) -> String {
     if is_plain_word(s) {
         s.to_string()
     } else {
-        let mut q = String::with_capacity(s.len() + 2);
-        q.push('"');
-        for c in s.chars() {
-            if c == '"' || c == '\\' {
-                q.push('\\');
-            }
-            q.push(c);
-        }
-        q.push('"');
-        q
+        // Backslashes first, so that the ones escaping quotes are not doubled.
+        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
     }
 }
 
