@@ -84,6 +84,12 @@ pub fn run(
     std::fs::create_dir_all(out).at(out)?;
     let files = Files::in_dir(out);
     let meta_path = out.join(META_FILE);
+    let checkpoints = settings
+        .checkpoint_every
+        .filter(|_| exp.fixed_bound.is_none())
+        .map(|every| Checkpoints::in_dir(out, every));
+    // `--only-ids`: the instances this session runs.
+    let wanted = |id: &String| (settings.only_ids.as_ref()).is_none_or(|ids| ids.contains(id));
 
     // What is already done.
     let mut done: HashSet<RunKey> = HashSet::new();
@@ -110,19 +116,13 @@ pub fn run(
                 None if !runs.is_empty() => return Err(ExperimentError::NoMeta(out.clone())),
                 None => {}
             }
-            let run_now = |r: &RunRecord| {
-                (settings.only_ids.as_ref()).is_none_or(|ids| ids.contains(&r.instance_id))
-            };
+            let run_now = |r: &RunRecord| wanted(&r.instance_id);
             let (runs, iterations) =
                 resume::keep_unretried(runs, iterations, &settings.retry, run_now);
             done = runs.iter().map(RunRecord::key).collect();
             // Every checkpoint this session will continue from is checked before the retried
             // rows are dropped: a bad one stops the run with the files as they were.
-            if let Some(every) = settings
-                .checkpoint_every
-                .filter(|_| exp.fixed_bound.is_none())
-            {
-                let c = Checkpoints::in_dir(out, every);
+            if let Some(c) = &checkpoints {
                 for p in pairs.iter().filter(|p| p.is_ida()) {
                     let key = exp.key(p);
                     if !done.contains(&key) {
@@ -142,10 +142,6 @@ pub fn run(
     if !kept {
         files.reset(&[], &[])?;
     }
-    let checkpoints = settings
-        .checkpoint_every
-        .filter(|_| exp.fixed_bound.is_none())
-        .map(|every| Checkpoints::in_dir(out, every));
     if !settings.resume {
         // Progress of an experiment that is being started again from nothing.
         Checkpoints::in_dir(out, Duration::ZERO).clear()?;
@@ -157,13 +153,7 @@ pub fn run(
         .filter(|p| !done.contains(&exp.key(p)))
         .collect();
     let done_before = pairs.len() - missing.len();
-    let chosen = |p: &Pair| {
-        let id = &exp.sets[p.set].1.instances[p.instance].id;
-        settings
-            .only_ids
-            .as_ref()
-            .is_none_or(|ids| ids.contains(id))
-    };
+    let chosen = |p: &Pair| wanted(&exp.sets[p.set].1.instances[p.instance].id);
     let pending: Vec<Pair> = missing.iter().copied().filter(chosen).collect();
     let skipped = missing.len() - pending.len();
 
