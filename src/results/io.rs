@@ -50,26 +50,8 @@ pub enum ReadMode {
 pub trait Row: Serialize + DeserializeOwned + Default {}
 impl<T: Serialize + DeserializeOwned + Default> Row for T {}
 
-/// The columns of a row type, as its serde derive writes them.
-pub fn columns<T: Row>() -> Vec<String> {
-    let mut w = csv::Writer::from_writer(vec![]);
-    w.serialize(T::default()).expect("a record serialises");
-    let bytes = w.into_inner().expect("writing to memory");
-    let text = String::from_utf8(bytes).expect("csv output is UTF-8");
-    let header = text.lines().next().unwrap_or_default();
-    csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(header.as_bytes())
-        .records()
-        .next()
-        .and_then(Result::ok)
-        .map(|r| r.iter().map(str::to_string).collect())
-        .unwrap_or_default()
-}
-
-/// The columns a file must have: those whose field has no serde default (a column added later
-/// with `#[serde(default)]` may be absent from older files, which then read as before).
-pub(crate) fn required_columns<T: Row>() -> Vec<String> {
+/// The header and the row of `T::default()`, as its serde derive writes them.
+fn default_row<T: Row>() -> (csv::StringRecord, csv::StringRecord) {
     let mut w = csv::Writer::from_writer(vec![]);
     w.serialize(T::default()).expect("a record serialises");
     let bytes = w.into_inner().expect("writing to memory");
@@ -80,6 +62,18 @@ pub(crate) fn required_columns<T: Row>() -> Vec<String> {
         .next()
         .and_then(Result::ok)
         .unwrap_or_default();
+    (header, row)
+}
+
+/// The columns of a row type, as its serde derive writes them.
+pub fn columns<T: Row>() -> Vec<String> {
+    default_row::<T>().0.iter().map(str::to_string).collect()
+}
+
+/// The columns a file must have: those whose field has no serde default (a column added later
+/// with `#[serde(default)]` may be absent from older files, which then read as before).
+pub(crate) fn required_columns<T: Row>() -> Vec<String> {
+    let (header, row) = default_row::<T>();
     let without = |r: &csv::StringRecord, i: usize| -> csv::StringRecord {
         r.iter()
             .enumerate()
