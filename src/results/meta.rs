@@ -321,7 +321,7 @@ impl Meta {
         fields.extend(e.algorithms.iter().map(String::as_str));
         fields.extend(e.solvers.iter().map(String::as_str));
         for value in fields {
-            if let Some(c) = value.chars().find(|c| c.is_control()) {
+            if let Some(message) = super::record::control_character(value) {
                 let quoted = serde_json::to_string(value).unwrap_or_default();
                 let line = text
                     .lines()
@@ -331,11 +331,7 @@ impl Meta {
                     path: path.to_path_buf(),
                     line,
                     column: 1,
-                    message: format!(
-                        "control character U+{:04X} in '{}'",
-                        c as u32,
-                        value.escape_debug()
-                    ),
+                    message,
                 });
             }
         }
