@@ -274,10 +274,6 @@ struct Runs<'a> {
     by_round: BTreeMap<u32, &'a RoundRow>,
 }
 
-fn deterministic(s: RunStatus) -> bool {
-    s.is_deterministic()
-}
-
 /// Judges the rows of every round (and the instruction counts, if any).
 pub(crate) fn judge_rows(
     rows: &[RoundRow],
@@ -337,26 +333,24 @@ pub(crate) fn judge_rows(
             });
             continue;
         };
+        // Every round of a side against its first.
         for (side, r) in [(Side::Base, b), (Side::Head, h)] {
-            if let Some(r) = r {
-                let first = r.by_round.values().next().copied();
-                if r.by_round.values().any(|x| {
-                    first.is_some_and(|f| {
-                        x.status == f.status
-                            && deterministic(x.status)
-                            && (x.generated, x.expanded) != (f.generated, f.expanded)
-                    })
-                }) {
-                    failures.push(Failure::Unsteady {
-                        pair: pair.clone(),
-                        side,
-                    });
-                }
+            let mut rounds = r.into_iter().flat_map(|r| r.by_round.values());
+            let Some(f) = rounds.next() else { continue };
+            if rounds.any(|x| {
+                x.status == f.status
+                    && x.status.is_deterministic()
+                    && (x.generated, x.expanded) != (f.generated, f.expanded)
+            }) {
+                failures.push(Failure::Unsteady {
+                    pair: pair.clone(),
+                    side,
+                });
             }
         }
         let same_end = b.is_some() && h.is_some() && bf.status == hf.status;
         let nodes_changed = same_end
-            && deterministic(bf.status)
+            && bf.status.is_deterministic()
             && (bf.generated, bf.expanded) != (hf.generated, hf.expanded);
         if nodes_changed {
             failures.push(Failure::NodeCount {
