@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use super::plan::{Experiment, Pair, Request};
 use super::ExperimentError;
 use crate::path_io::{At, Found};
-use crate::results::io::atomic_write;
+use crate::results::io::write_json;
 use crate::results::meta::Shard;
 use crate::results::spec::Difference;
 use crate::results::ExperimentSpec;
@@ -139,7 +139,7 @@ impl ExperimentSpec {
     }
 
     pub fn save(&self, out: &Path) -> Result<(), ExperimentError> {
-        write_json(&out.join(EXPERIMENT_FILE), self)
+        Ok(write_json(&out.join(EXPERIMENT_FILE), self)?)
     }
 
     /// Records this spec in `out`, or checks that `out` already holds the same one (stored
@@ -168,16 +168,6 @@ pub(crate) fn joined(d: &[Difference]) -> String {
         .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// Writes pretty JSON atomically.
-pub(crate) fn write_json<T: serde::Serialize>(
-    path: &Path,
-    value: &T,
-) -> Result<(), ExperimentError> {
-    let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
-    text.push('\n');
-    Ok(atomic_write(path, text.as_bytes()).at(path)?)
 }
 
 /// Reads JSON, `None` when the file does not exist.

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::path_io::{At, Found};
+use crate::path_io::{At, Found, PathIo};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use thiserror::Error;
@@ -216,6 +216,13 @@ pub fn write_rows<T: Row>(path: &Path, rows: &[T]) -> Result<(), CsvError> {
 /// target are replaced, never followed). Creates the parent directory if needed.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     super::atomic::write(path, bytes)
+}
+
+/// Writes `value` to `path` atomically, as pretty JSON.
+pub(crate) fn write_json(path: &Path, value: &impl Serialize) -> Result<(), PathIo> {
+    let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
+    text.push('\n');
+    atomic_write(path, text.as_bytes()).at(path)
 }
 
 #[cfg(test)]

@@ -340,9 +340,7 @@ impl Meta {
 
     /// Writes this record to `path` atomically, as pretty JSON.
     pub fn write(&self, path: &Path) -> Result<(), MetaError> {
-        let mut text = serde_json::to_string_pretty(self).expect("Meta serialises");
-        text.push('\n');
-        Ok(super::io::atomic_write(path, text.as_bytes()).at(path)?)
+        Ok(super::io::write_json(path, self)?)
     }
 }
 
