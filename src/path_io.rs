@@ -30,3 +30,17 @@ impl<T> At<T> for std::io::Result<T> {
         self.map_err(|source| PathIo::new(path.as_ref(), source))
     }
 }
+
+/// `.found()` on an I/O result: a missing file is `Ok(None)`, for files that may not exist yet.
+pub(crate) trait Found<T> {
+    fn found(self) -> std::io::Result<Option<T>>;
+}
+
+impl<T> Found<T> for std::io::Result<T> {
+    fn found(self) -> std::io::Result<Option<T>> {
+        match self {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            r => r.map(Some),
+        }
+    }
+}

@@ -27,3 +27,15 @@ pub use per_instance::{
     per_instance_comparisons, published_column, PerInstanceComparison, PublishedColumn,
     PUBLISHED_COLUMNS,
 };
+
+/// The items, each once, in order of first appearance: for short lists, where a linear search
+/// keeps the order without hashing.
+pub(crate) fn first_appearance<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out: Vec<T> = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}

@@ -266,13 +266,7 @@ impl PerInstanceComparison {
         if n == 0 {
             return None;
         }
-        let median = if n % 2 == 1 {
-            v[n / 2]
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
-        };
-        let geo = super::geomean(&v);
-        Some((v[0], median, v[n - 1], geo))
+        Some((v[0], super::median(&v), v[n - 1], super::geomean(&v)))
     }
 }
 

@@ -12,8 +12,8 @@ use crate::experiment::describe::experiment_meta;
 use crate::experiment::provenance::{git_commit, git_dirty, now_rfc3339};
 use crate::experiment::writer::{self, Files};
 use crate::experiment::{shard_dir, Experiment, SHARDS_DIR};
-use crate::path_io::{At, PathIo};
-use crate::results::meta::{Collected, Shard, ShardSession};
+use crate::path_io::{At, Found};
+use crate::results::meta::{Collected, SetInfo, Shard, ShardSession};
 use crate::results::{
     ExperimentSpec, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
@@ -93,10 +93,8 @@ pub fn pending_shards(out: &Path, spec: &ExperimentSpec) -> Result<Vec<usize>, C
 /// Folders under `OUT/shards/` must be the shard indexes 0..N.
 fn check_layout(out: &Path, count: usize) -> Result<(), ClusterError> {
     let dir = out.join(SHARDS_DIR);
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(source) => return Err(PathIo::new(dir, source).into()),
+    let Some(entries) = std::fs::read_dir(&dir).found().at(&dir)? else {
+        return Ok(());
     };
     for entry in entries {
         let entry = entry.at(&dir)?;
@@ -232,21 +230,7 @@ fn check_same_experiment(path: &Path, shard: &Meta, reference: &Meta) -> Result<
             what,
         })
     };
-    let sets = |m: &Meta| -> Vec<(String, String, String, usize, Option<String>)> {
-        m.instance_sets
-            .iter()
-            .map(|s| {
-                (
-                    s.name.clone(),
-                    s.size.clone(),
-                    s.goal.clone(),
-                    s.instances,
-                    s.content_hash.clone(),
-                )
-            })
-            .collect()
-    };
-    let (ours, theirs) = (sets(shard), sets(reference));
+    let (ours, theirs) = (&shard.instance_sets, &reference.instance_sets);
     if ours.len() != theirs.len() {
         return differs(format!(
             "{} instance set(s), the experiment has {}",
@@ -254,24 +238,26 @@ fn check_same_experiment(path: &Path, shard: &Meta, reference: &Meta) -> Result<
             theirs.len()
         ));
     }
-    for (a, b) in ours.iter().zip(&theirs) {
-        if a != b {
-            return differs(format!(
-                "instance set '{}' ({} {}, {} instances, content {}) is not the experiment's \
-                 '{}' ({} {}, {} instances, content {}): the instance file changed since this \
-                 shard ran, or the shard comes from another run",
-                a.0,
-                a.1,
-                a.2,
-                a.3,
-                a.4.as_deref().unwrap_or("not recorded"),
-                b.0,
-                b.1,
-                b.2,
-                b.3,
-                b.4.as_deref().unwrap_or("not recorded"),
-            ));
-        }
+    fn key(s: &SetInfo) -> impl PartialEq + '_ {
+        (&s.name, &s.size, &s.goal, s.instances, &s.content_hash)
+    }
+    let show = |s: &SetInfo| {
+        format!(
+            "'{}' ({} {}, {} instances, content {})",
+            s.name,
+            s.size,
+            s.goal,
+            s.instances,
+            s.content_hash.as_deref().unwrap_or("not recorded")
+        )
+    };
+    if let Some((a, b)) = ours.iter().zip(theirs).find(|(a, b)| key(a) != key(b)) {
+        return differs(format!(
+            "instance set {} is not the experiment's {}: the instance file changed since this \
+             shard ran, or the shard comes from another run",
+            show(a),
+            show(b)
+        ));
     }
     // The rest as every check of one experiment compares it, in order (shards deal pairs by it).
     let (shard, reference) = (&shard.experiment, &reference.experiment);

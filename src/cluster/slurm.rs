@@ -13,8 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::error::ClusterError;
 pub use super::error::SlurmError;
 use crate::experiment::provenance::now_rfc3339;
-use crate::experiment::shard::{read_json, write_json};
+use crate::experiment::shard::read_json;
 use crate::path_io::At;
+use crate::results::io::write_json;
 use crate::results::meta::is_plain_word;
 pub use crate::results::meta::sh_quote;
 use crate::results::ExperimentSpec;
@@ -145,16 +146,8 @@ pub(crate) fn sbatch_quote(s: &str) -> String {
     if is_plain_word(s) {
         s.to_string()
     } else {
-        let mut q = String::with_capacity(s.len() + 2);
-        q.push('"');
-        for c in s.chars() {
-            if c == '"' || c == '\\' {
-                q.push('\\');
-            }
-            q.push(c);
-        }
-        q.push('"');
-        q
+        // Backslashes first, so that the ones escaping quotes are not doubled.
+        format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
     }
 }
 

@@ -12,7 +12,7 @@
 //! - **Removed** when the pair ends with a final row (solved, unsolvable, wrong length, error);
 //!   kept with a `time-limit` or `node-limit` row, which a retry continues from.
 
-use crate::path_io::{At, PathIo};
+use crate::path_io::{At, Found};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -109,21 +109,15 @@ impl Checkpoints {
 
     /// Removes every checkpoint (a run that starts again from nothing).
     pub fn clear(&self) -> Result<(), ExperimentError> {
-        match std::fs::remove_dir_all(&self.dir) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(PathIo::new(&self.dir, e).into())
-            }
-            _ => Ok(()),
-        }
+        std::fs::remove_dir_all(&self.dir).found().at(&self.dir)?;
+        Ok(())
     }
 
     /// The checkpoint of `pair`, checked, if there is one.
     pub fn load(&self, key: &RunKey, pair: &PairId) -> Result<Option<Loaded>, ExperimentError> {
         let path = self.path(key);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(PathIo::new(path, source).into()),
+        let Some(text) = std::fs::read_to_string(&path).found().at(&path)? else {
+            return Ok(None);
         };
         let bad = |reason: String| ExperimentError::Checkpoint {
             path: path.clone(),
@@ -188,10 +182,8 @@ impl Checkpoints {
             return Ok(());
         }
         let path = self.path(key);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(PathIo::new(path, e).into()),
-            _ => Ok(()),
-        }
+        std::fs::remove_file(&path).found().at(&path)?;
+        Ok(())
     }
 
     /// The search's checkpointing for `pair`, continuing from `loaded`; a save that fails is

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::time::Duration;
 
+use crate::analysis::median;
 use crate::analysis::per_instance::published_column;
 use crate::board::{Board, Goal};
 use crate::heuristic::Prepared;
@@ -376,18 +377,7 @@ pub(crate) fn stored_speeds(runs: &[RunRecord]) -> HashMap<String, f64> {
             }
         }
     }
-    by.into_iter()
-        .map(|(h, mut v)| {
-            v.sort_by(|a, b| a.total_cmp(b));
-            let mid = v.len() / 2;
-            let median = if v.len() % 2 == 1 {
-                v[mid]
-            } else {
-                (v[mid - 1] + v[mid]) / 2.0
-            };
-            (h, median)
-        })
-        .collect()
+    by.into_iter().map(|(h, v)| (h, median(&v))).collect()
 }
 
 #[cfg(test)]

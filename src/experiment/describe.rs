@@ -4,7 +4,7 @@
 use super::plan::Experiment;
 use super::provenance::{git_commit, git_dirty, machine, now_rfc3339, RUSTC_VERSION};
 use super::settings::Settings;
-use crate::results::meta::{Meta, RunState, SetInfo, SCHEMA_VERSION};
+use crate::results::meta::{Meta, SetInfo, SCHEMA_VERSION};
 use crate::results::ExperimentSpec;
 
 /// The record of a session that starts now: `pairs` pairs, `done_before` of them already in the
@@ -42,9 +42,6 @@ pub(crate) fn experiment_meta(exp: &Experiment, command_line: Vec<String>) -> Me
         rustc_version: RUSTC_VERSION.to_string(),
         machine: machine(),
         started: now_rfc3339(),
-        finished: None,
-        state: RunState::Running,
-        threads: 0,
         instance_sets: exp
             .sets
             .iter()
@@ -65,13 +62,6 @@ pub(crate) fn experiment_meta(exp: &Experiment, command_line: Vec<String>) -> Me
             instances: exp.sets.iter().map(|(spec, _)| spec.clone()).collect(),
             ..ExperimentSpec::new(exp, 0)
         },
-        pairs: 0,
-        pairs_done_before: 0,
-        retry: Vec::new(),
-        previous_sessions: Vec::new(),
-        shard: None,
-        collected: None,
-        shards: Vec::new(),
-        slurm_submissions: Vec::new(),
+        ..Meta::default()
     }
 }

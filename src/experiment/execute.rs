@@ -34,7 +34,8 @@ use crate::moves::path_string;
 use crate::path_io::At;
 use crate::pdb::CacheOptions;
 use crate::results::{
-    history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
+    history, record::problem, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState,
+    RunStatus, META_FILE,
 };
 use crate::search::{self, Iteration, Limits, Mode, SearchOptions, SearchResult};
 
@@ -83,6 +84,12 @@ pub fn run(
     std::fs::create_dir_all(out).at(out)?;
     let files = Files::in_dir(out);
     let meta_path = out.join(META_FILE);
+    let checkpoints = settings
+        .checkpoint_every
+        .filter(|_| exp.fixed_bound.is_none())
+        .map(|every| Checkpoints::in_dir(out, every));
+    // `--only-ids`: the instances this session runs.
+    let wanted = |id: &String| (settings.only_ids.as_ref()).is_none_or(|ids| ids.contains(id));
 
     // What is already done.
     let mut done: HashSet<RunKey> = HashSet::new();
@@ -109,19 +116,13 @@ pub fn run(
                 None if !runs.is_empty() => return Err(ExperimentError::NoMeta(out.clone())),
                 None => {}
             }
-            let run_now = |r: &RunRecord| {
-                (settings.only_ids.as_ref()).is_none_or(|ids| ids.contains(&r.instance_id))
-            };
+            let run_now = |r: &RunRecord| wanted(&r.instance_id);
             let (runs, iterations) =
                 resume::keep_unretried(runs, iterations, &settings.retry, run_now);
             done = runs.iter().map(RunRecord::key).collect();
             // Every checkpoint this session will continue from is checked before the retried
             // rows are dropped: a bad one stops the run with the files as they were.
-            if let Some(every) = settings
-                .checkpoint_every
-                .filter(|_| exp.fixed_bound.is_none())
-            {
-                let c = Checkpoints::in_dir(out, every);
+            if let Some(c) = &checkpoints {
                 for p in pairs.iter().filter(|p| p.is_ida()) {
                     let key = exp.key(p);
                     if !done.contains(&key) {
@@ -141,10 +142,6 @@ pub fn run(
     if !kept {
         files.reset(&[], &[])?;
     }
-    let checkpoints = settings
-        .checkpoint_every
-        .filter(|_| exp.fixed_bound.is_none())
-        .map(|every| Checkpoints::in_dir(out, every));
     if !settings.resume {
         // Progress of an experiment that is being started again from nothing.
         Checkpoints::in_dir(out, Duration::ZERO).clear()?;
@@ -156,13 +153,7 @@ pub fn run(
         .filter(|p| !done.contains(&exp.key(p)))
         .collect();
     let done_before = pairs.len() - missing.len();
-    let chosen = |p: &Pair| {
-        let id = &exp.sets[p.set].1.instances[p.instance].id;
-        settings
-            .only_ids
-            .as_ref()
-            .is_none_or(|ids| ids.contains(id))
-    };
+    let chosen = |p: &Pair| wanted(&exp.sets[p.set].1.instances[p.instance].id);
     let pending: Vec<Pair> = missing.iter().copied().filter(chosen).collect();
     let skipped = missing.len() - pending.len();
 
@@ -522,7 +513,6 @@ fn run_pair(
     let (_, set) = &exp.sets[p.set];
     let instance = &set.instances[p.instance];
     let key = exp.key(p);
-    let who = format!("{key}");
     // Only IDA* searches on several threads: A* and breadth-first pairs run on one (and say so).
     let threads_here = if p.is_ida() { options.threads } else { 1 };
     let options = SearchOptions {
@@ -531,15 +521,16 @@ fn run_pair(
         ..options.clone()
     };
     let outcome = search::solve(h, &instance.board, &set.goal, &options);
-    let (status, problem, outcome) = match outcome {
-        Err(e) => (RunStatus::Error, Some(format!("ERROR {who}: {e}")), None),
+    let (status, why, outcome) = match outcome {
+        Err(e) => (RunStatus::Error, Some(e.to_string()), None),
         Ok(o) if o.result.status == RunStatus::Cancelled => return None,
         Ok(o) => {
             let inadmissible = exp.heuristic(p).filter(|h| !h.admissible());
-            let (status, problem) = judge(&o.result, instance, set, &who, inadmissible);
-            (status, problem, Some(o))
+            let (status, why) = judge(&o.result, instance, set, inadmissible);
+            (status, why, Some(o))
         }
     };
+    let problem = why.map(|why| problem(status, &key, why));
     let result = outcome.as_ref().map(|o| &o.result);
     let memory = outcome.as_ref().map(|o| o.memory);
     let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
@@ -585,57 +576,48 @@ fn run_pair(
     Some((run, iterations, problem))
 }
 
-/// The status of a finished search, and a loud message when it is wrong (a length above the
+/// The status of a finished search, and why it is wrong when it is (a length above the
 /// optimal one blamed on the `inadmissible` heuristic when there is one).
 fn judge(
     r: &SearchResult,
     instance: &Instance,
     set: &InstanceSet,
-    who: &str,
     inadmissible: Option<&HeuristicName>,
 ) -> (RunStatus, Option<String>) {
     let line = format!("{}:{}", set.path.display(), instance.line);
-    match (r.status, instance.optimal) {
+    let (status, why) = match (r.status, instance.optimal) {
         (RunStatus::Solved, _) if !instance.board.replays_to(&r.moves, &set.goal) => (
             RunStatus::Error,
-            Some(format!(
-                "ERROR {who}: the solution does not replay to the goal"
-            )),
+            "the solution does not replay to the goal".to_string(),
         ),
         // The moves replay to the goal, so fewer than the file's length prove the file wrong.
         (RunStatus::Solved, Some(o)) if (o as usize) > r.moves.len() => (
             RunStatus::WrongLength,
-            Some(format!(
-                "WRONG LENGTH {who}: found {} moves that reach the goal, so the optimal length \
-                 {o} that {line} gives is wrong",
+            format!(
+                "found {} moves that reach the goal, so the optimal length {o} that {line} gives \
+                 is wrong",
                 r.moves.len()
-            )),
+            ),
         ),
         (RunStatus::Solved, Some(o)) if o as usize != r.moves.len() => (
             RunStatus::WrongLength,
-            Some(format!(
-                "WRONG LENGTH {who}: found {} moves, more than the optimal length {o} that \
-                 {line} gives ({})",
+            format!(
+                "found {} moves, more than the optimal length {o} that {line} gives ({})",
                 r.moves.len(),
                 inadmissible.map_or("the search is wrong, or the file".to_string(), |h| format!(
                     "{h} is declared inadmissible: its lengths are not proven optimal"
                 ))
-            )),
+            ),
         ),
         (RunStatus::Unsolvable, Some(o)) => (
             RunStatus::WrongLength,
-            Some(format!(
-                "WRONG LENGTH {who}: unsolvable by parity, but {line} gives an optimal length \
-                 of {o}"
-            )),
+            format!("unsolvable by parity, but {line} gives an optimal length of {o}"),
         ),
         // run_pair returns before judging a cancelled search; should one get here, it is no
         // result, so it is recorded as one.
-        (RunStatus::Cancelled, _) => (
-            RunStatus::Error,
-            Some(format!("ERROR {who}: cancelled search judged")),
-        ),
+        (RunStatus::Cancelled, _) => (RunStatus::Error, "cancelled search judged".to_string()),
         // The search's own statuses are the rows' (solved, unsolvable, a limit, fixed-bound).
-        (status, _) => (status, None),
-    }
+        (status, _) => return (status, None),
+    };
+    (status, Some(why))
 }

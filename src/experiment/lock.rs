@@ -70,11 +70,9 @@ const RESULT_NAMES: &[&str] = &[
 /// Refuses a directory that exists, is not empty and holds none of a results directory's files
 /// (`--out /`, `--out ~/Documents`): a run would write its files among someone else's.
 pub(crate) fn check_not_foreign(dir: &Path) -> Result<(), LockError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        // Not a directory, or unreadable: creating or locking it reports the problem.
-        Err(_) => return Ok(()),
+    // Missing, not a directory, or unreadable: creating or locking it reports the problem.
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
     };
     let mut empty = true;
     for entry in entries.flatten() {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use super::outside::OutsideSolver;
 use super::ExperimentError;
+use crate::analysis::first_appearance;
 use crate::board::Goal;
 use crate::heuristic::{split_names, HeuristicName};
 use crate::instances::{InstanceError, InstanceSet};
@@ -228,13 +229,7 @@ impl Experiment {
 
     /// The goals of the instance sets, each once, in set order.
     pub fn goals(&self) -> Vec<Goal> {
-        let mut goals: Vec<Goal> = Vec::new();
-        for (_, set) in &self.sets {
-            if !goals.contains(&set.goal) {
-                goals.push(set.goal.clone());
-            }
-        }
-        goals
+        first_appearance(self.sets.iter().map(|(_, set)| set.goal.clone()))
     }
 
     /// `results/` followed by the instance-set names joined by `+`.

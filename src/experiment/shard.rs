@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use super::plan::{Experiment, Pair, Request};
 use super::ExperimentError;
-use crate::path_io::{At, PathIo};
-use crate::results::io::atomic_write;
+use crate::path_io::{At, Found};
+use crate::results::io::write_json;
 use crate::results::meta::Shard;
 use crate::results::spec::Difference;
 use crate::results::ExperimentSpec;
@@ -139,7 +139,7 @@ impl ExperimentSpec {
     }
 
     pub fn save(&self, out: &Path) -> Result<(), ExperimentError> {
-        write_json(&out.join(EXPERIMENT_FILE), self)
+        Ok(write_json(&out.join(EXPERIMENT_FILE), self)?)
     }
 
     /// Records this spec in `out`, or checks that `out` already holds the same one (stored
@@ -170,24 +170,12 @@ pub(crate) fn joined(d: &[Difference]) -> String {
         .join("; ")
 }
 
-/// Writes pretty JSON atomically.
-pub(crate) fn write_json<T: serde::Serialize>(
-    path: &Path,
-    value: &T,
-) -> Result<(), ExperimentError> {
-    let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
-    text.push('\n');
-    Ok(atomic_write(path, text.as_bytes()).at(path)?)
-}
-
 /// Reads JSON, `None` when the file does not exist.
 pub fn read_json<T: serde::de::DeserializeOwned>(
     path: &Path,
 ) -> Result<Option<T>, ExperimentError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(PathIo::new(path, source).into()),
+    let Some(text) = std::fs::read_to_string(path).found().at(path)? else {
+        return Ok(None);
     };
     serde_json::from_str(&text)
         .map(Some)

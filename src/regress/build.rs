@@ -92,33 +92,16 @@ fn settings_hash(repo: &Path) -> String {
     format!("{:08x}", h.finish() as u32)
 }
 
-/// Holds an exclusive lock on a file until dropped.
-struct Lock(fs::File);
-
-impl Lock {
-    fn take(path: &Path) -> Result<Lock, RegressError> {
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(path)
-            .at(path)?;
-        use std::os::unix::io::AsRawFd;
-        // SAFETY: flock on a file descriptor we own; it is released when the file is closed.
-        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) };
-        if rc != 0 {
-            return Err(PathIo::new(path, std::io::Error::last_os_error()).into());
-        }
-        Ok(Lock(file))
-    }
-}
-
-impl Drop for Lock {
-    fn drop(&mut self) {
-        use std::os::unix::io::AsRawFd;
-        // SAFETY: as in `take`.
-        unsafe { libc::flock(self.0.as_raw_fd(), libc::LOCK_UN) };
-    }
+/// The file at `path`, exclusively locked (flock) until it is dropped.
+fn lock(path: &Path) -> Result<fs::File, PathIo> {
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .at(path)?;
+    file.lock().at(path)?;
+    Ok(file)
 }
 
 #[derive(Serialize)]
@@ -149,7 +132,7 @@ impl BuildCache {
         let key = format!("{}-{settings}", revision.key());
         let dir = self.root.join(&key);
         let binary = dir.join(bin);
-        let _lock = Lock::take(&self.root.join("lock"))?;
+        let _lock = lock(&self.root.join("lock"))?;
         if binary.is_file() {
             say(&format!(
                 "{}: reusing {}",

@@ -14,6 +14,7 @@ use super::runner::Workload;
 use super::stats;
 use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
+use crate::analysis::first_appearance;
 use crate::path_io::At;
 use crate::results::history::{self, HistoryRow};
 use crate::results::io::write_rows;
@@ -29,7 +30,7 @@ pub const META_FILE: &str = "meta.json";
 pub(crate) const VERDICT_FILE: &str = "verdict.json";
 
 /// One side as measured.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct SideMeta {
     pub side: Side,
     /// `abc1234`, `working tree (…)`, or the binary's path.
@@ -52,8 +53,7 @@ impl SideMeta {
             revision: Some(b.revision.clone()),
             binary: b.binary.clone(),
             reused_build: Some(b.reused),
-            reported_commit: None,
-            reported_dirty: None,
+            ..SideMeta::default()
         }
     }
 
@@ -61,11 +61,8 @@ impl SideMeta {
         SideMeta {
             side,
             label: path.display().to_string(),
-            revision: None,
             binary: path.to_path_buf(),
-            reused_build: None,
-            reported_commit: None,
-            reported_dirty: None,
+            ..SideMeta::default()
         }
     }
 
@@ -323,13 +320,10 @@ pub(crate) fn history_rows(
     let mut out: Vec<HistoryRow> = Vec::new();
     let mine: Vec<&RoundRow> = rows.iter().filter(|r| r.side == side.side).collect();
     let first_round = mine.iter().map(|r| r.round).min();
-    let mut groups: Vec<(String, String)> = Vec::new();
-    for r in &mine {
-        let g = (r.method.clone(), r.instance_set.clone());
-        if !groups.contains(&g) {
-            groups.push(g);
-        }
-    }
+    let groups = first_appearance(
+        mine.iter()
+            .map(|r| (r.method.clone(), r.instance_set.clone())),
+    );
     for (method, set) in groups {
         let of = |r: &&&RoundRow| r.method == method && r.instance_set == set;
         let first: Vec<&&RoundRow> = mine

@@ -7,7 +7,8 @@ use super::build::BuildCache;
 use super::output::{self, Bootstrap, RegressMeta, SideMeta};
 use super::runner::{self, Binary, Workload};
 use super::verdict::{self, Options, Verdict};
-use super::{instructions, revision, InstructionRow, Pair, RegressError, RoundRow, Side};
+use super::{instructions, revision, InstructionRow, RegressError, RoundRow, Side};
+use crate::analysis::first_appearance;
 use crate::experiment::provenance;
 use crate::path_io::At;
 
@@ -151,12 +152,7 @@ pub fn run(req: &Request, say: &mut dyn FnMut(&str)) -> Result<Outcome, RegressE
     }
     let instruction_rows = match (&req.valgrind, &alternated.base_meta) {
         (Some(program), Some(meta)) => {
-            let mut pairs: Vec<Pair> = Vec::new();
-            for r in &alternated.rows {
-                if !pairs.contains(&r.pair()) {
-                    pairs.push(r.pair());
-                }
-            }
+            let pairs = first_appearance(alternated.rows.iter().map(RoundRow::pair));
             instructions::count(
                 [&b, &h],
                 &pairs,

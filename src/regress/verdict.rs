@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use super::stats::{self, Estimate, Paired};
 use super::{InstructionRow, Pair, RoundRow, Side};
+use crate::analysis::first_appearance;
 use crate::results::RunStatus;
 
 /// The thresholds of a verdict.
@@ -273,42 +274,30 @@ struct Runs<'a> {
     by_round: BTreeMap<u32, &'a RoundRow>,
 }
 
-fn deterministic(s: RunStatus) -> bool {
-    s.is_deterministic()
-}
-
 /// Judges the rows of every round (and the instruction counts, if any).
 pub(crate) fn judge_rows(
     rows: &[RoundRow],
     instructions: &[InstructionRow],
     options: Options,
 ) -> Verdict {
-    let mut order: Vec<Pair> = Vec::new();
+    let order = first_appearance(
+        rows.iter()
+            .map(RoundRow::pair)
+            .chain(instructions.iter().map(InstructionRow::pair)),
+    );
     let mut runs: BTreeMap<(Pair, Side), Runs> = BTreeMap::new();
-    let mut all_rounds: Vec<u32> = Vec::new();
     for r in rows {
-        let pair = r.pair();
-        if !order.contains(&pair) {
-            order.push(pair.clone());
-        }
-        if !all_rounds.contains(&r.round) {
-            all_rounds.push(r.round);
-        }
-        runs.entry((pair, r.side))
+        runs.entry((r.pair(), r.side))
             .or_default()
             .by_round
             .insert(r.round, r);
     }
+    let mut all_rounds = first_appearance(rows.iter().map(|r| r.round));
     all_rounds.sort_unstable();
     let instr: BTreeMap<(Pair, Side), u64> = instructions
         .iter()
         .map(|i| ((i.pair(), i.side), i.search))
         .collect();
-    for i in instructions {
-        if !order.contains(&i.pair()) {
-            order.push(i.pair());
-        }
-    }
 
     let mut failures = Vec::new();
     let mut pairs = Vec::new();
@@ -344,26 +333,24 @@ pub(crate) fn judge_rows(
             });
             continue;
         };
+        // Every round of a side against its first.
         for (side, r) in [(Side::Base, b), (Side::Head, h)] {
-            if let Some(r) = r {
-                let first = r.by_round.values().next().copied();
-                if r.by_round.values().any(|x| {
-                    first.is_some_and(|f| {
-                        x.status == f.status
-                            && deterministic(x.status)
-                            && (x.generated, x.expanded) != (f.generated, f.expanded)
-                    })
-                }) {
-                    failures.push(Failure::Unsteady {
-                        pair: pair.clone(),
-                        side,
-                    });
-                }
+            let mut rounds = r.into_iter().flat_map(|r| r.by_round.values());
+            let Some(f) = rounds.next() else { continue };
+            if rounds.any(|x| {
+                x.status == f.status
+                    && x.status.is_deterministic()
+                    && (x.generated, x.expanded) != (f.generated, f.expanded)
+            }) {
+                failures.push(Failure::Unsteady {
+                    pair: pair.clone(),
+                    side,
+                });
             }
         }
         let same_end = b.is_some() && h.is_some() && bf.status == hf.status;
         let nodes_changed = same_end
-            && deterministic(bf.status)
+            && bf.status.is_deterministic()
             && (bf.generated, bf.expanded) != (hf.generated, hf.expanded);
         if nodes_changed {
             failures.push(Failure::NodeCount {
@@ -464,13 +451,7 @@ pub(crate) fn judge_rows(
             }),
         }
     };
-    let mut method_names: Vec<&str> = Vec::new();
-    for p in &pairs {
-        if !method_names.contains(&p.pair.method.as_str()) {
-            method_names.push(&p.pair.method);
-        }
-    }
-    let methods: Vec<GroupResult> = method_names
+    let methods: Vec<GroupResult> = first_appearance(pairs.iter().map(|p| p.pair.method.as_str()))
         .iter()
         .map(|m| {
             let members: Vec<usize> = (0..pairs.len())

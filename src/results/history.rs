@@ -17,7 +17,7 @@
 //!
 //! Totals only compare across commits over the same runs: look at `runs` and `solved` first.
 
-use crate::path_io::PathIo;
+use crate::path_io::{Found, PathIo};
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -134,13 +134,7 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
                 date: date.to_string(),
                 heuristic: r.label(),
                 instance_set: r.instance_set.clone(),
-                runs: 0,
-                solved: 0,
-                total_generated: 0,
-                total_expanded: 0,
-                total_seconds: 0.0,
-                nodes_per_second: None,
-                instructions: None,
+                ..HistoryRow::default()
             });
         row.runs += 1;
         row.solved += u64::from(r.status == RunStatus::Solved);
@@ -168,11 +162,7 @@ pub fn append(path: &Path, rows: &[HistoryRow]) -> Result<(), HistoryError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
-    let existing = match std::fs::read_to_string(path) {
-        Ok(text) => Some(text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(io(e)),
-    };
+    let existing = std::fs::read_to_string(path).found().map_err(io)?;
     let mut text = Vec::new();
     let mut legacy = false;
     match &existing {

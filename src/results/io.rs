@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::path_io::{At, PathIo};
+use crate::path_io::{At, Found, PathIo};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use thiserror::Error;
@@ -50,26 +50,8 @@ pub enum ReadMode {
 pub trait Row: Serialize + DeserializeOwned + Default {}
 impl<T: Serialize + DeserializeOwned + Default> Row for T {}
 
-/// The columns of a row type, as its serde derive writes them.
-pub fn columns<T: Row>() -> Vec<String> {
-    let mut w = csv::Writer::from_writer(vec![]);
-    w.serialize(T::default()).expect("a record serialises");
-    let bytes = w.into_inner().expect("writing to memory");
-    let text = String::from_utf8(bytes).expect("csv output is UTF-8");
-    let header = text.lines().next().unwrap_or_default();
-    csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(header.as_bytes())
-        .records()
-        .next()
-        .and_then(Result::ok)
-        .map(|r| r.iter().map(str::to_string).collect())
-        .unwrap_or_default()
-}
-
-/// The columns a file must have: those whose field has no serde default (a column added later
-/// with `#[serde(default)]` may be absent from older files, which then read as before).
-pub(crate) fn required_columns<T: Row>() -> Vec<String> {
+/// The header and the row of `T::default()`, as its serde derive writes them.
+fn default_row<T: Row>() -> (csv::StringRecord, csv::StringRecord) {
     let mut w = csv::Writer::from_writer(vec![]);
     w.serialize(T::default()).expect("a record serialises");
     let bytes = w.into_inner().expect("writing to memory");
@@ -80,6 +62,18 @@ pub(crate) fn required_columns<T: Row>() -> Vec<String> {
         .next()
         .and_then(Result::ok)
         .unwrap_or_default();
+    (header, row)
+}
+
+/// The columns of a row type, as its serde derive writes them.
+pub fn columns<T: Row>() -> Vec<String> {
+    default_row::<T>().0.iter().map(str::to_string).collect()
+}
+
+/// The columns a file must have: those whose field has no serde default (a column added later
+/// with `#[serde(default)]` may be absent from older files, which then read as before).
+pub(crate) fn required_columns<T: Row>() -> Vec<String> {
+    let (header, row) = default_row::<T>();
     let without = |r: &csv::StringRecord, i: usize| -> csv::StringRecord {
         r.iter()
             .enumerate()
@@ -104,12 +98,8 @@ pub(crate) fn required_columns<T: Row>() -> Vec<String> {
 
 /// Every row of the CSV file at `path`, with the line it starts on, in file order.
 pub fn read_rows<T: Row>(path: &Path, mode: ReadMode) -> Result<Vec<(u64, T)>, CsvError> {
-    let mut bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(CsvError::Missing(path.to_path_buf()))
-        }
-        Err(source) => return Err(PathIo::new(path, source).into()),
+    let Some(mut bytes) = fs::read(path).found().at(path)? else {
+        return Err(CsvError::Missing(path.to_path_buf()));
     };
     if mode == ReadMode::Strict && bytes.is_empty() {
         return Err(CsvError::Empty(path.to_path_buf()));
@@ -226,6 +216,13 @@ pub fn write_rows<T: Row>(path: &Path, rows: &[T]) -> Result<(), CsvError> {
 /// target are replaced, never followed). Creates the parent directory if needed.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     super::atomic::write(path, bytes)
+}
+
+/// Writes `value` to `path` atomically, as pretty JSON.
+pub(crate) fn write_json(path: &Path, value: &impl Serialize) -> Result<(), PathIo> {
+    let mut text = serde_json::to_string_pretty(value).expect("a record serialises");
+    text.push('\n');
+    atomic_write(path, text.as_bytes()).at(path)
 }
 
 #[cfg(test)]

@@ -58,10 +58,11 @@ pub enum MetaError {
 }
 
 /// Where a results directory's runs stand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RunState {
     /// A session is writing (or was killed without a chance to say so).
+    #[default]
     Running,
     /// Every pair has a row.
     Complete,
@@ -197,7 +198,7 @@ pub struct ShardSession {
 }
 
 /// The contents of `meta.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
     /// See the module documentation; absent (schema 1) in older files.
@@ -320,7 +321,7 @@ impl Meta {
         fields.extend(e.algorithms.iter().map(String::as_str));
         fields.extend(e.solvers.iter().map(String::as_str));
         for value in fields {
-            if let Some(c) = value.chars().find(|c| c.is_control()) {
+            if let Some(message) = super::record::control_character(value) {
                 let quoted = serde_json::to_string(value).unwrap_or_default();
                 let line = text
                     .lines()
@@ -330,11 +331,7 @@ impl Meta {
                     path: path.to_path_buf(),
                     line,
                     column: 1,
-                    message: format!(
-                        "control character U+{:04X} in '{}'",
-                        c as u32,
-                        value.escape_debug()
-                    ),
+                    message,
                 });
             }
         }
@@ -343,9 +340,7 @@ impl Meta {
 
     /// Writes this record to `path` atomically, as pretty JSON.
     pub fn write(&self, path: &Path) -> Result<(), MetaError> {
-        let mut text = serde_json::to_string_pretty(self).expect("Meta serialises");
-        text.push('\n');
-        Ok(super::io::atomic_write(path, text.as_bytes()).at(path)?)
+        Ok(super::io::write_json(path, self)?)
     }
 }
 

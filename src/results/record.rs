@@ -328,7 +328,6 @@ fn one() -> u32 {
     1
 }
 
-/// A measured figure that must be a finite number ≥ 0.
 /// Names reach file names, SVG, LaTeX and terminals: no control characters in them.
 fn check_names(set: &str, id: &str, heuristic: &str) -> Result<(), String> {
     for (column, value) in [
@@ -336,17 +335,21 @@ fn check_names(set: &str, id: &str, heuristic: &str) -> Result<(), String> {
         ("instance_id", id),
         ("heuristic", heuristic),
     ] {
-        if let Some(c) = value.chars().find(|c| c.is_control()) {
-            return Err(format!(
-                "column '{column}': control character U+{:04X} in '{}'",
-                c as u32,
-                value.escape_debug()
-            ));
+        if let Some(why) = control_character(value) {
+            return Err(format!("column '{column}': {why}"));
         }
     }
     Ok(())
 }
 
+/// `control character U+0007 in '…'`, when `value` holds one.
+pub(crate) fn control_character(value: &str) -> Option<String> {
+    let c = value.chars().find(|c| c.is_control())?;
+    let shown = value.escape_debug();
+    Some(format!("control character U+{:04X} in '{shown}'", c as u32))
+}
+
+/// A measured figure that must be a finite number ≥ 0.
 fn check_figure(column: &str, value: f64) -> Result<(), String> {
     if value.is_nan() {
         Err(format!("column '{column}': {value} is not a number"))
@@ -357,6 +360,12 @@ fn check_figure(column: &str, value: f64) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// The loud line of a failed run, its status in capitals: `WRONG LENGTH {who}: {why}`.
+pub(crate) fn problem(status: RunStatus, who: impl fmt::Display, why: impl fmt::Display) -> String {
+    let status = status.as_str().to_uppercase().replace('-', " ");
+    format!("{status} {who}: {why}")
 }
 
 impl RunRecord {

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::record::{RunRecord, RunStatus};
+use super::record::{problem, RunRecord, RunStatus};
 
 /// Re-judges outside solvers' `solved` rows against the optimal lengths the experiment knows: a
 /// row's own `optimal_length` (from the instance file or `--check-optimal`) or the length a
@@ -43,7 +43,7 @@ pub(crate) fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
             ),
             None => format!("{length} moves, but the optimal length is {best}"),
         };
-        changed.push(format!("WRONG LENGTH {}: {}", r.key(), r.detail));
+        changed.push(problem(r.status, r.key(), &r.detail));
     }
     changed
 }

@@ -238,46 +238,37 @@ impl ExperimentSpec {
     pub(crate) fn run_options(&self) -> Vec<String> {
         let mut args = Vec::new();
         for i in &self.instances {
-            args.push("--instances".to_string());
-            args.push(i.clone());
+            args.extend(["--instances".to_string(), i.clone()]);
         }
         for h in &self.heuristics {
-            args.push("--heuristics".to_string());
-            args.push(h.clone());
+            args.extend(["--heuristics".to_string(), h.clone()]);
         }
         // IDA* alone is the default: left out, so older scripts read the same.
         if self.algorithms != ida_only() {
             for a in &self.algorithms {
-                args.push("--algorithm".to_string());
-                args.push(a.clone());
+                args.extend(["--algorithm".to_string(), a.clone()]);
             }
         }
         if let Some(m) = self.memory_limit {
-            args.push("--memory-limit".to_string());
-            args.push(m.to_string());
+            args.extend(["--memory-limit".to_string(), m.to_string()]);
         }
         if let Some(n) = self.node_limit {
-            args.push("--node-limit".to_string());
-            args.push(n.to_string());
+            args.extend(["--node-limit".to_string(), n.to_string()]);
         }
         if let Some(t) = self.time_limit_seconds {
-            args.push("--time-limit".to_string());
-            args.push(t.to_string());
+            args.extend(["--time-limit".to_string(), t.to_string()]);
         }
         for s in &self.solvers {
-            args.push("--solver".to_string());
-            args.push(s.clone());
+            args.extend(["--solver".to_string(), s.clone()]);
         }
         if self.check_optimal {
             args.push("--check-optimal".to_string());
         }
         if !self.pruning.is_parent() {
-            args.push("--pruning".to_string());
-            args.push(self.pruning.to_string());
+            args.extend(["--pruning".to_string(), self.pruning.to_string()]);
         }
         if let Some(b) = self.fixed_bound {
-            args.push("--fixed-bound".to_string());
-            args.push(b.to_string());
+            args.extend(["--fixed-bound".to_string(), b.to_string()]);
         }
         args
     }

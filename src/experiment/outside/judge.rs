@@ -15,7 +15,7 @@ use super::protocol::{parse_answer, Answer, Claim};
 use super::OutsideError;
 
 /// The verdict with what it rests on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Judgement {
     pub verdict: RunStatus,
     /// Why, in a sentence (empty when solved).
@@ -42,13 +42,8 @@ pub fn judge(
     let solvable = board.is_solvable(goal)?;
     let mut j = Judgement {
         verdict: RunStatus::Solved,
-        detail: String::new(),
-        moves: None,
-        length: None,
         optimal_length: optimal,
-        exit_code: None,
-        signal: None,
-        answer: None,
+        ..Judgement::default()
     };
     let fail = |mut j: Judgement, verdict: RunStatus, detail: String| {
         j.verdict = verdict;

@@ -343,54 +343,51 @@ enum Stream {
     Err(u64),
 }
 
-/// Reads a stream to its end, keeping its last part.
-fn read_tail(mut from: impl Read) -> Vec<u8> {
-    let mut kept = Vec::new();
+/// Reads a stream to its end (or its first error), handing each chunk read to `take`.
+fn drain(mut from: impl Read, mut take: impl FnMut(&[u8])) {
     let mut chunk = [0u8; 65536];
     loop {
         match from.read(&mut chunk) {
             Ok(0) => break,
-            Ok(n) => {
-                kept.extend_from_slice(&chunk[..n]);
-                if kept.len() > 2 * STDOUT_KEEP {
-                    kept.drain(..kept.len() - STDOUT_KEEP);
-                }
-            }
+            Ok(n) => take(&chunk[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => break,
         }
     }
+}
+
+/// Reads a stream to its end, keeping its last part.
+fn read_tail(from: impl Read) -> Vec<u8> {
+    let mut kept = Vec::new();
+    drain(from, |chunk| {
+        kept.extend_from_slice(chunk);
+        if kept.len() > 2 * STDOUT_KEEP {
+            kept.drain(..kept.len() - STDOUT_KEEP);
+        }
+    });
     kept
 }
 
 /// Copies a stream into the log up to [`STDERR_LOG_LIMIT`] and drains the rest (so the solver
 /// never blocks on a full pipe); returns the bytes read.
-fn copy_log(mut from: impl Read, mut log: Option<File>) -> u64 {
+fn copy_log(from: impl Read, mut log: Option<File>) -> u64 {
     let mut total = 0u64;
-    let mut chunk = [0u8; 65536];
-    loop {
-        match from.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => {
-                if let Some(file) = log.as_mut() {
-                    let room = STDERR_LOG_LIMIT.saturating_sub(total) as usize;
-                    let keep = room.min(n);
-                    let mut ok = file.write_all(&chunk[..keep]).is_ok();
-                    if keep < n {
-                        ok = ok
-                            && writeln!(file, "\n[tilebench: standard error cut at 1 MB]").is_ok();
-                        log = None;
-                    }
-                    if !ok {
-                        log = None;
-                    }
-                }
-                total += n as u64;
+    drain(from, |chunk| {
+        let n = chunk.len();
+        if let Some(file) = log.as_mut() {
+            let room = STDERR_LOG_LIMIT.saturating_sub(total) as usize;
+            let keep = room.min(n);
+            let mut ok = file.write_all(&chunk[..keep]).is_ok();
+            if keep < n {
+                ok = ok && writeln!(file, "\n[tilebench: standard error cut at 1 MB]").is_ok();
+                log = None;
             }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => break,
+            if !ok {
+                log = None;
+            }
         }
-    }
+        total += n as u64;
+    });
     total
 }
 

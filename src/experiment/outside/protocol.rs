@@ -84,19 +84,22 @@ impl Answer {
 
     /// Generated nodes: the reported total, else the sum over the reported iterations.
     pub fn generated(&self) -> Option<u64> {
-        self.nodes_generated.or_else(|| {
-            self.iterations
-                .as_ref()
-                .map(|its| its.iter().map(|i| i.generated).sum())
-        })
+        self.nodes_generated
+            .or_else(|| self.iteration_sums().map(|s| s.0))
     }
 
     /// Expanded nodes: the reported total, else the sum over the reported iterations.
     pub fn expanded(&self) -> Option<u64> {
-        self.nodes_expanded.or_else(|| {
-            self.iterations
-                .as_ref()
-                .map(|its| its.iter().map(|i| i.expanded).sum())
+        self.nodes_expanded
+            .or_else(|| self.iteration_sums().map(|s| s.1))
+    }
+
+    /// (generated, expanded) summed over the reported iterations, if any were reported.
+    fn iteration_sums(&self) -> Option<(u64, u64)> {
+        self.iterations.as_ref().map(|its| {
+            its.iter().fold((0u64, 0u64), |(g, e), i| {
+                (g.saturating_add(i.generated), e.saturating_add(i.expanded))
+            })
         })
     }
 }
@@ -116,22 +119,10 @@ pub(crate) fn parse_answer(stdout: &[u8]) -> Result<Answer, String> {
         format!("the last line of standard output is not an answer object ({e}): {shown}")
     })?;
     // Totals and iterations given both must agree, as the built-in search's always do.
-    if let Some(its) = &answer.iterations {
+    if let Some((generated, expanded)) = answer.iteration_sums() {
         for (what, total, sum) in [
-            (
-                "nodes_generated",
-                answer.nodes_generated,
-                its.iter()
-                    .map(|i| i.generated)
-                    .fold(0u64, u64::saturating_add),
-            ),
-            (
-                "nodes_expanded",
-                answer.nodes_expanded,
-                its.iter()
-                    .map(|i| i.expanded)
-                    .fold(0u64, u64::saturating_add),
-            ),
+            ("nodes_generated", answer.nodes_generated, generated),
+            ("nodes_expanded", answer.nodes_expanded, expanded),
         ] {
             if let Some(total) = total.filter(|t| *t != sum) {
                 return Err(format!("{what} is {total} but the iterations sum to {sum}"));

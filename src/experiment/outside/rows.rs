@@ -1,5 +1,6 @@
 //! An outside solver's outcome on one instance as the rows of a results directory.
 
+use crate::results::record::problem;
 use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
 use crate::search::Iteration;
 
@@ -29,13 +30,9 @@ pub fn rows(
     let growth = Growth::of(&reported);
     let generated = outcome.nodes_generated().unwrap_or(0);
     let seconds = outcome.wall_seconds;
-    let problem = status.is_failure().then(|| {
-        format!(
-            "{} {key}: {}",
-            status.as_str().to_uppercase().replace('-', " "),
-            j.detail
-        )
-    });
+    let problem = status
+        .is_failure()
+        .then(|| problem(status, &key, &j.detail));
     let iterations = IterationRecord::rows(&key, &reported);
     let run = RunRecord {
         status,
@@ -62,15 +59,9 @@ pub fn rows(
         exit_code: j.exit_code,
         signal: j.signal,
         detail: j.detail.clone(),
-        h0: None,
-        // Its memory is the process's (peak_rss_bytes): the search-structure columns stay empty.
-        reopened: None,
-        peak_stored: None,
-        peak_bytes: None,
-        bytes_per_state: None,
-        table_bytes: None,
         search_threads: 1,
-        resumes: 0,
+        // Its memory is the process's (peak_rss_bytes): h0 and the search-structure columns
+        // stay empty.
         ..RunRecord::of(&key)
     };
     Some((run, iterations, problem))
