@@ -430,10 +430,8 @@ fn solve_outside(
     let v = outcome.judgement.verdict;
     Ok(if v == RunStatus::Cancelled {
         ExitCode::from(130)
-    } else if v.is_correct() {
-        ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        ExitCode::from(u8::from(!v.is_correct()))
     })
 }
 
