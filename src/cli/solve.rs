@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
-use tilebench::experiment::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
+use tilebench::experiment::outside::{self, CountCheck, ProcessLimits, SolverCommand};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::limits::{self, MemoryLimit};
 use tilebench::moves::path_string;
@@ -400,50 +400,30 @@ fn solve_outside(
             &result.iterations,
         )
     });
-    match args.format {
-        Format::Json => {
-            let mut out = board_json(board, goal);
-            out.extend(json_map(json!({
-                "solver": command.text(),
-                "outcome": outcome,
-                "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
-                "builtin": builtin.as_ref().map(|(name, r)| json!({
-                    "heuristic": name.as_str(),
-                    "nodes_generated": r.generated(),
-                    "nodes_expanded": r.expanded(),
-                    "iterations": r.iterations,
-                })),
-                "counts": counts,
-            })));
-            println!("{}", serde_json::to_string_pretty(&out)?);
-        }
-        Format::Text => print_outcome(
-            board,
-            goal,
-            &command,
-            &outcome,
-            optimal_by.as_ref(),
-            builtin.as_ref().map(|(_, r)| r),
-            counts,
-        ),
-    }
     let v = outcome.judgement.verdict;
-    Ok(if v == RunStatus::Cancelled {
-        ExitCode::from(130)
+    let code = ExitCode::from(if v == RunStatus::Cancelled {
+        130
     } else {
-        ExitCode::from(u8::from(!v.is_correct()))
-    })
-}
-
-fn print_outcome(
-    board: &Board,
-    goal: &Goal,
-    command: &SolverCommand,
-    outcome: &Outcome,
-    optimal_by: Option<&HeuristicName>,
-    builtin: Option<&SearchResult>,
-    counts: Option<CountCheck>,
-) {
+        u8::from(!v.is_correct())
+    });
+    if args.format == Format::Json {
+        let mut out = board_json(board, goal);
+        out.extend(json_map(json!({
+            "solver": command.text(),
+            "outcome": outcome,
+            "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
+            "builtin": builtin.as_ref().map(|(name, r)| json!({
+                "heuristic": name.as_str(),
+                "nodes_generated": r.generated(),
+                "nodes_expanded": r.expanded(),
+                "iterations": r.iterations,
+            })),
+            "counts": counts,
+        })));
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(code);
+    }
+    let (optimal_by, builtin) = (optimal_by.as_ref(), builtin.as_ref().map(|(_, r)| r));
     let j = &outcome.judgement;
     print_board(board, goal);
     println!("solver     {}", command.text());
@@ -502,7 +482,7 @@ fn print_outcome(
     }
     let reported = outcome.iterations();
     if reported.is_empty() {
-        return;
+        return Ok(code);
     }
     println!();
     println!(
@@ -535,6 +515,7 @@ fn print_outcome(
             }
         );
     }
+    Ok(code)
 }
 
 /// The board, its size and goal: the head of both outputs.
