@@ -176,8 +176,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let inadmissible = name.as_ref().filter(|n| !n.admissible());
     match args.format {
         Format::Json => {
-            let mut out = board_json(&board, &goal);
-            out.extend(json_map(json!({
+            let out = json!({
+                "board": board.to_string(),
+                "size": board.size().to_string(),
+                "goal": goal.name(),
                 "algorithm": algorithm.as_str(),
                 "heuristic": heuristic_label,
                 "solvable": result.status != RunStatus::Unsolvable,
@@ -201,7 +203,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "table_bytes": memory.table_bytes,
                 "threads": args.threads,
                 "iterations": result.iterations,
-            })));
+            });
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
         Format::Text => {
@@ -407,8 +409,10 @@ fn solve_outside(
         u8::from(!v.is_correct())
     });
     if args.format == Format::Json {
-        let mut out = board_json(board, goal);
-        out.extend(json_map(json!({
+        let out = json!({
+            "board": board.to_string(),
+            "size": board.size().to_string(),
+            "goal": goal.name(),
             "solver": command.text(),
             "outcome": outcome,
             "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
@@ -419,7 +423,7 @@ fn solve_outside(
                 "iterations": r.iterations,
             })),
             "counts": counts,
-        })));
+        });
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(code);
     }
@@ -516,22 +520,6 @@ fn solve_outside(
         );
     }
     Ok(code)
-}
-
-/// The board, its size and goal: the head of both outputs.
-fn board_json(board: &Board, goal: &Goal) -> serde_json::Map<String, serde_json::Value> {
-    json_map(json!({
-        "board": board.to_string(),
-        "size": board.size().to_string(),
-        "goal": goal.name(),
-    }))
-}
-
-fn json_map(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
-    match value {
-        serde_json::Value::Object(map) => map,
-        _ => serde_json::Map::new(),
-    }
 }
 
 fn print_board(board: &Board, goal: &Goal) {
