@@ -33,7 +33,7 @@ impl PdbArgs {
     /// The cache options, with a progress bar while a table is built.
     pub fn options(&self) -> CacheOptions {
         let mut o = CacheOptions {
-            events: std::sync::Arc::new(super::progress::TableBar::new()),
+            events: std::sync::Arc::new(super::progress::TableBar::default()),
             ..CacheOptions::default()
         };
         if let Some(d) = &self.pdb_dir {
