@@ -63,15 +63,10 @@ impl Named {
 
     /// The board the partition is for.
     pub fn size(self) -> Size {
-        match self {
-            Named::P6666 => Size {
-                width: 5,
-                height: 5,
-            },
-            _ => Size {
-                width: 4,
-                height: 4,
-            },
+        let side = if self == Named::P6666 { 5 } else { 4 };
+        Size {
+            width: side,
+            height: side,
         }
     }
 
