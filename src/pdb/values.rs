@@ -108,6 +108,7 @@ impl Layout {
 }
 
 /// Which form a table's values are in.
+#[derive(Clone)]
 enum Form {
     Bytes(Entries),
     /// Entry r's excess in the low nibble of byte r/2 when r is even, the high one when odd.
@@ -118,6 +119,7 @@ enum Form {
 }
 
 /// A table's values (see the module comment).
+#[derive(Clone)]
 pub struct Values {
     form: Form,
     len: usize,
@@ -307,21 +309,6 @@ impl Packer {
 fn excess(value: u8, md: u8) -> Option<u8> {
     let d = value.checked_sub(md)?;
     (d % 2 == 0 && d / 2 <= MAX_EXCESS).then_some(d / 2)
-}
-
-impl Clone for Values {
-    fn clone(&self) -> Values {
-        Values {
-            form: match &self.form {
-                Form::Bytes(e) => Form::Bytes(e.clone()),
-                Form::Nibbles { excess, layout } => Form::Nibbles {
-                    excess: excess.clone(),
-                    layout: layout.clone(),
-                },
-            },
-            len: self.len,
-        }
-    }
 }
 
 /// Equal when every value is (whatever the form).
