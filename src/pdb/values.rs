@@ -388,7 +388,7 @@ mod tests {
         let binom = crate::pdb::rank::Binomials::new();
         for r in (0..bytes.len()).step_by(97) {
             assert_eq!(packed.get(r), bytes[r], "entry {r}");
-            let cells = crate::pdb::rank::unrank(r, 16, tiles.len());
+            let cells = crate::pdb::rank::tests::unrank(r, 16, tiles.len());
             assert_eq!(crate::pdb::rank::rank(&binom, &cells, 5), r);
             let md: u8 = (0..5).map(|i| layout.dist[i][cells[i] as usize]).sum();
             assert_eq!(
