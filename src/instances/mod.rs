@@ -196,9 +196,7 @@ impl InstanceSet {
         }
         format!("crc32:{:08x}:{}", h.finalize(), self.instances.len())
     }
-}
 
-impl InstanceSet {
     /// Reads and validates a file (see the module docs for the format).
     ///
     /// ```
