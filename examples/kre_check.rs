@@ -13,71 +13,53 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use tilebench::board::{Board, Goal, Size};
-use tilebench::heuristic::Heuristic;
-use tilebench::heuristic::{ErasedHeuristic, HeuristicName, Prepared, WithHeuristic};
+use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::instances::generate::{boards, Sampling, Spec};
 use tilebench::pdb::CacheOptions;
 use tilebench::predict::predict_random_starts;
 use tilebench::search::{solve, Mode, SearchOptions};
 
-struct Check<'a> {
-    /// The heuristic again, for the fixed-bound searches.
-    prepared: &'a Prepared,
-    goal: &'a Goal,
-    boards: &'a [Board],
+/// Predicts every bound with `h` and measures it with complete iterations over `boards`.
+fn check(
+    h: &Prepared,
+    goal: &Goal,
+    boards: &[Board],
     bounds: RangeInclusive<u32>,
     samples: u64,
     seed: u64,
-}
-
-impl WithHeuristic for Check<'_> {
-    type Output = ();
-    fn run<H: Heuristic>(self, h: &H) {
+) {
+    let t = Instant::now();
+    let (pred, _) =
+        predict_random_starts(&|b| h.evaluate(b), goal, bounds, samples, seed + 1).unwrap();
+    eprintln!("prediction: {:.2} s", t.elapsed().as_secs_f64());
+    println!("bound,measured_generated,predicted_generated,ratio,measured_expanded,predicted_expanded,ratio_expanded,seconds");
+    for p in pred {
         let t = Instant::now();
-        let (pred, _) = predict_random_starts(
-            h,
-            self.goal,
-            self.bounds.clone(),
-            self.samples,
-            self.seed + 1,
-        )
-        .unwrap();
-        eprintln!("prediction: {:.2} s", t.elapsed().as_secs_f64());
-        println!("bound,measured_generated,predicted_generated,ratio,measured_expanded,predicted_expanded,ratio_expanded,seconds");
-        for p in pred {
-            let t = Instant::now();
-            let options = SearchOptions {
-                mode: Mode::FixedBound(p.bound),
-                ..SearchOptions::default()
-            };
-            let counts: Vec<_> = self
-                .boards
-                .par_iter()
-                .map(|b| {
-                    let r = solve(Some(self.prepared), b, self.goal, &options).unwrap();
-                    r.result.iterations[0]
-                })
-                .collect();
-            let n = counts.len() as f64;
-            let g = counts.iter().map(|c| c.generated as f64).sum::<f64>() / n;
-            let e = counts.iter().map(|c| c.expanded as f64).sum::<f64>() / n;
-            println!(
-                "{},{:.1},{:.1},{:.3},{:.1},{:.1},{:.3},{:.2}",
-                p.bound,
-                g,
-                p.generated,
-                p.generated / g,
-                e,
-                p.expanded,
-                p.expanded / e,
-                t.elapsed().as_secs_f64()
-            );
-        }
-    }
-    fn run_registered(self, _: &dyn ErasedHeuristic) {
-        unreachable!(
-            "this example installs no registry, so no name parses to a registered heuristic"
-        )
+        let options = SearchOptions {
+            mode: Mode::FixedBound(p.bound),
+            ..SearchOptions::default()
+        };
+        let counts: Vec<_> = boards
+            .par_iter()
+            .map(|b| {
+                let r = solve(Some(h), b, goal, &options).unwrap();
+                r.result.iterations[0]
+            })
+            .collect();
+        let n = counts.len() as f64;
+        let g = counts.iter().map(|c| c.generated as f64).sum::<f64>() / n;
+        let e = counts.iter().map(|c| c.expanded as f64).sum::<f64>() / n;
+        println!(
+            "{},{:.1},{:.1},{:.3},{:.1},{:.1},{:.3},{:.2}",
+            p.bound,
+            g,
+            p.generated,
+            p.generated / g,
+            e,
+            p.expanded,
+            p.expanded / e,
+            t.elapsed().as_secs_f64()
+        );
     }
 }
 
@@ -103,12 +85,5 @@ fn main() {
         "{name}: {count} boards (seed {seed}), {samples} samples (seed {})",
         seed + 1
     );
-    h.with(Check {
-        prepared: &h,
-        goal: &goal,
-        boards: &set,
-        bounds,
-        samples,
-        seed,
-    });
+    check(&h, &goal, &set, bounds, samples, seed);
 }

@@ -16,6 +16,9 @@ pub enum Dir {
     Down = 3,
 }
 
+/// Each move's letter, in [`Dir::ORDER`].
+const LETTERS: [u8; 4] = *b"ULRD";
+
 impl Dir {
     /// Korf's (1985) operator order, which his published node counts depend on.
     pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Left, Dir::Right, Dir::Down];
@@ -29,24 +32,15 @@ impl Dir {
     }
 
     pub fn letter(self) -> char {
-        match self {
-            Dir::Up => 'U',
-            Dir::Left => 'L',
-            Dir::Right => 'R',
-            Dir::Down => 'D',
-        }
+        LETTERS[self as usize] as char
     }
 
     pub(crate) fn from_letter(c: char) -> Result<Dir, BoardError> {
         // Capitals only, as tilebench writes them: a file or a solver that says `u` is not
         // following the format.
-        match c {
-            'U' => Ok(Dir::Up),
-            'L' => Ok(Dir::Left),
-            'R' => Ok(Dir::Right),
-            'D' => Ok(Dir::Down),
-            other => Err(BoardError::BadMoveChar(other)),
-        }
+        let i = LETTERS.iter().position(|&l| l as char == c);
+        i.map(|i| Dir::from_index(i as u8))
+            .ok_or(BoardError::BadMoveChar(c))
     }
 }
 

@@ -76,9 +76,5 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
             &args.new.display().to_string()
         )
     );
-    Ok(if comparison.passed() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(ExitCode::from(u8::from(!comparison.passed())))
 }

@@ -33,7 +33,7 @@ impl PdbArgs {
     /// The cache options, with a progress bar while a table is built.
     pub fn options(&self) -> CacheOptions {
         let mut o = CacheOptions {
-            events: std::sync::Arc::new(super::progress::TableBar::new()),
+            events: std::sync::Arc::new(super::progress::TableBar::default()),
             ..CacheOptions::default()
         };
         if let Some(d) = &self.pdb_dir {
@@ -62,21 +62,7 @@ pub struct PdbCommand {
 enum Action {
     /// Build the tables of a PDB heuristic (e.g. pdb-663, pdb-78r, pdb with --partition) into
     /// the cache; tables already cached and valid are kept unless --force.
-    Build {
-        /// The heuristic whose tables to build.
-        name: String,
-        /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
-        #[arg(long, default_value = "blank-last")]
-        goal: String,
-        /// Board size for custom partitions [default: the named partition's board, else 4x4].
-        #[arg(long)]
-        size: Option<String>,
-        /// Rebuild even if valid tables are cached.
-        #[arg(long)]
-        force: bool,
-        #[command(flatten)]
-        pdb: PdbArgs,
-    },
+    Build(BuildArgs),
     /// List the cached tables with their sizes and build times. Checks each file's header and
     /// length; --verify also reads every table and checks its checksum (exit 1 if any is bad).
     List {
@@ -89,39 +75,45 @@ enum Action {
     },
 }
 
+#[derive(Args)]
+struct BuildArgs {
+    /// The heuristic whose tables to build.
+    name: String,
+    /// Goal: blank-last, blank-first (Korf's), spiral, or an explicit list of tiles.
+    #[arg(long, default_value = "blank-last")]
+    goal: String,
+    /// Board size for custom partitions [default: the named partition's board, else 4x4].
+    #[arg(long)]
+    size: Option<String>,
+    /// Rebuild even if valid tables are cached.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    pdb: PdbArgs,
+}
+
 pub fn run(cmd: PdbCommand) -> Result<ExitCode, Box<dyn Error>> {
     match cmd.action {
-        Action::Build {
-            name,
-            goal,
-            size,
-            force,
-            pdb,
-        } => build(&name, &goal, size.as_deref(), force, &pdb),
+        Action::Build(b) => build(&b),
         Action::List { pdb_dir, verify } => list(pdb_dir.unwrap_or_else(pdb::default_dir), verify),
     }
 }
 
-fn build(
-    name: &str,
-    goal: &str,
-    size: Option<&str>,
-    force: bool,
-    args: &PdbArgs,
-) -> Result<ExitCode, Box<dyn Error>> {
+fn build(b: &BuildArgs) -> Result<ExitCode, Box<dyn Error>> {
+    let (name, args) = (&b.name, &b.pdb);
     let HeuristicName::Pdb(p) = args.heuristic_name(name)? else {
         return Err(format!("'{name}' has no pattern databases to build").into());
     };
-    let size = match (size, &p.partition) {
+    let size = match (&b.size, &p.partition) {
         (Some(s), _) => Size::parse(s)?,
         (None, PartitionSpec::Named(n)) => n.size(),
         (None, PartitionSpec::Custom(_)) => Size::new(4, 4)?,
     };
-    let goal = Goal::parse(goal, size)?;
+    let goal = Goal::parse(&b.goal, size)?;
     let partition = p.partition_for(&goal)?;
     let options = args.options();
     let started = Instant::now();
-    for (path, table, built) in pdb::build_all(&goal, &partition, &options, force)? {
+    for (path, table, built) in pdb::build_all(&goal, &partition, &options, b.force)? {
         println!(
             "{} {}  tiles {}  {} entries  {:.1} MB in memory{}  {}",
             if built { "built " } else { "cached" },

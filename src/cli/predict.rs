@@ -6,15 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use std::ops::RangeInclusive;
-
 use tilebench::board::{Goal, Size};
-use tilebench::heuristic::Heuristic;
-use tilebench::heuristic::{ErasedHeuristic, Prepared, WithHeuristic};
-use tilebench::predict::{
-    distribution_csv, parse_bounds, predict_random_starts, predictions_csv, Distribution,
-    PredictError, Prediction,
-};
+use tilebench::heuristic::Prepared;
+use tilebench::predict::{distribution_csv, parse_bounds, predict_random_starts, predictions_csv};
 
 use super::pdb::PdbArgs;
 
@@ -54,12 +48,13 @@ pub fn run(args: PredictArgs) -> Result<ExitCode, Box<dyn Error>> {
     let bounds = parse_bounds(&args.bounds)?;
     let name = args.pdb.heuristic_name(&args.heuristic)?;
     let prepared = Prepared::new(&name, &goal, &args.pdb.options())?;
-    let (rows, dist) = prepared.with(Predict {
-        goal: &goal,
+    let (rows, dist) = predict_random_starts(
+        &|b| prepared.evaluate(b),
+        &goal,
         bounds,
-        samples: args.samples,
-        seed: args.seed,
-    })?;
+        args.samples,
+        args.seed,
+    )?;
     let csv = predictions_csv(&rows);
     match &args.out {
         Some(path) => tilebench::results::atomic::write(path, csv.as_bytes())
@@ -79,21 +74,4 @@ pub fn run(args: PredictArgs) -> Result<ExitCode, Box<dyn Error>> {
         args.seed
     );
     Ok(ExitCode::SUCCESS)
-}
-
-struct Predict<'a> {
-    goal: &'a Goal,
-    bounds: RangeInclusive<u32>,
-    samples: u64,
-    seed: u64,
-}
-
-impl WithHeuristic for Predict<'_> {
-    type Output = Result<(Vec<Prediction>, Distribution), PredictError>;
-    fn run<H: Heuristic>(self, h: &H) -> Self::Output {
-        predict_random_starts(h, self.goal, self.bounds, self.samples, self.seed)
-    }
-    fn run_registered(self, h: &dyn ErasedHeuristic) -> Self::Output {
-        h.predict_random_starts(self.goal, self.bounds, self.samples, self.seed)
-    }
 }

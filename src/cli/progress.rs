@@ -25,8 +25,8 @@ pub(crate) struct PairBar {
 impl PairBar {
     pub fn new(opening: Vec<String>) -> PairBar {
         PairBar {
-            bar: Mutex::new(None),
             opening,
+            ..PairBar::default()
         }
     }
 
@@ -94,14 +94,6 @@ impl Progress for PairBar {
 #[derive(Default)]
 pub(crate) struct TableBar {
     bar: Mutex<Option<ProgressBar>>,
-}
-
-impl TableBar {
-    pub fn new() -> TableBar {
-        TableBar {
-            bar: Mutex::new(None),
-        }
-    }
 }
 
 impl CacheEvents for TableBar {

@@ -169,9 +169,5 @@ pub fn run(args: RegressArgs) -> Result<ExitCode, Box<dyn Error>> {
         OutFormat::Md => print!("{}", output::markdown(&outcome.meta, &outcome.verdict)),
         OutFormat::Json => println!("{}", output::json(&outcome.meta, &outcome.verdict)?),
     }
-    Ok(if outcome.verdict.passed() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(ExitCode::from(u8::from(!outcome.verdict.passed())))
 }

@@ -259,11 +259,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
              --resume (and without --only-ids, or with their ids)",
             summary.skipped
         );
-        return Ok(if summary.failed() {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        });
+        return Ok(ExitCode::from(u8::from(summary.failed())));
     }
     if summary.interrupted {
         eprintln!(
@@ -277,9 +273,5 @@ pub fn run(args: RunArgs) -> Result<ExitCode, Box<dyn Error>> {
         let path = tilebench::report::plot_and_report(&session.results_dir, &report_dir)?;
         eprintln!("tilebench: report written to {}", path.display());
     }
-    Ok(if summary.failed() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(ExitCode::from(u8::from(summary.failed())))
 }

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use tilebench::board::{Board, Goal, Size};
-use tilebench::experiment::outside::{self, CountCheck, Outcome, ProcessLimits, SolverCommand};
+use tilebench::experiment::outside::{self, CountCheck, ProcessLimits, SolverCommand};
 use tilebench::heuristic::{HeuristicName, Prepared};
 use tilebench::limits::{self, MemoryLimit};
 use tilebench::moves::path_string;
@@ -176,8 +176,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     let inadmissible = name.as_ref().filter(|n| !n.admissible());
     match args.format {
         Format::Json => {
-            let mut out = board_json(&board, &goal);
-            out.extend(json_map(json!({
+            let out = json!({
+                "board": board.to_string(),
+                "size": board.size().to_string(),
+                "goal": goal.name(),
                 "algorithm": algorithm.as_str(),
                 "heuristic": heuristic_label,
                 "solvable": result.status != RunStatus::Unsolvable,
@@ -201,7 +203,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "table_bytes": memory.table_bytes,
                 "threads": args.threads,
                 "iterations": result.iterations,
-            })));
+            });
             println!("{}", serde_json::to_string_pretty(&out)?);
         }
         Format::Text => {
@@ -400,52 +402,32 @@ fn solve_outside(
             &result.iterations,
         )
     });
-    match args.format {
-        Format::Json => {
-            let mut out = board_json(board, goal);
-            out.extend(json_map(json!({
-                "solver": command.text(),
-                "outcome": outcome,
-                "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
-                "builtin": builtin.as_ref().map(|(name, r)| json!({
-                    "heuristic": name.as_str(),
-                    "nodes_generated": r.generated(),
-                    "nodes_expanded": r.expanded(),
-                    "iterations": r.iterations,
-                })),
-                "counts": counts,
-            })));
-            println!("{}", serde_json::to_string_pretty(&out)?);
-        }
-        Format::Text => print_outcome(
-            board,
-            goal,
-            &command,
-            &outcome,
-            optimal_by.as_ref(),
-            builtin.as_ref().map(|(_, r)| r),
-            counts,
-        ),
-    }
     let v = outcome.judgement.verdict;
-    Ok(if v == RunStatus::Cancelled {
-        ExitCode::from(130)
-    } else if v.is_correct() {
-        ExitCode::SUCCESS
+    let code = ExitCode::from(if v == RunStatus::Cancelled {
+        130
     } else {
-        ExitCode::from(1)
-    })
-}
-
-fn print_outcome(
-    board: &Board,
-    goal: &Goal,
-    command: &SolverCommand,
-    outcome: &Outcome,
-    optimal_by: Option<&HeuristicName>,
-    builtin: Option<&SearchResult>,
-    counts: Option<CountCheck>,
-) {
+        u8::from(!v.is_correct())
+    });
+    if args.format == Format::Json {
+        let out = json!({
+            "board": board.to_string(),
+            "size": board.size().to_string(),
+            "goal": goal.name(),
+            "solver": command.text(),
+            "outcome": outcome,
+            "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
+            "builtin": builtin.as_ref().map(|(name, r)| json!({
+                "heuristic": name.as_str(),
+                "nodes_generated": r.generated(),
+                "nodes_expanded": r.expanded(),
+                "iterations": r.iterations,
+            })),
+            "counts": counts,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(code);
+    }
+    let (optimal_by, builtin) = (optimal_by.as_ref(), builtin.as_ref().map(|(_, r)| r));
     let j = &outcome.judgement;
     print_board(board, goal);
     println!("solver     {}", command.text());
@@ -504,7 +486,7 @@ fn print_outcome(
     }
     let reported = outcome.iterations();
     if reported.is_empty() {
-        return;
+        return Ok(code);
     }
     println!();
     println!(
@@ -537,22 +519,7 @@ fn print_outcome(
             }
         );
     }
-}
-
-/// The board, its size and goal: the head of both outputs.
-fn board_json(board: &Board, goal: &Goal) -> serde_json::Map<String, serde_json::Value> {
-    json_map(json!({
-        "board": board.to_string(),
-        "size": board.size().to_string(),
-        "goal": goal.name(),
-    }))
-}
-
-fn json_map(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
-    match value {
-        serde_json::Value::Object(map) => map,
-        _ => serde_json::Map::new(),
-    }
+    Ok(code)
 }
 
 fn print_board(board: &Board, goal: &Goal) {

@@ -7,13 +7,11 @@
 //! heuristic's. A search then makes one dynamic call to start and runs monomorphised inside it.
 
 use std::fmt;
-use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
 
 use crate::board::{Board, Goal};
 use crate::heuristic::{BuildHeuristic, Heuristic, HeuristicError};
 use crate::pdb::CacheOptions;
-use crate::predict::{Distribution, PredictError, Prediction};
 use crate::search::{Outcome, SearchError, SearchOptions};
 
 /// A built registered heuristic (or one handed to [`Prepared::of`](super::Prepared::of)) with its
@@ -31,14 +29,6 @@ pub trait ErasedHeuristic: fmt::Debug + Send + Sync {
         goal: &Goal,
         options: &SearchOptions,
     ) -> Result<Outcome, SearchError>;
-    /// [`crate::predict::predict_random_starts`].
-    fn predict_random_starts(
-        &self,
-        goal: &Goal,
-        bounds: RangeInclusive<u32>,
-        samples: u64,
-        seed: u64,
-    ) -> Result<(Vec<Prediction>, Distribution), PredictError>;
 }
 
 /// The concrete heuristic behind an [`ErasedHeuristic`], with its tables' bytes.
@@ -72,16 +62,6 @@ impl<H: Heuristic + fmt::Debug + Send> ErasedHeuristic for Concrete<H> {
         options: &SearchOptions,
     ) -> Result<Outcome, SearchError> {
         crate::search::run(board, goal, &self.h, options)
-    }
-
-    fn predict_random_starts(
-        &self,
-        goal: &Goal,
-        bounds: RangeInclusive<u32>,
-        samples: u64,
-        seed: u64,
-    ) -> Result<(Vec<Prediction>, Distribution), PredictError> {
-        crate::predict::predict_random_starts(&self.h, goal, bounds, samples, seed)
     }
 }
 

@@ -250,9 +250,7 @@ impl HeuristicName {
             reflected,
         )))
     }
-}
 
-impl HeuristicName {
     /// The heuristic `name` as given on the command line, where `-H pdb` and `-H pdbr` take
     /// their groups from `--partition` (`partition`), which no other name accepts.
     pub(crate) fn with_partition(
@@ -271,9 +269,7 @@ impl HeuristicName {
             (None, other) => other.parse(),
         }
     }
-}
 
-impl HeuristicName {
     /// Whether the heuristic can serve `goal`, told without building anything: a run checks
     /// every pair before it writes a file. A registered heuristic is checked when it is built.
     pub fn fits(&self, goal: &Goal) -> Result<(), HeuristicError> {
@@ -445,6 +441,17 @@ impl Prepared {
             Prepared::Registered(h) => task.run_registered(h.as_ref()),
         }
     }
+
+    /// Bytes of the heuristic's pattern-database tables (summed over the terms of a max; 0 for
+    /// the others: their small tables are not counted); reported apart from a search's own
+    /// memory, since every search with the heuristic shares them.
+    pub fn table_bytes(&self) -> u64 {
+        match self {
+            Prepared::One(h) => h.table_bytes(),
+            Prepared::Max(terms) => terms.iter().map(AnyHeuristic::table_bytes).sum(),
+            Prepared::Registered(h) => h.table_bytes(),
+        }
+    }
 }
 
 /// Builds a pattern-database heuristic.
@@ -465,19 +472,6 @@ fn prepare_pdb(
     } else {
         AnyHeuristic::Pdb(Box::new(pdb))
     })
-}
-
-impl Prepared {
-    /// Bytes of the heuristic's pattern-database tables (summed over the terms of a max; 0 for
-    /// the others: their small tables are not counted); reported apart from a search's own
-    /// memory, since every search with the heuristic shares them.
-    pub fn table_bytes(&self) -> u64 {
-        match self {
-            Prepared::One(h) => h.table_bytes(),
-            Prepared::Max(terms) => terms.iter().map(AnyHeuristic::table_bytes).sum(),
-            Prepared::Registered(h) => h.table_bytes(),
-        }
-    }
 }
 
 /// Code generic over the heuristic (a search algorithm, say), run by [`Prepared::with`] with the

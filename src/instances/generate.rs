@@ -63,6 +63,21 @@ impl Spec {
         }
         c
     }
+
+    /// Refuses what can never be generated (an optimal length beyond the puzzle's diameter),
+    /// which would otherwise walk forever.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        match (self.sampling, diameter(self.size)) {
+            (Sampling::Depth(length), Some(max)) if length > max => {
+                Err(GenerateError::LengthUnreachable {
+                    size: self.size,
+                    length,
+                    max,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Uniform integers from a ChaCha8 stream, by rejection (no modulo bias, no `rand` dependency).
@@ -119,23 +134,6 @@ pub fn diameter(size: Size) -> Option<u32> {
         (4, 4) => 80,
         _ => return None,
     })
-}
-
-impl Spec {
-    /// Refuses what can never be generated (an optimal length beyond the puzzle's diameter),
-    /// which would otherwise walk forever.
-    pub fn check(&self) -> Result<(), GenerateError> {
-        match (self.sampling, diameter(self.size)) {
-            (Sampling::Depth(length), Some(max)) if length > max => {
-                Err(GenerateError::LengthUnreachable {
-                    size: self.size,
-                    length,
-                    max,
-                })
-            }
-            _ => Ok(()),
-        }
-    }
 }
 
 /// The boards of a spec, in order.

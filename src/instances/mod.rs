@@ -196,9 +196,7 @@ impl InstanceSet {
         }
         format!("crc32:{:08x}:{}", h.finalize(), self.instances.len())
     }
-}
 
-impl InstanceSet {
     /// Reads and validates a file (see the module docs for the format).
     ///
     /// ```
@@ -379,6 +377,36 @@ impl InstanceSet {
             .filter(|&i| i != id_col && i != tiles_col && Some(i) != optimal_col)
             .collect();
 
+        // One instance row, with the columns found above.
+        let parse_instance = |line: &str, n: usize| -> Result<Instance, LineProblem> {
+            let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+            if fields.len() != columns.len() {
+                return Err(LineProblem::Columns {
+                    expected: columns.len(),
+                    found: fields.len(),
+                });
+            }
+            let id = fields[id_col].to_string();
+            if id.is_empty() {
+                return Err(LineProblem::EmptyId);
+            }
+            let board = Board::parse(fields[tiles_col], Some(size)).map_err(LineProblem::Board)?;
+            let optimal = match optimal_col.map(|i| fields[i]) {
+                None | Some("") => None,
+                Some(t) => Some(
+                    t.parse::<u32>()
+                        .map_err(|_| LineProblem::BadLength(t.to_string()))?,
+                ),
+            };
+            Ok(Instance {
+                id,
+                board,
+                optimal,
+                extra: extra_cols.iter().map(|&i| fields[i].to_string()).collect(),
+                line: n,
+            })
+        };
+
         // The instances.
         let mut instances: Vec<Instance> = Vec::new();
         let mut ids = std::collections::HashMap::new();
@@ -387,16 +415,7 @@ impl InstanceSet {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
-            match parse_instance(
-                line,
-                n,
-                &columns,
-                id_col,
-                tiles_col,
-                optimal_col,
-                &extra_cols,
-                size,
-            ) {
+            match parse_instance(line, n) {
                 Ok(instance) => match ids.get(&instance.id) {
                     Some(&first) => {
                         errors.push(err(n, LineProblem::RepeatedId(instance.id, first)));
@@ -436,45 +455,6 @@ impl InstanceSet {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn parse_instance(
-    line: &str,
-    n: usize,
-    columns: &[&str],
-    id_col: usize,
-    tiles_col: usize,
-    optimal_col: Option<usize>,
-    extra_cols: &[usize],
-    size: Size,
-) -> Result<Instance, LineProblem> {
-    let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
-    if fields.len() != columns.len() {
-        return Err(LineProblem::Columns {
-            expected: columns.len(),
-            found: fields.len(),
-        });
-    }
-    let id = fields[id_col].to_string();
-    if id.is_empty() {
-        return Err(LineProblem::EmptyId);
-    }
-    let board = Board::parse(fields[tiles_col], Some(size)).map_err(LineProblem::Board)?;
-    let optimal = match optimal_col.map(|i| fields[i]) {
-        None | Some("") => None,
-        Some(t) => Some(
-            t.parse::<u32>()
-                .map_err(|_| LineProblem::BadLength(t.to_string()))?,
-        ),
-    };
-    Ok(Instance {
-        id,
-        board,
-        optimal,
-        extra: extra_cols.iter().map(|&i| fields[i].to_string()).collect(),
-        line: n,
-    })
 }
 
 /// Writes a set in the instance-file format: format line, header, comments, column row

@@ -323,7 +323,8 @@ pub(crate) fn build_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::rank::{placements, unrank};
+    use crate::pdb::rank::placements;
+    use crate::pdb::rank::tests::unrank;
     use std::collections::{HashMap, VecDeque};
 
     /// A naive 0-1 BFS over (placement, exact blank cell), for cross-checking.

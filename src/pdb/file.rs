@@ -84,6 +84,14 @@ fn corrupt(path: &Path, reason: impl Into<String>) -> PdbError {
     }
 }
 
+fn truncated(path: &Path, expected: u64, found: u64) -> PdbError {
+    PdbError::Truncated {
+        path: path.to_path_buf(),
+        expected,
+        found,
+    }
+}
+
 fn decode_header(path: &Path, b: &[u8; HEADER_LEN]) -> Result<Header, PdbError> {
     if &b[0..8] != MAGIC {
         return Err(corrupt(
@@ -185,10 +193,12 @@ fn open_regular(path: &Path) -> Result<File, PdbError> {
 pub(crate) fn read_header(path: &Path) -> Result<Header, PdbError> {
     let mut f = open_regular(path)?;
     let mut b = [0u8; HEADER_LEN];
-    f.read_exact(&mut b).map_err(|_| PdbError::Truncated {
-        path: path.to_path_buf(),
-        expected: HEADER_LEN as u64,
-        found: f.metadata().map(|m| m.len()).unwrap_or(0),
+    f.read_exact(&mut b).map_err(|_| {
+        truncated(
+            path,
+            HEADER_LEN as u64,
+            f.metadata().map(|m| m.len()).unwrap_or(0),
+        )
     })?;
     decode_header(path, &b)
 }
@@ -208,11 +218,7 @@ pub(crate) fn length_matches(path: &Path, header: &Header) -> Result<(), PdbErro
     let found = fs::metadata(path).at(path)?.len();
     let expected = HEADER_LEN as u64 + header.entries;
     if found != expected {
-        return Err(PdbError::Truncated {
-            path: path.to_path_buf(),
-            expected,
-            found,
-        });
+        return Err(truncated(path, expected, found));
     }
     Ok(())
 }
@@ -225,55 +231,37 @@ pub fn read(path: &Path, goal: &Goal, tiles: &[u8]) -> Result<Table, PdbError> {
     let expected_entries = placements(goal.size().cells(), tiles.len()) as u64;
     let expected_len = HEADER_LEN as u64 + expected_entries;
     if len < HEADER_LEN as u64 {
-        return Err(PdbError::Truncated {
-            path: path.to_path_buf(),
-            expected: expected_len,
-            found: len,
-        });
+        return Err(truncated(path, expected_len, len));
     }
     let mut hb = [0u8; HEADER_LEN];
     f.read_exact(&mut hb).at(path)?;
     let header = decode_header(path, &hb)?;
-    let mismatch = |what: &str, found: String, wanted: String| PdbError::Mismatch {
-        path: path.to_path_buf(),
-        what: what.to_string(),
-        found,
-        wanted,
-    };
-    if header.size != goal.size() {
-        return Err(mismatch(
+    // The first that differs: each text names its value exactly.
+    let join = crate::board::join_tiles;
+    let checks = [
+        (
             "board size",
             header.size.to_string(),
             goal.size().to_string(),
-        ));
-    }
-    if header.goal != goal.tiles() {
-        return Err(mismatch(
-            "goal",
-            crate::board::join_tiles(&header.goal),
-            crate::board::join_tiles(goal.tiles()),
-        ));
-    }
-    if header.tiles != tiles {
-        return Err(mismatch(
-            "group tiles",
-            crate::board::join_tiles(&header.tiles),
-            crate::board::join_tiles(tiles),
-        ));
-    }
-    if header.entries != expected_entries {
-        return Err(mismatch(
+        ),
+        ("goal", join(&header.goal), join(goal.tiles())),
+        ("group tiles", join(&header.tiles), join(tiles)),
+        (
             "entry count",
             header.entries.to_string(),
             expected_entries.to_string(),
-        ));
+        ),
+    ];
+    if let Some((what, found, wanted)) = checks.into_iter().find(|(_, f, w)| f != w) {
+        return Err(PdbError::Mismatch {
+            path: path.to_path_buf(),
+            what: what.to_string(),
+            found,
+            wanted,
+        });
     }
     if len != expected_len {
-        return Err(PdbError::Truncated {
-            path: path.to_path_buf(),
-            expected: expected_len,
-            found: len,
-        });
+        return Err(truncated(path, expected_len, len));
     }
     let len = expected_entries as usize;
     let pack = Values::worth_packing(len, tiles.len());

@@ -63,15 +63,10 @@ impl Named {
 
     /// The board the partition is for.
     pub fn size(self) -> Size {
-        match self {
-            Named::P6666 => Size {
-                width: 5,
-                height: 5,
-            },
-            _ => Size {
-                width: 4,
-                height: 4,
-            },
+        let side = if self == Named::P6666 { 5 } else { 4 };
+        Size {
+            width: side,
+            height: side,
         }
     }
 
@@ -199,12 +194,6 @@ impl Partition {
         Ok(Partition { groups: sorted })
     }
 
-    /// Parses `"1,2,3/4,5,6/7,8"`: groups separated by `/`, tiles by commas, dots or spaces.
-    pub fn parse(text: &str, size: Size) -> Result<Partition, PdbError> {
-        let groups = parse_groups(text)?;
-        Partition::new(size, groups)
-    }
-
     pub fn groups(&self) -> &[Vec<u8>] {
         &self.groups
     }
@@ -249,6 +238,13 @@ impl fmt::Display for Partition {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Partition {
+        /// Parses `"1,2,3/4,5,6/7,8"`: groups separated by `/`, tiles by commas, dots or spaces.
+        pub(crate) fn parse(text: &str, size: Size) -> Result<Partition, PdbError> {
+            Partition::new(size, parse_groups(text)?)
+        }
+    }
 
     #[test]
     fn named_partitions_cover_every_tile_for_both_corner_goals() {

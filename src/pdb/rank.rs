@@ -172,22 +172,22 @@ pub(crate) fn permutation_table(k: usize) -> Vec<[u8; MAX_GROUP_TILES]> {
         .collect()
 }
 
-/// The inverse of [`rank`]: the cells of the group's tiles for a placement rank.
-pub fn unrank(r: usize, n: usize, k: usize) -> [u8; MAX_GROUP_TILES] {
-    let masks = subset_masks(n, k);
-    let mask = masks[r / FACTORIAL[k]];
-    let pos = &permutation_table(k)[r % FACTORIAL[k]];
-    let sorted: Vec<u8> = (0..n as u8).filter(|&c| mask >> c & 1 == 1).collect();
-    let mut cells = [0u8; MAX_GROUP_TILES];
-    for i in 0..k {
-        cells[i] = sorted[pos[i] as usize];
-    }
-    cells
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The inverse of [`rank`]: the cells of the group's tiles for a placement rank.
+    pub(crate) fn unrank(r: usize, n: usize, k: usize) -> [u8; MAX_GROUP_TILES] {
+        let masks = subset_masks(n, k);
+        let mask = masks[r / FACTORIAL[k]];
+        let pos = &permutation_table(k)[r % FACTORIAL[k]];
+        let sorted: Vec<u8> = (0..n as u8).filter(|&c| mask >> c & 1 == 1).collect();
+        let mut cells = [0u8; MAX_GROUP_TILES];
+        for i in 0..k {
+            cells[i] = sorted[pos[i] as usize];
+        }
+        cells
+    }
 
     #[test]
     fn rank_is_a_bijection_onto_the_placements() {

@@ -108,6 +108,7 @@ impl Layout {
 }
 
 /// Which form a table's values are in.
+#[derive(Clone)]
 enum Form {
     Bytes(Entries),
     /// Entry r's excess in the low nibble of byte r/2 when r is even, the high one when odd.
@@ -118,6 +119,7 @@ enum Form {
 }
 
 /// A table's values (see the module comment).
+#[derive(Clone)]
 pub struct Values {
     form: Form,
     len: usize,
@@ -309,21 +311,6 @@ fn excess(value: u8, md: u8) -> Option<u8> {
     (d % 2 == 0 && d / 2 <= MAX_EXCESS).then_some(d / 2)
 }
 
-impl Clone for Values {
-    fn clone(&self) -> Values {
-        Values {
-            form: match &self.form {
-                Form::Bytes(e) => Form::Bytes(e.clone()),
-                Form::Nibbles { excess, layout } => Form::Nibbles {
-                    excess: excess.clone(),
-                    layout: layout.clone(),
-                },
-            },
-            len: self.len,
-        }
-    }
-}
-
 /// Equal when every value is (whatever the form).
 impl PartialEq for Values {
     fn eq(&self, other: &Values) -> bool {
@@ -401,7 +388,7 @@ mod tests {
         let binom = crate::pdb::rank::Binomials::new();
         for r in (0..bytes.len()).step_by(97) {
             assert_eq!(packed.get(r), bytes[r], "entry {r}");
-            let cells = crate::pdb::rank::unrank(r, 16, tiles.len());
+            let cells = crate::pdb::rank::tests::unrank(r, 16, tiles.len());
             assert_eq!(crate::pdb::rank::rank(&binom, &cells, 5), r);
             let md: u8 = (0..5).map(|i| layout.dist[i][cells[i] as usize]).sum();
             assert_eq!(

@@ -32,8 +32,7 @@ pub use conditional::Conditional;
 pub use distribution::Distribution;
 pub use tree::{tree_counts, uniform_weights, TreeCounts};
 
-use crate::board::Goal;
-use crate::heuristic::Heuristic;
+use crate::board::{Board, Goal};
 
 /// Bad requests for a prediction.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -72,14 +71,15 @@ pub struct Prediction {
 /// distribution. [`predict_random_starts`] does both steps for random starts.
 ///
 /// ```
-/// use tilebench::board::{Goal, Size};
-/// use tilebench::heuristic::Manhattan;
+/// use tilebench::board::{Board, Goal, Size};
+/// use tilebench::heuristic::{Heuristic, Manhattan};
 /// use tilebench::predict::{predict, predict_random_starts, tree_counts, uniform_weights};
 /// use tilebench::predict::Distribution;
 ///
 /// let size = Size::new(3, 3).unwrap();
 /// let goal = Goal::blank_last(size);
 /// let md = Manhattan::new(&goal);
+/// let md = |b: &Board| md.evaluate(b);
 /// let dist = Distribution::sample(&md, &goal, 10_000, 1);
 /// let tree = tree_counts(size, &uniform_weights(size), 24);
 /// let rows = predict(&tree, &dist, 20..=24);
@@ -118,9 +118,9 @@ pub fn predict(
 }
 
 /// Samples the heuristic's distribution and predicts every bound, for random starts (the blank
-/// equally likely in every cell).
-pub fn predict_random_starts<H: Heuristic>(
-    h: &H,
+/// equally likely in every cell); `h` evaluates a whole board.
+pub fn predict_random_starts(
+    h: &dyn Fn(&Board) -> u32,
     goal: &Goal,
     bounds: RangeInclusive<u32>,
     samples: u64,
@@ -166,7 +166,7 @@ pub(crate) fn distribution_csv(dist: &Distribution) -> String {
 mod tests {
     use super::*;
     use crate::board::{Board, Size};
-    use crate::heuristic::{Manhattan, Prepared};
+    use crate::heuristic::{Heuristic, Manhattan, Prepared};
     use crate::instances::generate::{uniform, Draw};
     use crate::search::{solve, Mode, SearchOptions};
 
@@ -187,7 +187,8 @@ mod tests {
         let size = Size::new(3, 3).unwrap();
         let goal = Goal::blank_last(size);
         let md = Manhattan::new(&goal);
-        let (pred, _) = predict_random_starts(&md, &goal, 20..=24, 200_000, 1).unwrap();
+        let (pred, _) =
+            predict_random_starts(&|b| md.evaluate(b), &goal, 20..=24, 200_000, 1).unwrap();
         let mut draw = Draw::new(2);
         let boards: Vec<Board> = (0..2000).map(|_| uniform(&mut draw, &goal)).collect();
         let md = Prepared::of(md);

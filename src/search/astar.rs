@@ -114,10 +114,7 @@ fn search<H: Heuristic, K: Key>(
     let mut watch = Watch::new(limits, started);
     let (mut expanded, mut generated, mut reopened) = (0u64, 0u64, 0u64);
     let mut last_f = h0 as usize;
-    let mut open = Open {
-        min_f: usize::MAX,
-        ..Open::default()
-    };
+    let mut open = Open::default();
     let mut found = None;
     let mut table = NodeTable::<K>::new(Budget::new(limits.memory_limit));
     let status = 'search: {

@@ -20,7 +20,7 @@ use super::packed::{Bmi2, PackedManhattan};
 use super::parallel;
 use super::pass::{PassOutcome, MAX_DEPTH};
 use super::pruning::{Fsm, ParentOnly, Prune, Pruning};
-use super::result::{Iteration, RunStatus, SearchResult};
+use super::result::{Algorithm, Iteration, Outcome, RunStatus, SearchResult};
 
 /// How many generated nodes a single-threaded pass goes between looks at the clock and the
 /// cancel flag (and reservations from the node budget).
@@ -49,13 +49,7 @@ pub(crate) fn ida<H: Heuristic>(
     let root = heuristic.init(&grid);
     let h0 = heuristic.h(&root);
     if !board.is_solvable(goal)? {
-        return Ok(SearchResult {
-            status: RunStatus::Unsolvable,
-            moves: Vec::new(),
-            h0,
-            iterations: Vec::new(),
-            seconds: started.elapsed().as_secs_f64(),
-        });
+        return Ok(Outcome::unsolvable(Algorithm::Ida, h0, started).result);
     }
     match options.pruning {
         Pruning::Parent => with_pruning(board, goal, heuristic, ParentOnly, options, started),

@@ -156,9 +156,6 @@ impl Prune for &Fsm {
 pub struct Fsm {
     /// `table[state][dir]`: the next state, or [`DEAD`]. State 0 is the start (empty path).
     table: Vec<[u32; 4]>,
-    /// The minimal pruned strings, as direction indices, in preference order.
-    patterns: Vec<Vec<u8>>,
-    max_length: usize,
 }
 
 /// Blank displacement of each direction (row, column), in Korf's order U, L, R, D.
@@ -312,70 +309,9 @@ impl Fsm {
     /// Builds the machine for `size` from every string of up to `max_length` moves (at most 31)
     /// whose bounding box fits on the board (the others never occur).
     pub fn build(size: Size, max_length: usize) -> Fsm {
-        let max_length = max_length.min(31);
-        let (w, h) = (size.width as i32, size.height as i32);
-        let mut plane = Plane::new(max_length);
-        // Every string kept so far, by effect: the bounding boxes of those not pruned.
-        let mut by_effect: HashMap<Vec<i32>, Vec<BoundingBox>> = HashMap::new();
-        let empty = Word { bits: 0, len: 0 };
-        let (key, bb) = plane.effect(empty);
-        by_effect.insert(key, vec![bb]);
-        let mut level = vec![empty];
-        let mut patterns = Vec::new();
-        for _ in 1..=max_length {
-            let survivors: HashSet<Word> = level.iter().copied().collect();
-            let mut next = Vec::new();
-            // Parents in preference order, moves in operator order: children in preference
-            // order, so every string already in `by_effect` is preferred to the one examined.
-            for &parent in &level {
-                for d in 0..4u8 {
-                    let word = parent.push(d);
-                    // A string whose tail is pruned holds a pruned substring: not minimal.
-                    if word.len > 1 && !survivors.contains(&word.tail()) {
-                        continue;
-                    }
-                    let (key, bb) = plane.effect(word);
-                    if bb.r1 - bb.r0 >= h || bb.c1 - bb.c0 >= w {
-                        continue;
-                    }
-                    let boxes = by_effect.entry(key).or_default();
-                    if boxes.iter().any(|b| b.within(&bb)) {
-                        patterns.push(word.moves());
-                    } else {
-                        boxes.retain(|b| !bb.within(b));
-                        boxes.push(bb);
-                        next.push(word);
-                    }
-                }
-            }
-            level = next;
-        }
         Fsm {
-            table: automaton(&patterns),
-            patterns,
-            max_length,
+            table: automaton(&minimal_patterns(size, max_length)),
         }
-    }
-
-    /// The number of states (the start and every live prefix of a pattern).
-    pub fn states(&self) -> usize {
-        self.table.len()
-    }
-
-    /// The minimal pruned strings, as letters (e.g. `"UD"`), in preference order.
-    pub fn patterns(&self) -> Vec<String> {
-        self.patterns
-            .iter()
-            .map(|p| {
-                p.iter()
-                    .map(|&d| ['U', 'L', 'R', 'D'][d as usize])
-                    .collect()
-            })
-            .collect()
-    }
-
-    pub fn max_length(&self) -> usize {
-        self.max_length
     }
 
     /// The state after `dir` from `state`, or [`DEAD`] (the search's transition too: `next`).
@@ -383,18 +319,50 @@ impl Fsm {
     pub fn step(&self, state: u32, dir: u8) -> u32 {
         self.table[state as usize][(dir & 3) as usize]
     }
+}
 
-    /// Whether the machine lets the whole path through (no pruned string in it).
-    pub fn accepts(&self, path: &[u8]) -> bool {
-        let mut s = 0;
-        for &d in path {
-            s = self.step(s, d);
-            if s == DEAD {
-                return false;
+/// The minimal pruned strings of up to `max_length` moves (at most 31) for `size`, as direction
+/// indices, in preference order.
+fn minimal_patterns(size: Size, max_length: usize) -> Vec<Vec<u8>> {
+    let max_length = max_length.min(31);
+    let (w, h) = (size.width as i32, size.height as i32);
+    let mut plane = Plane::new(max_length);
+    // Every string kept so far, by effect: the bounding boxes of those not pruned.
+    let mut by_effect: HashMap<Vec<i32>, Vec<BoundingBox>> = HashMap::new();
+    let empty = Word { bits: 0, len: 0 };
+    let (key, bb) = plane.effect(empty);
+    by_effect.insert(key, vec![bb]);
+    let mut level = vec![empty];
+    let mut patterns = Vec::new();
+    for _ in 1..=max_length {
+        let survivors: HashSet<Word> = level.iter().copied().collect();
+        let mut next = Vec::new();
+        // Parents in preference order, moves in operator order: children in preference
+        // order, so every string already in `by_effect` is preferred to the one examined.
+        for &parent in &level {
+            for d in 0..4u8 {
+                let word = parent.push(d);
+                // A string whose tail is pruned holds a pruned substring: not minimal.
+                if word.len > 1 && !survivors.contains(&word.tail()) {
+                    continue;
+                }
+                let (key, bb) = plane.effect(word);
+                if bb.r1 - bb.r0 >= h || bb.c1 - bb.c0 >= w {
+                    continue;
+                }
+                let boxes = by_effect.entry(key).or_default();
+                if boxes.iter().any(|b| b.within(&bb)) {
+                    patterns.push(word.moves());
+                } else {
+                    boxes.retain(|b| !bb.within(b));
+                    boxes.push(bb);
+                    next.push(word);
+                }
             }
         }
-        true
+        level = next;
     }
+    patterns
 }
 
 /// The Aho–Corasick automaton of `patterns` (none a substring of another), with every
@@ -471,6 +439,37 @@ mod tests {
         Size::new(w, h).unwrap()
     }
 
+    impl Fsm {
+        /// The number of states (the start and every live prefix of a pattern).
+        fn states(&self) -> usize {
+            self.table.len()
+        }
+
+        /// Whether the machine lets the whole path through (no pruned string in it).
+        fn accepts(&self, path: &[u8]) -> bool {
+            let mut s = 0;
+            for &d in path {
+                s = self.step(s, d);
+                if s == DEAD {
+                    return false;
+                }
+            }
+            true
+        }
+    }
+
+    /// The minimal pruned strings, as letters (e.g. `"UD"`), in preference order.
+    fn patterns(size: Size, max_length: usize) -> Vec<String> {
+        minimal_patterns(size, max_length)
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .map(|&d| ['U', 'L', 'R', 'D'][d as usize])
+                    .collect()
+            })
+            .collect()
+    }
+
     fn letters(p: &str) -> Vec<u8> {
         p.chars()
             .map(|c| "ULRD".find(c).expect("a move letter") as u8)
@@ -492,7 +491,7 @@ mod tests {
     #[test]
     fn short_machine_is_parent_pruning() {
         let f = Fsm::build(size(5, 5), 3);
-        assert_eq!(f.patterns(), ["UD", "LR", "RL", "DU"]);
+        assert_eq!(patterns(size(5, 5), 3), ["UD", "LR", "RL", "DU"]);
         assert_eq!(f.states(), 5);
         assert!(f.accepts(&letters("ULDRU")));
         assert!(!f.accepts(&letters("ULRD")));
@@ -506,7 +505,7 @@ mod tests {
     fn two_by_two_prunes_the_longer_way_round() {
         let s = size(2, 2);
         let f = Fsm::build(s, 11);
-        let patterns = f.patterns();
+        let patterns = patterns(s, 11);
         assert_eq!(patterns[..4], ["UD", "LR", "RL", "DU"]);
         assert_eq!(patterns.len(), 10, "{patterns:?}");
         assert!(patterns[4..8].iter().all(|p| p.len() == 6), "{patterns:?}");
@@ -582,8 +581,9 @@ mod tests {
         let short = Fsm::build(size(4, 4), 8);
         let long = Fsm::build(size(4, 4), 12);
         assert!(!short.accepts(&letters("DRULDR")));
-        assert!(long.patterns().len() > short.patterns().len());
-        for p in short.patterns() {
+        let short_patterns = patterns(size(4, 4), 8);
+        assert!(patterns(size(4, 4), 12).len() > short_patterns.len());
+        for p in short_patterns {
             assert!(!long.accepts(&letters(&p)), "{p}");
         }
         assert!(long.states() > short.states());
