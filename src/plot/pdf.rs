@@ -131,6 +131,11 @@ fn parse(svg: &str) -> Result<Vec<Element>, String> {
                 break false;
             }
             let eq = rest
+/// Numbers for a content stream, separated by spaces.
+fn ns(xs: &[f64]) -> String {
+    xs.iter().map(|&x| n(x)).collect::<Vec<_>>().join(" ")
+}
+
                 .find('=')
                 .ok_or_else(|| bad("an attribute without a value"))?;
             let key = rest[..eq].trim().to_string();
@@ -286,78 +291,34 @@ impl<'f> Page<'f> {
             }
             "line" => {
                 let op = self.paint(e, None, e.color("stroke", None)?)?;
-                let (x1, y1, x2, y2) = (e.num("x1")?, e.num("y1")?, e.num("x2")?, e.num("y2")?);
-                let _ = writeln!(
-                    self.content,
-                    "{} {} m {} {} l {op}",
-                    n(x1),
-                    n(y1),
-                    n(x2),
-                    n(y2)
-                );
+                let from = ns(&[e.num("x1")?, e.num("y1")?]);
+                let to = ns(&[e.num("x2")?, e.num("y2")?]);
+                let _ = writeln!(self.content, "{from} m {to} l {op}");
             }
             "polyline" | "polygon" => {
                 let closed = e.name == "polygon";
                 let op = self.paint(e, e.color("fill", BLACK)?, e.color("stroke", None)?)?;
-                let points = points(e)?;
-                for (i, (x, y)) in points.iter().enumerate() {
-                    let _ = write!(
-                        self.content,
-                        "{} {} {} ",
-                        n(*x),
-                        n(*y),
-                        if i == 0 { "m" } else { "l" }
-                    );
+                for (i, &(x, y)) in points(e)?.iter().enumerate() {
+                    let verb = if i == 0 { "m" } else { "l" };
+                    let _ = write!(self.content, "{} {verb} ", ns(&[x, y]));
                 }
                 let _ = writeln!(self.content, "{}{op}", if closed { "h " } else { "" });
             }
             "circle" => {
                 let op = self.paint(e, e.color("fill", BLACK)?, e.color("stroke", None)?)?;
                 let (cx, cy, r) = (e.num("cx")?, e.num("cy")?, e.num("r")?);
-                // Four cubic arcs; k places the control points of a quarter circle.
-                let k = 0.552_284_75 * r;
                 let c = &mut self.content;
-                let _ = write!(c, "{} {} m ", n(cx + r), n(cy));
-                let _ = write!(
-                    c,
-                    "{} {} {} {} {} {} c ",
-                    n(cx + r),
-                    n(cy + k),
-                    n(cx + k),
-                    n(cy + r),
-                    n(cx),
-                    n(cy + r)
-                );
-                let _ = write!(
-                    c,
-                    "{} {} {} {} {} {} c ",
-                    n(cx - k),
-                    n(cy + r),
-                    n(cx - r),
-                    n(cy + k),
-                    n(cx - r),
-                    n(cy)
-                );
-                let _ = write!(
-                    c,
-                    "{} {} {} {} {} {} c ",
-                    n(cx - r),
-                    n(cy - k),
-                    n(cx - k),
-                    n(cy - r),
-                    n(cx),
-                    n(cy - r)
-                );
-                let _ = writeln!(
-                    c,
-                    "{} {} {} {} {} {} c h {op}",
-                    n(cx + k),
-                    n(cy - r),
-                    n(cx + r),
-                    n(cy - k),
-                    n(cx + r),
-                    n(cy)
-                );
+                let _ = write!(c, "{} m ", ns(&[cx + r, cy]));
+                // Four cubic arcs, each the last turned a quarter (n() writes the −0s as 0);
+                // k places the control points of a quarter circle.
+                let k = 0.552_284_75 * r;
+                let mut arc = [(r, k), (k, r), (0.0, r)];
+                for _ in 0..4 {
+                    let xy: Vec<f64> = arc.iter().flat_map(|&(x, y)| [cx + x, cy + y]).collect();
+                    let _ = write!(c, "{} c ", ns(&xy));
+                    arc = arc.map(|(x, y)| (-y, x));
+                }
+                let _ = writeln!(c, "h {op}");
             }
             "text" => self.text(e)?,
             // Groups and anything else plotters does not write carry nothing to draw.
@@ -614,15 +575,7 @@ fn rotation(transform: &str) -> Result<String, String> {
     // translate(cx, cy) · rotate(a) · translate(−cx, −cy)
     let e = cx - cos * cx + sin * cy;
     let f = cy - sin * cx - cos * cy;
-    Ok(format!(
-        "{} {} {} {} {} {}",
-        n(cos),
-        n(sin),
-        n(-sin),
-        n(cos),
-        n(e),
-        n(f)
-    ))
+    Ok(ns(&[cos, sin, -sin, cos, e, f]))
 }
 
 /// A `points` attribute: "x,y x,y …" (commas or spaces between numbers).
