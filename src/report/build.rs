@@ -62,11 +62,10 @@ pub fn build(
         (runs, iterations) = (runs - b.runs, iterations - b.iterations);
     }
     let files = |text: Text, runs: usize, iterations: usize, dir: &std::path::Path| {
-        text.code(RUNS_FILE)
-            .p(format!(" ({runs} rows) and "))
-            .code(ITERATIONS_FILE)
-            .p(format!(" ({iterations} rows) in "))
-            .code(dir.display().to_string())
+        text.tick(format!(
+            "`{RUNS_FILE}` ({runs} rows) and `{ITERATIONS_FILE}` ({iterations} rows) in "
+        ))
+        .code(dir.display().to_string())
     };
     let mut text = Text::plain("Regenerate with ")
         .code(&contents.command)
@@ -79,11 +78,11 @@ pub fn build(
     let intro = vec![text
         .p(", by the formula stated in ")
         .link("definitions", "Definitions")
-        .p("; ")
-        .code(super::output::SUMMARY_FILE)
-        .p(" holds the summary tables as rounded here, ")
-        .code(super::output::SUMMARY_FULL_FILE)
-        .p(" unrounded.")
+        .tick(format!(
+            "; `{}` holds the summary tables as rounded here, `{}` unrounded.",
+            super::output::SUMMARY_FILE,
+            super::output::SUMMARY_FULL_FILE
+        ))
         .into()];
     let mut sections = vec![setup(results, &contents.beside)];
     // Plots placed in a section of their own rather than under Plots.

@@ -134,17 +134,19 @@ pub(crate) fn write_experiment_report(
     let intro = vec![Text::plain("Regenerate with ")
         .code(&command)
         .p(format!(" (tilebench {}). ", env!("CARGO_PKG_VERSION")))
-        .p("Every figure below is computed from the prediction files ")
-        .code(format!("{PREDICTION_PREFIX}<heuristic>.csv"))
+        .tick(format!(
+            "Every figure below is computed from the prediction files \
+             `{PREDICTION_PREFIX}<heuristic>.csv`"
+        ))
         .p(format!(
             " in {} and the fixed-bound runs of its {} results directories (",
             dir.display(),
             all.len()
         ))
-        .code(RUNS_FILE)
-        .p(", ")
-        .code(crate::results::ITERATIONS_FILE)
-        .p(").")
+        .tick(format!(
+            "`{RUNS_FILE}`, `{}`).",
+            crate::results::ITERATIONS_FILE
+        ))
         .into()];
     let mut setup = Section::new(1, "Setup");
     let mut t = Table::new(
@@ -183,11 +185,10 @@ pub(crate) fn write_experiment_report(
     }
     setup.push(t);
     if !commands.is_empty() {
-        setup.push(
-            Text::plain("The commands that wrote them, from each ")
-                .code(crate::results::META_FILE)
-                .p(":"),
-        );
+        setup.push(Text::ticked(format!(
+            "The commands that wrote them, from each `{}`:",
+            crate::results::META_FILE
+        )));
         setup.push(Block::List(commands));
     }
     let report = Report {

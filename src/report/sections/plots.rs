@@ -19,10 +19,8 @@ pub(crate) fn plots_section(
         s.push(
             Text::plain(left_out_sentence(left_out))
                 .code(format!("{command} --plots all"))
-                .p(" draws every plot, ")
-                .code("--plots KIND,…")
-                .p(format!(
-                    " those of some kinds ({}).",
+                .tick(format!(
+                    " draws every plot, `--plots KIND,…` those of some kinds ({}).",
                     crate::report::selection::kind_names()
                 )),
         );
@@ -74,12 +72,10 @@ pub(crate) fn history_section(history: &[&DrawnFigure]) -> Option<Section> {
     s.push(
         Text::plain("The trend over commits, from ")
             .code(path.display().to_string())
-            .p(", where each ")
-            .code("tilebench run")
-            .p(
-                " appends a line per heuristic and instance set. A line joins only runs of \
-                 the same instance set, the same instances and the same heuristic; a \
-                 change of instances starts a new line.",
+            .tick(
+                ", where each `tilebench run` appends a line per heuristic and instance set. A \
+                 line joins only runs of the same instance set, the same instances and the same \
+                 heuristic; a change of instances starts a new line.",
             ),
     );
     for f in history {
