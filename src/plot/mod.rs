@@ -129,6 +129,8 @@ pub struct Figure {
     pub caption: String,
     /// The history file the figure was drawn from; `None` for plots of the results directory.
     pub history: Option<PathBuf>,
+    /// The SVG as written, for inlining and for the PDF.
+    pub svg: String,
 }
 
 /// Draws every plot for every instance set into `out_dir` (created if needed).
@@ -457,6 +459,7 @@ impl<'o> Out<'o> {
             title,
             caption,
             history: self.history.map(Path::to_path_buf),
+            svg,
         });
         Ok(())
     }

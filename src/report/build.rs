@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::drawn::{figure, DrawnFigure};
+use super::drawn::figure;
 use super::model::{Report, Text};
 use super::sections::{
     definitions::definitions,
@@ -19,6 +19,7 @@ use super::sections::{
 use crate::analysis::per_instance;
 use crate::analysis::published::KORF100_SET;
 use crate::analysis::Summary;
+use crate::plot::Figure;
 use crate::results::{Results, ITERATIONS_FILE, RUNS_FILE};
 
 /// What goes into the report besides the results themselves.
@@ -43,7 +44,7 @@ pub struct Contents {
 pub fn build(
     results: &Results,
     summaries: &[Summary],
-    figures: &[DrawnFigure],
+    figures: &[Figure],
     contents: &Contents,
 ) -> Report {
     let name = results
@@ -160,7 +161,7 @@ pub fn build(
         ));
     }
     sections.push(definitions());
-    let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) = figures
+    let (history, plots): (Vec<&Figure>, Vec<&Figure>) = figures
         .iter()
         .filter(|f| !placed.contains(&f.stem))
         .partition(|f| f.history.is_some());
@@ -187,7 +188,7 @@ mod tests {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
         let results = Results::load(&dir).unwrap();
         let summaries = crate::analysis::summarize(&results);
-        let drawn = |kind, stem: &str| DrawnFigure {
+        let drawn = |kind, stem: &str| Figure {
             kind,
             instance_set: "optimization-path".into(),
             stem: stem.into(),

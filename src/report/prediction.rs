@@ -12,9 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::model::{Block, Cell, Column, Report, Section, Table, Text};
-use super::output::{
-    formats_and_command, with_svg_and_pdf, ReportError, ReportOptions, REPORT_FILE,
-};
+use super::output::{formats_and_command, write_pdfs, ReportError, ReportOptions, REPORT_FILE};
 use crate::analysis::prediction::{
     self, heuristic_of_file, PredictedVsMeasured, PredictionRow, PREDICTION_PREFIX,
 };
@@ -130,7 +128,7 @@ pub(crate) fn write_experiment_report(
     fs::create_dir_all(out_dir).at(out_dir)?;
     let (formats, command) = formats_and_command(options, dir, out_dir);
     let figures = crate::plot::plot_predictions(&rows, &name, out_dir)?;
-    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
+    write_pdfs(&figures, out_dir, formats)?;
     let intro = vec![Text::plain("Regenerate with ")
         .code(&command)
         .p(format!(" (tilebench {}). ", env!("CARGO_PKG_VERSION")))
@@ -194,7 +192,7 @@ pub(crate) fn write_experiment_report(
     let report = Report {
         title: format!("tilebench report: {name}"),
         intro,
-        sections: vec![setup, section(&rows, drawn.first())],
+        sections: vec![setup, section(&rows, figures.first())],
     };
     let written = super::render::write(&report, out_dir, formats).at(out_dir)?;
     write_csv(&rows, out_dir)?;

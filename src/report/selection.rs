@@ -182,6 +182,7 @@ mod tests {
             title: String::new(),
             caption: String::new(),
             history: None,
+            svg: String::new(),
         }
     }
 

@@ -1,13 +1,14 @@
 //! "Plots" (the figures no section placed, and how to get those the default selection left out)
 //! and "History" (the trend over commits, from the history file).
 
-use crate::report::drawn::{figure, DrawnFigure};
+use crate::plot::Figure;
+use crate::report::drawn::figure;
 use crate::report::model::{Section, Text};
 use crate::report::selection::{LeftOut, Omitted};
 
 /// The figures placed in no other section; `None` when there are none and none was left out.
 pub(crate) fn plots_section(
-    plots: &[&DrawnFigure],
+    plots: &[&Figure],
     left_out: &[Omitted],
     command: &str,
 ) -> Option<Section> {
@@ -66,7 +67,7 @@ fn left_out_sentence(left_out: &[Omitted]) -> String {
 }
 
 /// The figures drawn from a history file; `None` without one.
-pub(crate) fn history_section(history: &[&DrawnFigure]) -> Option<Section> {
+pub(crate) fn history_section(history: &[&Figure]) -> Option<Section> {
     let path = history.first().and_then(|f| f.history.as_ref())?;
     let mut s = Section::new(1, "History");
     s.push(

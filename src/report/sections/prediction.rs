@@ -2,7 +2,8 @@
 //! iteration beside the fixed-bound runs, per heuristic and bound, with the plot.
 
 use crate::analysis::prediction::{PredictedVsMeasured, PREDICTION_PREFIX};
-use crate::report::drawn::{figure, DrawnFigure};
+use crate::plot::Figure;
+use crate::report::drawn::figure;
 use crate::report::model::{Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 
@@ -11,7 +12,7 @@ pub const PREDICTIONS_CSV: &str = "predicted-vs-measured.csv";
 
 /// The section: the method, the table per heuristic and bound, the range of the ratio per
 /// heuristic, and the plot.
-pub fn section(rows: &[PredictedVsMeasured], plot: Option<&DrawnFigure>) -> Section {
+pub fn section(rows: &[PredictedVsMeasured], plot: Option<&Figure>) -> Section {
     let mut s = Section::new(1, "Predicted vs measured");
     s.push(
         Text::ticked(format!(

@@ -5,7 +5,8 @@ use crate::analysis::per_instance::{
     self, beside_later_work, mismatch_note, PerInstanceComparison, CLAUSECKER_SOURCE,
     LATER_24_PUZZLE,
 };
-use crate::report::drawn::{figure, DrawnFigure};
+use crate::plot::Figure;
+use crate::report::drawn::figure;
 use crate::report::model::{self, Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::Results;
@@ -18,7 +19,7 @@ use crate::search::Pruning;
 pub(crate) fn beside_published(
     p: &per_instance::PublishedColumn,
     c: Option<&PerInstanceComparison>,
-    plot: Option<&DrawnFigure>,
+    plot: Option<&Figure>,
     pruning: Pruning,
 ) -> Section {
     let mut s = Section::new(
