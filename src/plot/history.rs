@@ -104,14 +104,10 @@ pub(super) fn plot(
     if groups.is_empty() {
         return Ok(());
     }
-    let mut heuristics: Vec<&str> = Vec::new();
     // One line per (heuristic, number of runs), in order of first appearance.
     let mut lines: Vec<(&str, u64)> = Vec::new();
     for g in &groups {
         for r in &g.rows {
-            if !heuristics.contains(&r.heuristic.as_str()) {
-                heuristics.push(&r.heuristic);
-            }
             if !lines.contains(&(r.heuristic.as_str(), r.runs)) {
                 lines.push((&r.heuristic, r.runs));
             }

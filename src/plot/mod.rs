@@ -39,7 +39,7 @@ use crate::results::atomic;
 use crate::results::history::{self as history_file, HistoryError, HistoryRow};
 use crate::results::{Results, RunRecord, RunStatus};
 
-pub use axis::{log_label, log_label_value, short_sci, LogAxis};
+pub use axis::{log_label, LogAxis};
 pub use compare::plot_comparison;
 pub use kind::{PlotKind, UnknownKind};
 pub(crate) use names::ShortNames;

@@ -29,8 +29,6 @@ pub struct Contents {
     pub command: String,
     /// Add a table of every run, one row per instance (collapsed in HTML).
     pub per_instance: bool,
-    /// The heuristics to report, in this order (empty: all, in file order).
-    pub heuristics: Vec<String>,
     /// Predictions beside fixed-bound runs (see [`super::prediction`]); empty: no section.
     pub predicted: Vec<crate::analysis::prediction::PredictedVsMeasured>,
     /// Plots drawn but not shown (the default selection), which `--plots all` shows: each

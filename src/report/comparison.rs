@@ -154,7 +154,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
             format!("{} → {}", show(b.length), show(n.length))
         };
         // Changes that fail the comparison are bold.
-        let mut change = Text::new();
+        let mut change = Text::default();
         let mark = |t: Text, failing: bool, word: &str| {
             let t = if t.0.is_empty() { t } else { t.p(", ") };
             if failing {

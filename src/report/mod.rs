@@ -196,7 +196,6 @@ pub fn write_report(
     let contents = build::Contents {
         command,
         per_instance: options.per_instance,
-        heuristics: chosen,
         predicted,
         left_out: selected.left_out,
         beside,

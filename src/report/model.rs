@@ -91,9 +91,6 @@ pub enum Inline {
 }
 
 impl Text {
-    pub fn new() -> Text {
-        Text(Vec::new())
-    }
     /// Plain text.
     pub fn plain(s: impl Into<String>) -> Text {
         Text(vec![Inline::Plain(s.into())])

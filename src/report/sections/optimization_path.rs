@@ -519,7 +519,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
             };
             if !runs.is_empty() {
                 let text = memory_stops(results, &runs, lab_states);
-                items.push(Text::new().strong(label).p(text));
+                items.push(Text::default().strong(label).p(text));
             }
         }
     }
@@ -527,7 +527,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
         .filter(|r| r.algorithm == Algorithm::Ida)
         .filter_map(|r| r.peak_bytes)
         .max();
-    items.push(Text::new().strong("IDA*").p(format!(
+    items.push(Text::default().strong("IDA*").p(format!(
         " holds only its path: at most length + 1 states ({}), whatever the depth; what it \
          pays instead is re-expansion (the nodes column).",
         ida_bytes.map_or("a few KiB".to_string(), |b| format!(

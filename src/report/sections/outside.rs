@@ -96,7 +96,7 @@ fn outside_solver(c: &SolverComparison) -> Section {
         };
         let agree = match i.iterations_agree {
             Some(true) => Cell::text("yes"),
-            Some(false) => Cell::Rich(Text::new().strong("no")),
+            Some(false) => Cell::Rich(Text::default().strong("no")),
             None => Cell::Empty,
         };
         t.row(vec![
