@@ -420,7 +420,11 @@ impl<'o> Out<'o> {
             .collect();
         let (title, mut caption) = (shown(&title), shown(&caption));
         let size = legend::fitted(size, &entries);
-        let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
+        let stem = format!(
+            "{}-{}",
+            atomic::name_component(self.set),
+            atomic::sanitized(name)
+        );
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));
         let mut svg = String::new();
@@ -493,7 +497,7 @@ pub(crate) fn published_stem(set: &str, heuristic: &str) -> String {
     format!(
         "{}-{}",
         atomic::name_component(set),
-        sanitize(&scatter::published_name(heuristic))
+        atomic::sanitized(&scatter::published_name(heuristic))
     )
 }
 
@@ -501,19 +505,6 @@ pub(crate) fn published_stem(set: &str, heuristic: &str) -> String {
 fn prepare(dir: &Path) -> Result<(), PlotError> {
     style::register_font();
     Ok(fs::create_dir_all(dir).at(dir)?)
-}
-
-/// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.
-fn sanitize(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 thread_local! {
