@@ -22,7 +22,7 @@ pub(crate) fn plots_section(
                 .code(format!("{command} --plots all"))
                 .tick(format!(
                     " draws every plot, `--plots KIND,…` those of some kinds ({}).",
-                    crate::report::selection::kind_names()
+                    crate::plot::PlotKind::report_names()
                 )),
         );
     }
