@@ -14,11 +14,9 @@ mod iterations;
 mod kind;
 mod legend;
 pub(crate) mod names;
-mod nodes_by_length;
 mod nodes_per_instance;
 mod overhead;
 pub mod pdf;
-mod peak_stored;
 mod prediction;
 mod regress;
 mod scatter;
@@ -183,8 +181,8 @@ fn draw_all(
     // The optimization-path plots span every instance set.
     let mut out = Out::new(out_dir, by_length::PREFIX, &mut figures);
     out.short = Some(&short);
-    peak_stored::plot(results, &mut out)?;
-    nodes_by_length::plot(results, &mut out)?;
+    by_length::plot(results, &by_length::PEAK_STORED, &mut out)?;
+    by_length::plot(results, &by_length::NODES_BY_LENGTH, &mut out)?;
     let sets = results.instance_sets();
     let history = match &options.history {
         _ if options.no_history => None,
