@@ -138,78 +138,74 @@ pub(crate) fn plot_all(
     options: &PlotOptions,
 ) -> Result<Vec<Figure>, PlotError> {
     let names: Vec<&str> = results.runs.iter().map(|r| r.heuristic.as_str()).collect();
-    style::with_unknown(&names, || draw_all(results, out_dir, options))
-}
-
-fn draw_all(
-    results: &Results,
-    out_dir: &Path,
-    options: &PlotOptions,
-) -> Result<Vec<Figure>, PlotError> {
-    prepare(out_dir)?;
-    let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
-    for (a, b) in &options.scatter {
-        for name in [a, b] {
-            if !all_heuristics.contains(name) {
-                return Err(PlotError::UnknownHeuristic {
-                    name: name.clone(),
-                    known: all_heuristics.join(", "),
-                });
+    style::with_unknown(&names, || {
+        prepare(out_dir)?;
+        let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
+        for (a, b) in &options.scatter {
+            for name in [a, b] {
+                if !all_heuristics.contains(name) {
+                    return Err(PlotError::UnknownHeuristic {
+                        name: name.clone(),
+                        known: all_heuristics.join(", "),
+                    });
+                }
             }
         }
-    }
-    for id in &options.instances {
-        if !results.iterations.iter().any(|i| &i.instance_id == id) {
-            return Err(PlotError::UnknownInstance(id.clone()));
+        for id in &options.instances {
+            if !results.iterations.iter().any(|i| &i.instance_id == id) {
+                return Err(PlotError::UnknownInstance(id.clone()));
+            }
         }
-    }
-    let short = ShortNames::of_runs(&results.runs);
-    let mut figures = Vec::new();
-    for set in results.instance_sets() {
-        let data = SetData::new(results, &set, &all_heuristics, &short);
-        let mut out = Out::new(out_dir, &set, &mut figures);
+        let short = ShortNames::of_runs(&results.runs);
+        let mut figures = Vec::new();
+        for set in results.instance_sets() {
+            let data = SetData::new(results, &set, &all_heuristics, &short);
+            let mut out = Out::new(out_dir, &set, &mut figures);
+            out.short = Some(&short);
+            nodes_per_instance::plot(&data, &mut out)?;
+            distribution::plot(&data, &mut out)?;
+            scatter::plot(&data, &options.scatter, &mut out)?;
+            scatter::plot_published(&data, &mut out)?;
+            nodes_per_instance::plot_later_work(&data, &mut out)?;
+            iterations::plot(&data, &options.instances, &mut out)?;
+            overhead::plot(&data, &mut out)?;
+            speed::plot(&data, &mut out)?;
+        }
+        // The optimization-path plots span every instance set.
+        let mut out = Out::new(out_dir, by_length::PREFIX, &mut figures);
         out.short = Some(&short);
-        nodes_per_instance::plot(&data, &mut out)?;
-        distribution::plot(&data, &mut out)?;
-        scatter::plot(&data, &options.scatter, &mut out)?;
-        scatter::plot_published(&data, &mut out)?;
-        nodes_per_instance::plot_later_work(&data, &mut out)?;
-        iterations::plot(&data, &options.instances, &mut out)?;
-        overhead::plot(&data, &mut out)?;
-        speed::plot(&data, &mut out)?;
-    }
-    // The optimization-path plots span every instance set.
-    let mut out = Out::new(out_dir, by_length::PREFIX, &mut figures);
-    out.short = Some(&short);
-    by_length::plot(results, &by_length::PEAK_STORED, &mut out)?;
-    by_length::plot(results, &by_length::NODES_BY_LENGTH, &mut out)?;
-    let sets = results.instance_sets();
-    let history = match &options.history {
-        _ if options.no_history => None,
-        Some(path) => Some(path.clone()),
-        None => Some(history_file::for_plot(&results.dir)).filter(|p| p.exists()),
-    };
-    if let Some(path) = history {
-        // Only history lines over as many runs as these results have of the same set and
-        // heuristic: the trend of this selection, not of another run of the same set.
-        let mut runs: HashMap<(&str, &str), u64> = HashMap::new();
-        for r in &results.runs {
-            *runs.entry((&r.instance_set, &r.heuristic)).or_default() += 1;
+        by_length::plot(results, &by_length::PEAK_STORED, &mut out)?;
+        by_length::plot(results, &by_length::NODES_BY_LENGTH, &mut out)?;
+        let sets = results.instance_sets();
+        let history = match &options.history {
+            _ if options.no_history => None,
+            Some(path) => Some(path.clone()),
+            None => Some(history_file::for_plot(&results.dir)).filter(|p| p.exists()),
+        };
+        if let Some(path) = history {
+            // Only history lines over as many runs as these results have of the same set and
+            // heuristic: the trend of this selection, not of another run of the same set.
+            let mut runs: HashMap<(&str, &str), u64> = HashMap::new();
+            for r in &results.runs {
+                *runs.entry((&r.instance_set, &r.heuristic)).or_default() += 1;
+            }
+            let rows: Vec<HistoryRow> = history_file::load(&path)?
+                .into_iter()
+                .filter(|h| {
+                    runs.get(&(h.instance_set.as_str(), h.heuristic.as_str())) == Some(&h.runs)
+                })
+                .collect();
+            let drawn = history_figures(&path, &rows, Some(&sets), &all_heuristics, out_dir)?;
+            if drawn.is_empty() && options.history.is_some() {
+                return Err(PlotError::HistoryWithoutSets {
+                    path,
+                    sets: sets.join(", "),
+                });
+            }
+            figures.extend(drawn);
         }
-        let rows: Vec<HistoryRow> = history_file::load(&path)?
-            .into_iter()
-            .filter(|h| runs.get(&(h.instance_set.as_str(), h.heuristic.as_str())) == Some(&h.runs))
-            .collect();
-        let drawn = history_figures(&path, &rows, Some(&sets), &all_heuristics, out_dir)?;
-        if drawn.is_empty() && options.history.is_some() {
-            return Err(PlotError::HistoryWithoutSets {
-                path,
-                sets: sets.join(", "),
-            });
-        }
-        figures.extend(drawn);
-    }
-    Ok(figures)
+        Ok(figures)
+    })
 }
 
 /// The heuristics to draw: `chosen` in its order after checking each is in the results, or
