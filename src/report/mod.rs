@@ -213,14 +213,7 @@ pub fn write_report(
     let summary_path = out_dir.join(SUMMARY_FILE);
     summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE))
         .map_err(|(path, source)| PathIo::new(path, source))?;
-    let report_path = written
-        .into_iter()
-        .find(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
-        })
-        .unwrap_or_else(|| out_dir.join(REPORT_FILE));
-    Ok(report_path)
+    Ok(output::report_file(written, out_dir))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::model::{Block, Cell, Column, Report, Section, Table, Text};
-use super::output::{formats_and_command, write_pdfs, ReportError, ReportOptions, REPORT_FILE};
+use super::output::{formats_and_command, write_pdfs, ReportError, ReportOptions};
 use crate::analysis::prediction::{
     self, heuristic_of_file, PredictedVsMeasured, PredictionRow, PREDICTION_PREFIX,
 };
@@ -196,11 +196,5 @@ pub(crate) fn write_experiment_report(
     };
     let written = super::render::write(&report, out_dir, formats).at(out_dir)?;
     write_csv(&rows, out_dir)?;
-    Ok(written
-        .into_iter()
-        .find(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
-        })
-        .unwrap_or_else(|| out_dir.join(REPORT_FILE)))
+    Ok(super::output::report_file(written, out_dir))
 }
