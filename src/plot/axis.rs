@@ -33,28 +33,6 @@ pub fn log_label(v: f64) -> String {
     }
 }
 
-/// The value a [`log_label`] stands for; `None` for any other text.
-pub fn log_label_value(label: &str) -> Option<f64> {
-    let (mantissa, power) = match label.split_once('×') {
-        Some((m, p)) => (m.parse::<f64>().ok()?, p),
-        None => (1.0, label),
-    };
-    let digits = power.strip_prefix("10")?;
-    let (sign, digits) = match digits.strip_prefix(SUPERSCRIPT_MINUS) {
-        Some(rest) => (-1, rest),
-        None => (1, digits),
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut exp = 0i32;
-    for c in digits.chars() {
-        let d = SUPERSCRIPT_DIGITS.iter().position(|&s| s == c)?;
-        exp = exp.checked_mul(10)?.checked_add(d as i32)?;
-    }
-    Some(mantissa * 10f64.powi(sign * exp))
-}
-
 /// `n` in superscript characters: `-12` → `⁻¹²`.
 fn superscript(n: i32) -> String {
     n.to_string()
@@ -134,22 +112,31 @@ impl LogAxis {
     }
 }
 
-/// A label for a nodes-per-second rate or a big count in prose: `1.52e8`.
-pub fn short_sci(v: f64) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return format!("{v}");
-    }
-    let exp = v.abs().log10().floor() as i32;
-    if (0..4).contains(&exp) {
-        return trim_zeros(&format!("{v:.2}"));
-    }
-    let m = v / 10f64.powi(exp);
-    format!("{}e{exp}", trim_zeros(&format!("{m:.2}")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value a [`log_label`] stands for; `None` for any other text.
+    fn log_label_value(label: &str) -> Option<f64> {
+        let (mantissa, power) = match label.split_once('×') {
+            Some((m, p)) => (m.parse::<f64>().ok()?, p),
+            None => (1.0, label),
+        };
+        let digits = power.strip_prefix("10")?;
+        let (sign, digits) = match digits.strip_prefix(SUPERSCRIPT_MINUS) {
+            Some(rest) => (-1, rest),
+            None => (1, digits),
+        };
+        if digits.is_empty() {
+            return None;
+        }
+        let mut exp = 0i32;
+        for c in digits.chars() {
+            let d = SUPERSCRIPT_DIGITS.iter().position(|&s| s == c)?;
+            exp = exp.checked_mul(10)?.checked_add(d as i32)?;
+        }
+        Some(mantissa * 10f64.powi(sign * exp))
+    }
 
     #[test]
     fn labels_are_short() {
@@ -163,8 +150,6 @@ mod tests {
         assert_eq!(log_label(1.0), "10⁰");
         assert_eq!(log_label(0.01), "10⁻²");
         assert_eq!(log_label(999.999_999_999_9), "10³");
-        assert_eq!(short_sci(1.523e8), "1.52e8");
-        assert_eq!(short_sci(12.0), "12");
     }
 
     /// Every tick of an axis is in one notation, `10` and a superscript exponent, from 1 up

@@ -1,4 +1,4 @@
-//! What the optimization-path plots share: for each method (algorithm with heuristic), one
+//! The optimization-path plots, peak states stored and nodes generated: for each method (algorithm with heuristic), one
 //! figure of every run against the instance's optimal solution length, drawn as dots (hollow
 //! when the run stopped at a limit) with a line through the median at each length. Drawn only
 //! when the results hold more than one algorithm; with boards of several sizes, one figure per
@@ -38,6 +38,37 @@ pub(super) struct Spec {
     pub title: &'static str,
     pub caption: &'static str,
 }
+
+/// Plot 1: the states each algorithm holds at once (open + closed for A*, frontier + visited
+/// for breadth-first search, the path for IDA*) against the optimal length.
+pub(super) const PEAK_STORED: Spec = Spec {
+    kind: PlotKind::PeakStored,
+    name: "peak-stored",
+    value: |r| r.peak_stored.map(|s| s as f64),
+    y_desc: "states stored at the peak",
+    title: "Peak states stored against optimal solution length",
+    caption: "States held at once at the peak (log scale) of every run against its instance's \
+              optimal length: colour by heuristic, line and marker by algorithm, lines through \
+              the medians; hollow markers: runs stopped by a limit, at their peak when stopped. \
+              BFS and A* climb until the memory limit stops them; IDA* holds only its path \
+              (length + 1 states) whatever the heuristic, so its lines coincide.",
+};
+
+/// Plot 2: nodes generated against the optimal length, per algorithm and heuristic (A*'s fewer
+/// nodes against IDA*'s re-expansions).
+pub(super) const NODES_BY_LENGTH: Spec = Spec {
+    kind: PlotKind::NodesByLength,
+    name: "nodes-by-length",
+    value: |r| Some(r.generated as f64),
+    y_desc: "nodes generated",
+    title: "Nodes generated against optimal solution length",
+    caption: "Nodes generated (log scale) by every run against the optimal length of its \
+              instance, one colour per heuristic and one line and marker per algorithm, the \
+              line through the median at each length; hollow markers are runs stopped by a \
+              limit. Past the shortest boards, A* generates fewer nodes than IDA* with the same \
+              heuristic (IDA* re-expands the shallower levels in every iteration) but must \
+              store them.",
+};
 
 /// Draws `spec` for the results that compare algorithms: one figure, or one per board size.
 pub(super) fn plot(results: &Results, spec: &Spec, out: &mut Out) -> Result<(), PlotError> {

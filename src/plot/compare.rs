@@ -3,21 +3,12 @@
 //! the diagonal in the nodes plot is a change of search behaviour; in the seconds plot, above
 //! the diagonal is slower.
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
-
-use super::{chart, legend, style, Chart, Figure, LogAxis, Out, PlotError, PlotKind};
+use super::scatter::Scatter;
+use super::{style, Figure, LogAxis, Out, PlotError, PlotKind};
 use crate::compare::Comparison;
 
 /// The diagonal's legend entry.
 const DIAGONAL: &str = "y = x (unchanged)";
-
-struct BaseNew {
-    what: &'static str,
-    /// (heuristic, points) in order of first appearance.
-    series: Vec<(String, Vec<(f64, f64)>)>,
-    axis: LogAxis,
-}
 
 /// Draws `compare-nodes` and `compare-seconds` (SVG and PNG) into `dir`; a plot with no
 /// positive pair of values is left out.
@@ -30,18 +21,12 @@ pub fn plot_comparison(
         .iter()
         .map(|m| m.key.method.series())
         .collect();
-    style::with_unknown(&names, || draw_comparison(comparison, dir))
-}
-
-fn draw_comparison(
-    comparison: &Comparison,
-    dir: &std::path::Path,
-) -> Result<Vec<Figure>, PlotError> {
-    super::prepare(dir)?;
-    let mut figures = Vec::new();
-    let mut out = Out::new(dir, "compare", &mut figures);
-    type Value = fn(&crate::results::RunRecord) -> f64;
-    let kinds: [(&str, &'static str, Value, &str); 2] = [
+    style::with_unknown(&names, || {
+        super::prepare(dir)?;
+        let mut figures = Vec::new();
+        let mut out = Out::new(dir, "compare", &mut figures);
+        type Value = fn(&crate::results::RunRecord) -> f64;
+        let kinds: [(&str, &'static str, Value, &str); 2] = [
         (
             "nodes",
             "nodes generated",
@@ -59,64 +44,49 @@ fn draw_comparison(
              machine load; the verdict uses the geometric mean over runs above the minimum time.",
         ),
     ];
-    for (name, what, value, caption) in kinds {
-        let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
-        for m in &comparison.matched {
-            let p = (value(&m.base), value(&m.new));
-            if !(p.0 > 0.0 && p.1 > 0.0) {
+        for (name, what, value, caption) in kinds {
+            let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+            for m in &comparison.matched {
+                let p = (value(&m.base), value(&m.new));
+                if !(p.0 > 0.0 && p.1 > 0.0) {
+                    continue;
+                }
+                match series.iter_mut().find(|s| s.0 == m.key.method.series()) {
+                    Some(s) => s.1.push(p),
+                    None => series.push((m.key.method.series().to_string(), vec![p])),
+                }
+            }
+            let Some(axis) = LogAxis::covering(
+                series
+                    .iter()
+                    .flat_map(|s| s.1.iter().flat_map(|&(x, y)| [x, y])),
+            ) else {
                 continue;
-            }
-            match series.iter_mut().find(|s| s.0 == m.key.method.series()) {
-                Some(s) => s.1.push(p),
-                None => series.push((m.key.method.series().to_string(), vec![p])),
-            }
+            };
+            let runs: usize = series.iter().map(|s| s.1.len()).sum();
+            let series = series.into_iter().map(|(h, points)| {
+                (
+                    format!("{h} ({} runs)", points.len()),
+                    style::color_of(&h),
+                    points,
+                )
+            });
+            let chart = Scatter {
+                x_label: format!("base: {what}"),
+                y_label: format!("new: {what}"),
+                diagonal: DIAGONAL,
+                series: series.collect(),
+                axis,
+            };
+            out.save(
+                PlotKind::BaseNew,
+                name,
+                style::SQUARE,
+                &chart,
+                format!("{what} per run: new against base ({runs} runs)"),
+                caption.to_string(),
+            )?;
         }
-        let Some(axis) = LogAxis::covering(
-            series
-                .iter()
-                .flat_map(|s| s.1.iter().flat_map(|&(x, y)| [x, y])),
-        ) else {
-            continue;
-        };
-        let runs: usize = series.iter().map(|s| s.1.len()).sum();
-        let chart = BaseNew { what, series, axis };
-        out.save(
-            PlotKind::BaseNew,
-            name,
-            style::SQUARE,
-            &chart,
-            format!("{what} per run: new against base ({runs} runs)"),
-            caption.to_string(),
-        )?;
-    }
-    Ok(figures)
-}
-
-impl Chart for BaseNew {
-    fn legend(&self) -> Vec<legend::Entry> {
-        std::iter::once(legend::Entry(
-            DIAGONAL.to_string(),
-            legend::Sample::Diagonal,
-        ))
-        .chain(self.series.iter().map(|(h, points)| {
-            let label = format!("{h} ({} runs)", points.len());
-            let look = chart::dots_look(style::color_of(h), &label);
-            legend::Entry(label, legend::Sample::Series(look, false))
-        }))
-        .collect()
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
-        let mut chart = chart::log_log(
-            root,
-            (&self.axis, &self.axis),
-            format!("base: {}", self.what),
-            format!("new: {}", self.what),
-        )?;
-        chart::draw_diagonal(&mut chart, self.axis.lo, self.axis.hi)?;
-        for ((h, points), label) in self.series.iter().zip(self.legend().into_iter().skip(1)) {
-            chart::draw_dots(&mut chart, points, style::color_of(h), 0.8, &label.0)?;
-        }
-        Ok(())
-    }
+        Ok(figures)
+    })
 }

@@ -166,17 +166,12 @@ impl Chart for Distribution {
             let y = slot_y(i);
             let c = *color;
             // Whiskers and caps.
+            let line = |a, b| PathElement::new(vec![a, b], BLACK.stroke_width(1));
             chart.draw_series([
-                PathElement::new(vec![(s.min, y), (s.q1, y)], BLACK.stroke_width(1)),
-                PathElement::new(vec![(s.q3, y), (s.max, y)], BLACK.stroke_width(1)),
-                PathElement::new(
-                    vec![(s.min, y - half / 2), (s.min, y + half / 2)],
-                    BLACK.stroke_width(1),
-                ),
-                PathElement::new(
-                    vec![(s.max, y - half / 2), (s.max, y + half / 2)],
-                    BLACK.stroke_width(1),
-                ),
+                line((s.min, y), (s.q1, y)),
+                line((s.q3, y), (s.max, y)),
+                line((s.min, y - half / 2), (s.min, y + half / 2)),
+                line((s.max, y - half / 2), (s.max, y + half / 2)),
             ])?;
             chart.draw_series([
                 Rectangle::new([(s.q1, y - half), (s.q3, y + half)], c.mix(0.45).filled()),

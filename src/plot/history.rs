@@ -127,14 +127,10 @@ pub(super) fn plot(
     if groups.is_empty() {
         return Ok(());
     }
-    let mut heuristics: Vec<&str> = Vec::new();
     // One line per (heuristic, number of runs), in order of first appearance.
     let mut lines: Vec<(&str, u64)> = Vec::new();
     for g in &groups {
         for r in &g.rows {
-            if !heuristics.contains(&r.heuristic.as_str()) {
-                heuristics.push(&r.heuristic);
-            }
             if !lines.contains(&(r.heuristic.as_str(), r.runs)) {
                 lines.push((&r.heuristic, r.runs));
             }
@@ -199,34 +195,34 @@ pub(super) fn plot(
             .collect()
     };
 
-    // Nodes per second.
-    let speed = series_of(|r| r.nodes_per_second);
-    if let Some(y) = LogAxis::covering(speed.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
-        let caption = format!(
-            "Nodes generated per second of search (Σ generated / Σ seconds over all the \
-             heuristic's runs of {set}, log scale) at each run recorded in the history file, \
-             oldest first; x: {runs_note}. A line joins only runs over the same number of \
-             instances. Timings vary with machine load: read trends, not \
-             single steps.{thinned}"
-        );
+    // Each figure on a log axis, left out when none of its values is positive.
+    let mut save = |name: &str, what: &str, series: Vec<Series>, changed, y_desc, caption| {
+        let Some(y) = LogAxis::covering(series.iter().flat_map(|s| s.2.iter().map(|p| p.1))) else {
+            return Ok(());
+        };
         let chart = Trend {
             labels: labels.clone(),
             label_every,
-            series: speed,
-            changed: Vec::new(),
+            series,
+            changed,
             y,
-            y_desc: "nodes generated per second",
+            y_desc,
         };
-        let title = format!("{set}: speed over commits");
-        out.save(
-            PlotKind::History,
-            "history-speed",
-            style::SIZE,
-            &chart,
-            title,
-            caption,
-        )?;
-    }
+        let title = format!("{set}: {what} over commits");
+        out.save(PlotKind::History, name, style::SIZE, &chart, title, caption)
+    };
+
+    // Nodes per second.
+    let caption = format!(
+        "Nodes generated per second of search (Σ generated / Σ seconds over all the \
+         heuristic's runs of {set}, log scale) at each run recorded in the history file, \
+         oldest first; x: {runs_note}. A line joins only runs over the same number of \
+         instances. Timings vary with machine load: read trends, not \
+         single steps.{thinned}"
+    );
+    let speed = series_of(|r| r.nodes_per_second);
+    let y_desc = "nodes generated per second";
+    save("history-speed", "speed", speed, Vec::new(), y_desc, caption)?;
 
     // Total nodes generated, with changes ringed.
     let mut changed = Vec::new();
@@ -256,63 +252,42 @@ pub(super) fn plot(
         })
         .filter(|s| !s.2.is_empty())
         .collect();
-    if let Some(y) = LogAxis::covering(nodes.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
-        let caption = format!(
-            "Total nodes generated (`total_generated`, all runs of {set} whatever their status, \
-             log scale) per heuristic at each run recorded in the history file, oldest first; x: \
-             {runs_note}. Ringed: the count differs from the heuristic's previous run over the \
-             same number of runs, a change of search behaviour ({changes} such change{s}). \
-             Totals over different numbers of runs do not compare, so they are separate lines \
-             (the number of runs in the legend).{thinned}",
-            s = if changes == 1 { "" } else { "s" }
-        );
-        let chart = Trend {
-            labels: labels.clone(),
-            label_every,
-            series: nodes,
-            changed,
-            y,
-            y_desc: "nodes generated (total)",
-        };
-        let title = format!("{set}: nodes generated over commits");
-        out.save(
-            PlotKind::History,
-            "history-nodes",
-            style::SIZE,
-            &chart,
-            title,
-            caption,
-        )?;
-    }
+    let caption = format!(
+        "Total nodes generated (`total_generated`, all runs of {set} whatever their status, \
+         log scale) per heuristic at each run recorded in the history file, oldest first; x: \
+         {runs_note}. Ringed: the count differs from the heuristic's previous run over the \
+         same number of runs, a change of search behaviour ({changes} such change{s}). \
+         Totals over different numbers of runs do not compare, so they are separate lines \
+         (the number of runs in the legend).{thinned}",
+        s = if changes == 1 { "" } else { "s" }
+    );
+    let y_desc = "nodes generated (total)";
+    save(
+        "history-nodes",
+        "nodes generated",
+        nodes,
+        changed,
+        y_desc,
+        caption,
+    )?;
 
     // Instructions of the search, where `regress --instructions` counted them.
+    let caption = format!(
+        "Instructions of the search (Σ over the heuristic's runs of {set}, counted under \
+         valgrind by `tilebench regress --instructions`, log scale) at each run recorded \
+         with a count, oldest first; x: {runs_note}. Unlike time, the count does not \
+         depend on the machine's load: a step is a change of the code.{thinned}"
+    );
     let instructions = series_of(|r| r.instructions.map(|v| v as f64));
-    if let Some(y) = LogAxis::covering(instructions.iter().flat_map(|s| s.2.iter().map(|p| p.1))) {
-        let caption = format!(
-            "Instructions of the search (Σ over the heuristic's runs of {set}, counted under \
-             valgrind by `tilebench regress --instructions`, log scale) at each run recorded \
-             with a count, oldest first; x: {runs_note}. Unlike time, the count does not \
-             depend on the machine's load: a step is a change of the code.{thinned}"
-        );
-        let chart = Trend {
-            labels,
-            label_every,
-            series: instructions,
-            changed: Vec::new(),
-            y,
-            y_desc: "instructions (total)",
-        };
-        let title = format!("{set}: instructions over commits");
-        out.save(
-            PlotKind::History,
-            "history-instructions",
-            style::SIZE,
-            &chart,
-            title,
-            caption,
-        )?;
-    }
-    Ok(())
+    let y_desc = "instructions (total)";
+    save(
+        "history-instructions",
+        "instructions",
+        instructions,
+        Vec::new(),
+        y_desc,
+        caption,
+    )
 }
 
 impl Chart for Trend {

@@ -30,6 +30,12 @@ pub enum PlotKind {
 }
 
 impl PlotKind {
+    /// Every kind of plot, as `--plots` names them.
+    pub(crate) fn report_names() -> String {
+        let names: Vec<&str> = PlotKind::REPORT.iter().map(|k| k.name()).collect();
+        names.join(", ")
+    }
+
     /// The kinds a results report draws, in the order `--plots` lists them.
     pub(crate) const REPORT: [PlotKind; 11] = [
         PlotKind::NodesPerInstance,
@@ -87,20 +93,12 @@ impl fmt::Display for PlotKind {
 }
 
 /// A name that is not a report's plot kind.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown plot kind '{0}': use default, all, or some of {names}",
+    names = PlotKind::report_names()
+)]
 pub struct UnknownKind(pub String);
-
-impl fmt::Display for UnknownKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = PlotKind::REPORT.iter().map(|k| k.name()).collect();
-        write!(
-            f,
-            "unknown plot kind '{}': use default, all, or some of {}",
-            self.0,
-            names.join(", ")
-        )
-    }
-}
 
 impl FromStr for PlotKind {
     type Err = UnknownKind;

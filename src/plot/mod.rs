@@ -14,11 +14,9 @@ mod iterations;
 mod kind;
 mod legend;
 pub(crate) mod names;
-mod nodes_by_length;
 mod nodes_per_instance;
 mod overhead;
 pub mod pdf;
-mod peak_stored;
 mod prediction;
 mod regress;
 mod scatter;
@@ -39,7 +37,7 @@ use crate::results::atomic;
 use crate::results::history::{self as history_file, HistoryError, HistoryRow};
 use crate::results::{Results, RunRecord, RunStatus};
 
-pub use axis::{log_label, log_label_value, short_sci, LogAxis};
+pub use axis::{log_label, LogAxis};
 pub use compare::plot_comparison;
 pub use kind::{PlotKind, UnknownKind};
 pub(crate) use names::ShortNames;
@@ -129,6 +127,8 @@ pub struct Figure {
     pub caption: String,
     /// The history file the figure was drawn from; `None` for plots of the results directory.
     pub history: Option<PathBuf>,
+    /// The SVG as written, for inlining and for the PDF.
+    pub svg: String,
 }
 
 /// Draws every plot for every instance set into `out_dir` (created if needed).
@@ -138,78 +138,74 @@ pub(crate) fn plot_all(
     options: &PlotOptions,
 ) -> Result<Vec<Figure>, PlotError> {
     let names: Vec<&str> = results.runs.iter().map(|r| r.heuristic.as_str()).collect();
-    style::with_unknown(&names, || draw_all(results, out_dir, options))
-}
-
-fn draw_all(
-    results: &Results,
-    out_dir: &Path,
-    options: &PlotOptions,
-) -> Result<Vec<Figure>, PlotError> {
-    prepare(out_dir)?;
-    let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
-    for (a, b) in &options.scatter {
-        for name in [a, b] {
-            if !all_heuristics.contains(name) {
-                return Err(PlotError::UnknownHeuristic {
-                    name: name.clone(),
-                    known: all_heuristics.join(", "),
-                });
+    style::with_unknown(&names, || {
+        prepare(out_dir)?;
+        let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
+        for (a, b) in &options.scatter {
+            for name in [a, b] {
+                if !all_heuristics.contains(name) {
+                    return Err(PlotError::UnknownHeuristic {
+                        name: name.clone(),
+                        known: all_heuristics.join(", "),
+                    });
+                }
             }
         }
-    }
-    for id in &options.instances {
-        if !results.iterations.iter().any(|i| &i.instance_id == id) {
-            return Err(PlotError::UnknownInstance(id.clone()));
+        for id in &options.instances {
+            if !results.iterations.iter().any(|i| &i.instance_id == id) {
+                return Err(PlotError::UnknownInstance(id.clone()));
+            }
         }
-    }
-    let short = ShortNames::of_runs(&results.runs);
-    let mut figures = Vec::new();
-    for set in results.instance_sets() {
-        let data = SetData::new(results, &set, &all_heuristics, &short);
-        let mut out = Out::new(out_dir, &set, &mut figures);
+        let short = ShortNames::of_runs(&results.runs);
+        let mut figures = Vec::new();
+        for set in results.instance_sets() {
+            let data = SetData::new(results, &set, &all_heuristics, &short);
+            let mut out = Out::new(out_dir, &set, &mut figures);
+            out.short = Some(&short);
+            nodes_per_instance::plot(&data, &mut out)?;
+            distribution::plot(&data, &mut out)?;
+            scatter::plot(&data, &options.scatter, &mut out)?;
+            scatter::plot_published(&data, &mut out)?;
+            nodes_per_instance::plot_later_work(&data, &mut out)?;
+            iterations::plot(&data, &options.instances, &mut out)?;
+            overhead::plot(&data, &mut out)?;
+            speed::plot(&data, &mut out)?;
+        }
+        // The optimization-path plots span every instance set.
+        let mut out = Out::new(out_dir, by_length::PREFIX, &mut figures);
         out.short = Some(&short);
-        nodes_per_instance::plot(&data, &mut out)?;
-        distribution::plot(&data, &mut out)?;
-        scatter::plot(&data, &options.scatter, &mut out)?;
-        scatter::plot_published(&data, &mut out)?;
-        nodes_per_instance::plot_later_work(&data, &mut out)?;
-        iterations::plot(&data, &options.instances, &mut out)?;
-        overhead::plot(&data, &mut out)?;
-        speed::plot(&data, &mut out)?;
-    }
-    // The optimization-path plots span every instance set.
-    let mut out = Out::new(out_dir, by_length::PREFIX, &mut figures);
-    out.short = Some(&short);
-    peak_stored::plot(results, &mut out)?;
-    nodes_by_length::plot(results, &mut out)?;
-    let sets = results.instance_sets();
-    let history = match &options.history {
-        _ if options.no_history => None,
-        Some(path) => Some(path.clone()),
-        None => Some(history_file::for_plot(&results.dir)).filter(|p| p.exists()),
-    };
-    if let Some(path) = history {
-        // Only history lines over as many runs as these results have of the same set and
-        // heuristic: the trend of this selection, not of another run of the same set.
-        let mut runs: HashMap<(&str, &str), u64> = HashMap::new();
-        for r in &results.runs {
-            *runs.entry((&r.instance_set, &r.heuristic)).or_default() += 1;
+        by_length::plot(results, &by_length::PEAK_STORED, &mut out)?;
+        by_length::plot(results, &by_length::NODES_BY_LENGTH, &mut out)?;
+        let sets = results.instance_sets();
+        let history = match &options.history {
+            _ if options.no_history => None,
+            Some(path) => Some(path.clone()),
+            None => Some(history_file::for_plot(&results.dir)).filter(|p| p.exists()),
+        };
+        if let Some(path) = history {
+            // Only history lines over as many runs as these results have of the same set and
+            // heuristic: the trend of this selection, not of another run of the same set.
+            let mut runs: HashMap<(&str, &str), u64> = HashMap::new();
+            for r in &results.runs {
+                *runs.entry((&r.instance_set, &r.heuristic)).or_default() += 1;
+            }
+            let rows: Vec<HistoryRow> = history_file::load(&path)?
+                .into_iter()
+                .filter(|h| {
+                    runs.get(&(h.instance_set.as_str(), h.heuristic.as_str())) == Some(&h.runs)
+                })
+                .collect();
+            let drawn = history_figures(&path, &rows, Some(&sets), &all_heuristics, out_dir)?;
+            if drawn.is_empty() && options.history.is_some() {
+                return Err(PlotError::HistoryWithoutSets {
+                    path,
+                    sets: sets.join(", "),
+                });
+            }
+            figures.extend(drawn);
         }
-        let rows: Vec<HistoryRow> = history_file::load(&path)?
-            .into_iter()
-            .filter(|h| runs.get(&(h.instance_set.as_str(), h.heuristic.as_str())) == Some(&h.runs))
-            .collect();
-        let drawn = history_figures(&path, &rows, Some(&sets), &all_heuristics, out_dir)?;
-        if drawn.is_empty() && options.history.is_some() {
-            return Err(PlotError::HistoryWithoutSets {
-                path,
-                sets: sets.join(", "),
-            });
-        }
-        figures.extend(drawn);
-    }
-    Ok(figures)
+        Ok(figures)
+    })
 }
 
 /// The heuristics to draw: `chosen` in its order after checking each is in the results, or
@@ -418,7 +414,11 @@ impl<'o> Out<'o> {
             .collect();
         let (title, mut caption) = (shown(&title), shown(&caption));
         let size = legend::fitted(size, &entries);
-        let stem = format!("{}-{}", atomic::name_component(self.set), sanitize(name));
+        let stem = format!(
+            "{}-{}",
+            atomic::name_component(self.set),
+            atomic::sanitized(name)
+        );
         let svg_path = self.dir.join(format!("{stem}.svg"));
         let png_path = self.dir.join(format!("{stem}.png"));
         let mut svg = String::new();
@@ -457,6 +457,7 @@ impl<'o> Out<'o> {
             title,
             caption,
             history: self.history.map(Path::to_path_buf),
+            svg,
         });
         Ok(())
     }
@@ -490,7 +491,7 @@ pub(crate) fn published_stem(set: &str, heuristic: &str) -> String {
     format!(
         "{}-{}",
         atomic::name_component(set),
-        sanitize(&scatter::published_name(heuristic))
+        atomic::sanitized(&scatter::published_name(heuristic))
     )
 }
 
@@ -498,19 +499,6 @@ pub(crate) fn published_stem(set: &str, heuristic: &str) -> String {
 fn prepare(dir: &Path) -> Result<(), PlotError> {
     style::register_font();
     Ok(fs::create_dir_all(dir).at(dir)?)
-}
-
-/// File-name safe: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.
-fn sanitize(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 thread_local! {

@@ -96,107 +96,28 @@ fn parse_color(v: &str) -> Option<[f64; 3]> {
     (c.len() == 3).then(|| [c[0], c[1], c[2]])
 }
 
-/// The elements of `svg` in document order (closing tags, comments and declarations skipped).
+/// The elements of `svg` in document order, with runs of white space in text as one space and
+/// none at the ends (SVG's default white-space handling).
 fn parse(svg: &str) -> Result<Vec<Element>, String> {
-    let bad = |what: &str| format!("reading the SVG: {what}");
-    let mut out = Vec::new();
-    let mut rest = svg;
-    while let Some(start) = rest.find('<') {
-        rest = &rest[start + 1..];
-        if let Some(r) = rest.strip_prefix("!--") {
-            rest = &r[r.find("-->").ok_or_else(|| bad("an unclosed comment"))? + 3..];
-            continue;
-        }
-        if rest.starts_with('/') || rest.starts_with('?') || rest.starts_with('!') {
-            rest = &rest[rest.find('>').ok_or_else(|| bad("an unclosed tag"))? + 1..];
-            continue;
-        }
-        let name_end = rest
-            .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
-            .ok_or_else(|| bad("an unclosed tag"))?;
-        let mut element = Element {
-            name: rest[..name_end].to_string(),
-            attributes: Vec::new(),
-            text: String::new(),
-        };
-        rest = &rest[name_end..];
-        let closed = loop {
-            rest = rest.trim_start();
-            if let Some(r) = rest.strip_prefix("/>") {
-                rest = r;
-                break true;
-            }
-            if let Some(r) = rest.strip_prefix('>') {
-                rest = r;
-                break false;
-            }
-            let eq = rest
-                .find('=')
-                .ok_or_else(|| bad("an attribute without a value"))?;
-            let key = rest[..eq].trim().to_string();
-            let r = rest[eq + 1..].trim_start();
-            let quote = r.chars().next().filter(|&q| q == '"' || q == '\'');
-            let quote = quote.ok_or_else(|| bad("an unquoted attribute value"))?;
-            let end = r[1..]
-                .find(quote)
-                .ok_or_else(|| bad("an unclosed attribute value"))?;
-            element.attributes.push((key, unescape(&r[1..1 + end])));
-            rest = &r[end + 2..];
-        };
-        if !closed && element.name == "text" {
-            let end = rest
-                .find("</text>")
-                .ok_or_else(|| bad("an unclosed <text>"))?;
-            // SVG's default white-space handling: runs of white space are one space, none at the ends.
-            element.text = unescape(&rest[..end])
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            rest = &rest[end..];
-        }
-        out.push(element);
-    }
-    if out.is_empty() {
-        return Err(bad("no element"));
-    }
-    Ok(out)
-}
-
-/// XML's five named entities and numeric character references.
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find('&') {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        let Some(end) = rest.find(';') else { break };
-        let entity = &rest[1..end];
-        let c = match entity {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            _ => entity
-                .strip_prefix("#x")
-                .map(|h| u32::from_str_radix(h, 16))
-                .or_else(|| entity.strip_prefix('#').map(str::parse))
-                .and_then(Result::ok)
-                .and_then(char::from_u32),
-        };
-        match c {
-            Some(c) => {
-                out.push(c);
-                rest = &rest[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    let doc = roxmltree::Document::parse(svg).map_err(|e| format!("reading the SVG: {e}"))?;
+    let element = |e: roxmltree::Node| Element {
+        name: e.tag_name().name().to_string(),
+        attributes: e
+            .attributes()
+            .map(|a| (a.name().to_string(), a.value().to_string()))
+            .collect(),
+        text: e
+            .text()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    Ok(doc
+        .descendants()
+        .filter(|e| e.is_element())
+        .map(element)
+        .collect())
 }
 
 /// A number for a content stream: at most three decimals, no trailing zeros.
@@ -208,6 +129,11 @@ fn n(x: f64) -> String {
     } else {
         s.into()
     }
+}
+
+/// Numbers for a content stream, separated by spaces.
+fn ns(xs: &[f64]) -> String {
+    xs.iter().map(|&x| n(x)).collect::<Vec<_>>().join(" ")
 }
 
 /// The page being drawn: its content stream, the glyphs its text uses (as Type 3 fonts of up to
@@ -286,78 +212,34 @@ impl<'f> Page<'f> {
             }
             "line" => {
                 let op = self.paint(e, None, e.color("stroke", None)?)?;
-                let (x1, y1, x2, y2) = (e.num("x1")?, e.num("y1")?, e.num("x2")?, e.num("y2")?);
-                let _ = writeln!(
-                    self.content,
-                    "{} {} m {} {} l {op}",
-                    n(x1),
-                    n(y1),
-                    n(x2),
-                    n(y2)
-                );
+                let from = ns(&[e.num("x1")?, e.num("y1")?]);
+                let to = ns(&[e.num("x2")?, e.num("y2")?]);
+                let _ = writeln!(self.content, "{from} m {to} l {op}");
             }
             "polyline" | "polygon" => {
                 let closed = e.name == "polygon";
                 let op = self.paint(e, e.color("fill", BLACK)?, e.color("stroke", None)?)?;
-                let points = points(e)?;
-                for (i, (x, y)) in points.iter().enumerate() {
-                    let _ = write!(
-                        self.content,
-                        "{} {} {} ",
-                        n(*x),
-                        n(*y),
-                        if i == 0 { "m" } else { "l" }
-                    );
+                for (i, &(x, y)) in points(e)?.iter().enumerate() {
+                    let verb = if i == 0 { "m" } else { "l" };
+                    let _ = write!(self.content, "{} {verb} ", ns(&[x, y]));
                 }
                 let _ = writeln!(self.content, "{}{op}", if closed { "h " } else { "" });
             }
             "circle" => {
                 let op = self.paint(e, e.color("fill", BLACK)?, e.color("stroke", None)?)?;
                 let (cx, cy, r) = (e.num("cx")?, e.num("cy")?, e.num("r")?);
-                // Four cubic arcs; k places the control points of a quarter circle.
-                let k = 0.552_284_75 * r;
                 let c = &mut self.content;
-                let _ = write!(c, "{} {} m ", n(cx + r), n(cy));
-                let _ = write!(
-                    c,
-                    "{} {} {} {} {} {} c ",
-                    n(cx + r),
-                    n(cy + k),
-                    n(cx + k),
-                    n(cy + r),
-                    n(cx),
-                    n(cy + r)
-                );
-                let _ = write!(
-                    c,
-                    "{} {} {} {} {} {} c ",
-                    n(cx - k),
-                    n(cy + r),
-                    n(cx - r),
-                    n(cy + k),
-                    n(cx - r),
-                    n(cy)
-                );
-                let _ = write!(
-                    c,
-                    "{} {} {} {} {} {} c ",
-                    n(cx - r),
-                    n(cy - k),
-                    n(cx - k),
-                    n(cy - r),
-                    n(cx),
-                    n(cy - r)
-                );
-                let _ = writeln!(
-                    c,
-                    "{} {} {} {} {} {} c h {op}",
-                    n(cx + k),
-                    n(cy - r),
-                    n(cx + r),
-                    n(cy - k),
-                    n(cx + r),
-                    n(cy)
-                );
+                let _ = write!(c, "{} m ", ns(&[cx + r, cy]));
+                // Four cubic arcs, each the last turned a quarter (n() writes the −0s as 0);
+                // k places the control points of a quarter circle.
+                let k = 0.552_284_75 * r;
+                let mut arc = [(r, k), (k, r), (0.0, r)];
+                for _ in 0..4 {
+                    let xy: Vec<f64> = arc.iter().flat_map(|&(x, y)| [cx + x, cy + y]).collect();
+                    let _ = write!(c, "{} c ", ns(&xy));
+                    arc = arc.map(|(x, y)| (-y, x));
+                }
+                let _ = writeln!(c, "h {op}");
             }
             "text" => self.text(e)?,
             // Groups and anything else plotters does not write carry nothing to draw.
@@ -614,15 +496,7 @@ fn rotation(transform: &str) -> Result<String, String> {
     // translate(cx, cy) · rotate(a) · translate(−cx, −cy)
     let e = cx - cos * cx + sin * cy;
     let f = cy - sin * cx - cos * cy;
-    Ok(format!(
-        "{} {} {} {} {} {}",
-        n(cos),
-        n(sin),
-        n(-sin),
-        n(cos),
-        n(e),
-        n(f)
-    ))
+    Ok(ns(&[cos, sin, -sin, cos, e, f]))
 }
 
 /// A `points` attribute: "x,y x,y …" (commas or spaces between numbers).
@@ -729,13 +603,10 @@ nodes &amp; seconds ×
 
     #[test]
     fn entities_and_white_space_are_read_as_svg_does() {
-        assert_eq!(
-            unescape("a &amp; b &lt;&#x41;&#66;&bogus; c"),
-            "a & b <AB&bogus; c"
-        );
-        let e =
-            parse("<svg width=\"1\" height=\"1\"><text x=\"0\" y=\"0\">\n  a \n b  </text></svg>")
-                .unwrap();
-        assert_eq!(e[1].text, "a b");
+        let text = "<text x=\"0\" y=\"0\">\n  a &amp; \n b &lt;&#x41;&#66;  </text>";
+        let e = parse(&format!("<svg width=\"1\" height=\"1\">{text}</svg>")).unwrap();
+        assert_eq!(e[1].text, "a & b <AB");
+        assert!(parse("<svg width=\"1\" height=\"1\"><text>a</svg>").is_err());
+        assert!(parse("<svg width=\"1 height=\"1\"/>").is_err());
     }
 }

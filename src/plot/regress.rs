@@ -25,55 +25,53 @@ pub fn plot_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figu
         .iter()
         .map(|p| p.pair.method.as_str())
         .collect();
-    style::with_unknown(&names, || draw_regress(verdict, dir))
-}
-
-fn draw_regress(verdict: &Verdict, dir: &std::path::Path) -> Result<Vec<Figure>, PlotError> {
-    super::prepare(dir)?;
-    let mut figures = Vec::new();
-    let points: Vec<Point> = verdict
-        .pairs
-        .iter()
-        .filter_map(|p| {
-            p.time.map(|e| {
-                (
-                    format!("#{}", p.pair.instance_id),
-                    p.pair.method.clone(),
-                    e.ratio,
-                    e.lo,
-                    e.hi,
-                )
+    style::with_unknown(&names, || {
+        super::prepare(dir)?;
+        let mut figures = Vec::new();
+        let points: Vec<Point> = verdict
+            .pairs
+            .iter()
+            .filter_map(|p| {
+                p.time.map(|e| {
+                    (
+                        format!("#{}", p.pair.instance_id),
+                        p.pair.method.clone(),
+                        e.ratio,
+                        e.lo,
+                        e.hi,
+                    )
+                })
             })
-        })
-        .collect();
-    if points.is_empty() {
-        return Ok(figures);
-    }
-    let t = verdict.options.threshold_pct / 100.0;
-    let lo = points.iter().map(|p| p.3).fold(1.0 - t, f64::min).min(0.95);
-    let hi = points.iter().map(|p| p.4).fold(1.0 + t, f64::max).max(1.05);
-    let pad = (hi - lo) * 0.08;
-    let chart = Ratios {
-        points,
-        threshold: t,
-        y: (lo - pad, hi + pad),
-    };
-    let mut out = Out::new(dir, "regress", &mut figures);
-    out.save(
-        PlotKind::TimeRatios,
-        "time-ratios",
-        style::SIZE,
-        &chart,
-        "time ratio head/base per pair (median over rounds, 95 % interval)".into(),
-        format!(
-            "Per (instance, method): the median over rounds of head seconds / base seconds of \
+            .collect();
+        if points.is_empty() {
+            return Ok(figures);
+        }
+        let t = verdict.options.threshold_pct / 100.0;
+        let lo = points.iter().map(|p| p.3).fold(1.0 - t, f64::min).min(0.95);
+        let hi = points.iter().map(|p| p.4).fold(1.0 + t, f64::max).max(1.05);
+        let pad = (hi - lo) * 0.08;
+        let chart = Ratios {
+            points,
+            threshold: t,
+            y: (lo - pad, hi + pad),
+        };
+        let mut out = Out::new(dir, "regress", &mut figures);
+        out.save(
+            PlotKind::TimeRatios,
+            "time-ratios",
+            style::SIZE,
+            &chart,
+            "time ratio head/base per pair (median over rounds, 95 % interval)".into(),
+            format!(
+                "Per (instance, method): the median over rounds of head seconds / base seconds of \
              the same round (dot) and its 95 % bootstrap interval (bar); the grey band is \
              1 ± {}% (the threshold). Above 1 the head is slower. Pairs are shown, not judged \
              one by one: the verdict is per method and overall.",
-            verdict.options.threshold_pct
-        ),
-    )?;
-    Ok(figures)
+                verdict.options.threshold_pct
+            ),
+        )?;
+        Ok(figures)
+    })
 }
 
 impl Chart for Ratios {

@@ -6,17 +6,25 @@ use plotters::prelude::*;
 
 use crate::report::format;
 
-use super::{chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
+use super::{chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series, SetData};
 
 /// The diagonal's legend entry.
 const DIAGONAL: &str = "y = x (equal nodes)";
 
-struct Scatter {
-    x_name: String,
-    y_name: String,
-    color: RGBColor,
-    points: Vec<(f64, f64)>,
-    axis: LogAxis,
+/// Points of one or more series against the diagonal y = x, log-log on a square.
+pub(super) struct Scatter {
+    pub x_label: String,
+    pub y_label: String,
+    /// The diagonal's legend entry.
+    pub diagonal: &'static str,
+    /// (legend label, colour, points), drawn in this order.
+    pub series: Vec<Series>,
+    pub axis: LogAxis,
+}
+
+/// The legend label of the one series of instances solved by both.
+fn instances(points: &[(f64, f64)]) -> String {
+    format!("instance ({} solved by both)", points.len())
 }
 
 /// The pairs to draw on this set: the requested ones that both have runs here, or by default
@@ -86,10 +94,10 @@ pub(super) fn plot(
             format::sig(high, 3)
         );
         let chart = Scatter {
-            x_name: data.shown(&a),
-            y_name: data.shown(&b),
-            color: data.color(&b),
-            points,
+            x_label: format!("{}: nodes generated", data.shown(&a)),
+            y_label: format!("{}: nodes generated", data.shown(&b)),
+            diagonal: DIAGONAL,
+            series: vec![(instances(&points), data.color(&b), points)],
             axis,
         };
         out.save(
@@ -142,10 +150,10 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
             }
         );
         let chart = Scatter {
-            x_name: format!("published ({})", c.published.column),
-            y_name: format!("ours ({h})"),
-            color: data.color(h),
-            points,
+            x_label: format!("published ({}): nodes generated", c.published.column),
+            y_label: format!("ours ({h}): nodes generated"),
+            diagonal: DIAGONAL,
+            series: vec![(instances(&points), data.color(h), points)],
             axis,
         };
         out.save(
@@ -162,30 +170,21 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
 
 impl Chart for Scatter {
     fn legend(&self) -> Vec<legend::Entry> {
-        let dots = format!("instance ({} solved by both)", self.points.len());
-        let look = chart::dots_look(self.color, &dots);
-        vec![
-            legend::Entry(DIAGONAL.to_string(), legend::Sample::Diagonal),
-            legend::Entry(dots, legend::Sample::Series(look, false)),
-        ]
+        let diagonal = legend::Entry(self.diagonal.to_string(), legend::Sample::Diagonal);
+        let series = self.series.iter().map(|(label, color, _)| {
+            let look = chart::dots_look(*color, label);
+            legend::Entry(label.clone(), legend::Sample::Series(look, false))
+        });
+        std::iter::once(diagonal).chain(series).collect()
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
-        let mut chart = chart::log_log(
-            root,
-            (&self.axis, &self.axis),
-            format!("{}: nodes generated", self.x_name),
-            format!("{}: nodes generated", self.y_name),
-        )?;
-        let labels = self.legend();
+        let axes = (&self.axis, &self.axis);
+        let mut chart = chart::log_log(root, axes, &self.x_label, &self.y_label)?;
         chart::draw_diagonal(&mut chart, self.axis.lo, self.axis.hi)?;
-        chart::draw_dots(
-            &mut chart,
-            &self.points,
-            self.color,
-            0.8,
-            labels[1].0.as_str(),
-        )?;
+        for (label, color, points) in &self.series {
+            chart::draw_dots(&mut chart, points, *color, 0.8, label)?;
+        }
         Ok(())
     }
 }

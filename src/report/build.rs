@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::drawn::{figure, DrawnFigure};
+use super::drawn::figure;
 use super::model::{Report, Text};
 use super::sections::{
     definitions::definitions,
@@ -19,6 +19,7 @@ use super::sections::{
 use crate::analysis::per_instance;
 use crate::analysis::published::KORF100_SET;
 use crate::analysis::Summary;
+use crate::plot::Figure;
 use crate::results::{Results, ITERATIONS_FILE, RUNS_FILE};
 
 /// What goes into the report besides the results themselves.
@@ -28,8 +29,6 @@ pub struct Contents {
     pub command: String,
     /// Add a table of every run, one row per instance (collapsed in HTML).
     pub per_instance: bool,
-    /// The heuristics to report, in this order (empty: all, in file order).
-    pub heuristics: Vec<String>,
     /// Predictions beside fixed-bound runs (see [`super::prediction`]); empty: no section.
     pub predicted: Vec<crate::analysis::prediction::PredictedVsMeasured>,
     /// Plots drawn but not shown (the default selection), which `--plots all` shows: each
@@ -43,7 +42,7 @@ pub struct Contents {
 pub fn build(
     results: &Results,
     summaries: &[Summary],
-    figures: &[DrawnFigure],
+    figures: &[Figure],
     contents: &Contents,
 ) -> Report {
     let name = results
@@ -62,11 +61,10 @@ pub fn build(
         (runs, iterations) = (runs - b.runs, iterations - b.iterations);
     }
     let files = |text: Text, runs: usize, iterations: usize, dir: &std::path::Path| {
-        text.code(RUNS_FILE)
-            .p(format!(" ({runs} rows) and "))
-            .code(ITERATIONS_FILE)
-            .p(format!(" ({iterations} rows) in "))
-            .code(dir.display().to_string())
+        text.tick(format!(
+            "`{RUNS_FILE}` ({runs} rows) and `{ITERATIONS_FILE}` ({iterations} rows) in "
+        ))
+        .code(dir.display().to_string())
     };
     let mut text = Text::plain("Regenerate with ")
         .code(&contents.command)
@@ -79,11 +77,11 @@ pub fn build(
     let intro = vec![text
         .p(", by the formula stated in ")
         .link("definitions", "Definitions")
-        .p("; ")
-        .code(super::output::SUMMARY_FILE)
-        .p(" holds the summary tables as rounded here, ")
-        .code(super::output::SUMMARY_FULL_FILE)
-        .p(" unrounded.")
+        .tick(format!(
+            "; `{}` holds the summary tables as rounded here, `{}` unrounded.",
+            super::output::SUMMARY_FILE,
+            super::output::SUMMARY_FULL_FILE
+        ))
         .into()];
     let mut sections = vec![setup(results, &contents.beside)];
     // Plots placed in a section of their own rather than under Plots.
@@ -161,7 +159,7 @@ pub fn build(
         ));
     }
     sections.push(definitions());
-    let (history, plots): (Vec<&DrawnFigure>, Vec<&DrawnFigure>) = figures
+    let (history, plots): (Vec<&Figure>, Vec<&Figure>) = figures
         .iter()
         .filter(|f| !placed.contains(&f.stem))
         .partition(|f| f.history.is_some());
@@ -188,7 +186,7 @@ mod tests {
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
         let results = Results::load(&dir).unwrap();
         let summaries = crate::analysis::summarize(&results);
-        let drawn = |kind, stem: &str| DrawnFigure {
+        let drawn = |kind, stem: &str| Figure {
             kind,
             instance_set: "optimization-path".into(),
             stem: stem.into(),

@@ -3,12 +3,12 @@
 //! and the base-against-new scatter plots. `compare` prints this same model as Markdown (without
 //! the plots), so what it prints and what `--report` writes cannot differ.
 
-use super::drawn::DrawnFigure;
-use super::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
+use super::drawn::figure;
+use super::model::{Block, Cell, Column, Report, Rounding, Section, Table, Text};
 use crate::compare::Comparison;
 
 /// The comparison as a report.
-pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> Report {
+pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figure]) -> Report {
     let o = &c.options;
     let mut intro = vec![Block::List(vec![
         Text::plain("base: ").code(base),
@@ -116,12 +116,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
     if !figures.is_empty() {
         let mut s = Section::new(1, "Plots");
         for f in figures {
-            s.push(Figure {
-                stem: f.stem.clone(),
-                title: f.title.clone(),
-                caption: Text::plain(&f.caption),
-                svg: f.svg.clone(),
-            });
+            s.push(figure(f));
         }
         sections.push(s);
     }
@@ -159,7 +154,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[DrawnFigure]) -> 
             format!("{} → {}", show(b.length), show(n.length))
         };
         // Changes that fail the comparison are bold.
-        let mut change = Text::new();
+        let mut change = Text::default();
         let mark = |t: Text, failing: bool, word: &str| {
             let t = if t.0.is_empty() { t } else { t.p(", ") };
             if failing {

@@ -22,7 +22,7 @@ use crate::results::Results;
 use crate::analysis::{summarize, Summary};
 
 use crate::path_io::{At, PathIo};
-use output::{formats_and_command, with_svg_and_pdf};
+use output::{formats_and_command, write_pdfs};
 pub use output::{ReportError, ReportOptions, REPORT_FILE, SUMMARY_FILE, SUMMARY_FULL_FILE};
 pub use render::Format;
 
@@ -52,8 +52,8 @@ pub fn write_comparison_report(
         formats
     };
     let figures = crate::plot::plot_comparison(comparison, out_dir)?;
-    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
-    let report = comparison::build(comparison, base, new, &drawn);
+    write_pdfs(&figures, out_dir, formats)?;
+    let report = comparison::build(comparison, base, new, &figures);
     Ok(render::write(&report, out_dir, formats).at(out_dir)?)
 }
 
@@ -192,16 +192,15 @@ pub fn write_report(
     let (formats, command) = formats_and_command(options, results_dir, out_dir);
     let selected = selection::select(&results, figures.clone(), &options.plots);
     selection::remove_unshown(out_dir, &figures, &selected.shown);
-    let drawn = with_svg_and_pdf(&selected.shown, out_dir, formats)?;
+    write_pdfs(&selected.shown, out_dir, formats)?;
     let contents = build::Contents {
         command,
         per_instance: options.per_instance,
-        heuristics: chosen,
         predicted,
         left_out: selected.left_out,
         beside,
     };
-    let mut report = build::build(&results, &summaries, &drawn, &contents);
+    let mut report = build::build(&results, &summaries, &selected.shown, &contents);
     report.shorten(
         &crate::plot::ShortNames::of_runs(&results.runs),
         &model::anchor(sections::setup::TITLE),
@@ -214,14 +213,7 @@ pub fn write_report(
     let summary_path = out_dir.join(SUMMARY_FILE);
     summary_csv::write(&summaries, &summary_path, &out_dir.join(SUMMARY_FULL_FILE))
         .map_err(|(path, source)| PathIo::new(path, source))?;
-    let report_path = written
-        .into_iter()
-        .find(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
-        })
-        .unwrap_or_else(|| out_dir.join(REPORT_FILE));
-    Ok(report_path)
+    Ok(output::report_file(written, out_dir))
 }
 
 #[cfg(test)]

@@ -91,12 +91,27 @@ pub enum Inline {
 }
 
 impl Text {
-    pub fn new() -> Text {
-        Text(Vec::new())
-    }
     /// Plain text.
     pub fn plain(s: impl Into<String>) -> Text {
         Text(vec![Inline::Plain(s.into())])
+    }
+    /// Text with code spans marked by backticks: ``Text::ticked("Σ `generated` / n")``.
+    pub fn ticked(s: impl AsRef<str>) -> Text {
+        Text::default().tick(s)
+    }
+    /// Appends text with code spans marked by backticks (for literals: a value that may hold a
+    /// backtick goes through [`Text::code`]).
+    pub fn tick(mut self, s: impl AsRef<str>) -> Text {
+        for (i, part) in s.as_ref().split('`').enumerate() {
+            if !part.is_empty() {
+                self = if i % 2 == 1 {
+                    self.code(part)
+                } else {
+                    self.p(part)
+                };
+            }
+        }
+        self
     }
     /// Appends plain text.
     pub fn p(mut self, s: impl Into<String>) -> Text {

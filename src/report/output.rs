@@ -1,18 +1,16 @@
 //! What a report is asked for and what writing one produces: the options, the error, the
 //! names of the files written, and the two steps every report writer shares (the formats and
-//! the regenerating command; the drawn plots read back and converted for LaTeX). Below the
+//! the regenerating command; the drawn plots converted for LaTeX). Below the
 //! writers ([`super::write_report`], [`super::prediction`]) so that none of them calls up.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::drawn::DrawnFigure;
 use super::render::Format;
 use super::selection;
 use crate::path_io::At;
-use crate::plot::{PlotError, PlotOptions};
+use crate::plot::{Figure, PlotError, PlotOptions};
 use crate::results::ResultsError;
 
 /// The report's file name inside the output directory.
@@ -74,36 +72,36 @@ pub struct ReportOptions {
     pub beside: Vec<std::path::PathBuf>,
 }
 
-/// The drawn plots with their SVG text (for inlining), each also converted to `<stem>.pdf` when
-/// LaTeX is among `formats`.
-pub(super) fn with_svg_and_pdf(
-    figures: &[crate::plot::Figure],
+/// Each drawn plot also as `<stem>.pdf` when LaTeX is among `formats`.
+pub(super) fn write_pdfs(
+    figures: &[Figure],
     out_dir: &Path,
     formats: &[Format],
-) -> Result<Vec<DrawnFigure>, ReportError> {
-    let mut drawn = Vec::new();
-    for f in figures {
-        let svg_path = out_dir.join(format!("{}.svg", f.stem));
-        let svg = fs::read_to_string(&svg_path).at(&svg_path)?;
-        if formats.contains(&Format::Latex) {
-            let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
-            let pdf = crate::plot::pdf::svg_to_pdf(&svg).map_err(|message| ReportError::Pdf {
-                path: svg_path.clone(),
-                message,
-            })?;
-            crate::results::io::atomic_write(&pdf_path, &pdf).at(&pdf_path)?;
-        }
-        drawn.push(DrawnFigure {
-            kind: f.kind,
-            instance_set: f.instance_set.clone(),
-            stem: f.stem.clone(),
-            title: f.title.clone(),
-            caption: f.caption.clone(),
-            history: f.history.clone(),
-            svg,
-        });
+) -> Result<(), ReportError> {
+    if !formats.contains(&Format::Latex) {
+        return Ok(());
     }
-    Ok(drawn)
+    for f in figures {
+        let pdf_path = out_dir.join(format!("{}.pdf", f.stem));
+        let pdf = crate::plot::pdf::svg_to_pdf(&f.svg).map_err(|message| ReportError::Pdf {
+            path: out_dir.join(format!("{}.svg", f.stem)),
+            message,
+        })?;
+        crate::results::io::atomic_write(&pdf_path, &pdf).at(&pdf_path)?;
+    }
+    Ok(())
+}
+
+/// The report among the files written (in the first format), or `report.md` when none is.
+pub(super) fn report_file(written: Vec<PathBuf>, out_dir: &Path) -> PathBuf {
+    let is_report = |p: &PathBuf| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("report."))
+    };
+    written
+        .into_iter()
+        .find(is_report)
+        .unwrap_or_else(|| out_dir.join(REPORT_FILE))
 }
 
 /// The formats to write (the default when none are chosen) and the command that regenerates

@@ -12,9 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::model::{Block, Cell, Column, Report, Section, Table, Text};
-use super::output::{
-    formats_and_command, with_svg_and_pdf, ReportError, ReportOptions, REPORT_FILE,
-};
+use super::output::{formats_and_command, write_pdfs, ReportError, ReportOptions};
 use crate::analysis::prediction::{
     self, heuristic_of_file, PredictedVsMeasured, PredictionRow, PREDICTION_PREFIX,
 };
@@ -130,21 +128,23 @@ pub(crate) fn write_experiment_report(
     fs::create_dir_all(out_dir).at(out_dir)?;
     let (formats, command) = formats_and_command(options, dir, out_dir);
     let figures = crate::plot::plot_predictions(&rows, &name, out_dir)?;
-    let drawn = with_svg_and_pdf(&figures, out_dir, formats)?;
+    write_pdfs(&figures, out_dir, formats)?;
     let intro = vec![Text::plain("Regenerate with ")
         .code(&command)
         .p(format!(" (tilebench {}). ", env!("CARGO_PKG_VERSION")))
-        .p("Every figure below is computed from the prediction files ")
-        .code(format!("{PREDICTION_PREFIX}<heuristic>.csv"))
+        .tick(format!(
+            "Every figure below is computed from the prediction files \
+             `{PREDICTION_PREFIX}<heuristic>.csv`"
+        ))
         .p(format!(
             " in {} and the fixed-bound runs of its {} results directories (",
             dir.display(),
             all.len()
         ))
-        .code(RUNS_FILE)
-        .p(", ")
-        .code(crate::results::ITERATIONS_FILE)
-        .p(").")
+        .tick(format!(
+            "`{RUNS_FILE}`, `{}`).",
+            crate::results::ITERATIONS_FILE
+        ))
         .into()];
     let mut setup = Section::new(1, "Setup");
     let mut t = Table::new(
@@ -183,25 +183,18 @@ pub(crate) fn write_experiment_report(
     }
     setup.push(t);
     if !commands.is_empty() {
-        setup.push(
-            Text::plain("The commands that wrote them, from each ")
-                .code(crate::results::META_FILE)
-                .p(":"),
-        );
+        setup.push(Text::ticked(format!(
+            "The commands that wrote them, from each `{}`:",
+            crate::results::META_FILE
+        )));
         setup.push(Block::List(commands));
     }
     let report = Report {
         title: format!("tilebench report: {name}"),
         intro,
-        sections: vec![setup, section(&rows, drawn.first())],
+        sections: vec![setup, section(&rows, figures.first())],
     };
     let written = super::render::write(&report, out_dir, formats).at(out_dir)?;
     write_csv(&rows, out_dir)?;
-    Ok(written
-        .into_iter()
-        .find(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("report."))
-        })
-        .unwrap_or_else(|| out_dir.join(REPORT_FILE)))
+    Ok(super::output::report_file(written, out_dir))
 }

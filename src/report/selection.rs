@@ -49,12 +49,6 @@ impl PlotSelection {
     }
 }
 
-/// Every kind of plot, as `--plots` names them.
-pub(crate) fn kind_names() -> String {
-    let names: Vec<&str> = PlotKind::REPORT.iter().map(|k| k.name()).collect();
-    names.join(", ")
-}
-
 /// Why the default selection left a plot out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeftOut {
@@ -182,6 +176,7 @@ mod tests {
             title: String::new(),
             caption: String::new(),
             history: None,
+            svg: String::new(),
         }
     }
 

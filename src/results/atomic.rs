@@ -173,7 +173,7 @@ pub(crate) fn readable_component(s: &str) -> String {
 }
 
 /// Letters, digits, `-`, `_`, `.` kept, anything else `_`; a leading `.` becomes `_`.
-fn sanitized(s: &str) -> String {
+pub(crate) fn sanitized(s: &str) -> String {
     let mut clean: String = s
         .chars()
         .map(|c| {

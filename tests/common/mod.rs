@@ -278,6 +278,31 @@ pub fn svg_points(svg: &str) -> std::collections::BTreeMap<String, Vec<(f64, f64
     points
 }
 
+/// The value a log-axis label (`tilebench::plot::log_label`: `2.5×10⁻³`) stands for; `None`
+/// for any other text.
+fn log_label_value(label: &str) -> Option<f64> {
+    let (mantissa, power) = match label.split_once('×') {
+        Some((m, p)) => (m.parse::<f64>().ok()?, p),
+        None => (1.0, label),
+    };
+    let digits = power.strip_prefix("10")?;
+    let (sign, digits) = match digits.strip_prefix('⁻') {
+        Some(rest) => (-1, rest),
+        None => (1, digits),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut exp = 0i32;
+    for c in digits.chars() {
+        let d = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹']
+            .iter()
+            .position(|&s| s == c)?;
+        exp = exp.checked_mul(10)?.checked_add(d as i32)?;
+    }
+    Some(mantissa * 10f64.powi(sign * exp))
+}
+
 /// The numeric tick labels of the y axis (right-aligned text left of the plot): (pixel y,
 /// value), top to bottom.
 pub fn svg_y_ticks(svg: &str) -> Vec<(f64, f64)> {
@@ -286,10 +311,7 @@ pub fn svg_y_ticks(svg: &str) -> Vec<(f64, f64)> {
         let (open, rest) = element.split_once('>').unwrap();
         let label = rest.split("</text>").next().unwrap().trim();
         if open.contains("text-anchor=\"end\"") {
-            let value = label
-                .parse::<f64>()
-                .ok()
-                .or_else(|| tilebench::plot::log_label_value(label));
+            let value = label.parse::<f64>().ok().or_else(|| log_label_value(label));
             if let Some(value) = value {
                 ticks.push((attr(open, "y").unwrap(), value));
             }

@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use crate::report::model::{Align, Block, Cell, Figure, Inline, Report, Section, Table, Text};
+use super::markup::Markup;
+use crate::report::model::{Align, Block, Figure, Report, Section, Table};
 
 /// The embedded style sheet: readable on a phone, sensible on paper.
 const CSS: &str = "\
@@ -70,12 +71,12 @@ fn section(h: &mut String, s: &Section) {
 fn block(h: &mut String, b: &Block) {
     match b {
         Block::Paragraph(t) => {
-            let _ = writeln!(h, "<p>{}</p>", text(t));
+            let _ = writeln!(h, "<p>{}</p>", MARKUP.text(t));
         }
         Block::List(items) => {
             h.push_str("<ul>\n");
             for i in items {
-                let _ = writeln!(h, "<li>{}</li>", text(i));
+                let _ = writeln!(h, "<li>{}</li>", MARKUP.text(i));
             }
             h.push_str("</ul>\n");
         }
@@ -89,7 +90,7 @@ fn table(h: &mut String, t: &Table) {
         let _ = writeln!(
             h,
             "<details>\n<summary>{} ({} rows)</summary>",
-            text(&t.caption),
+            MARKUP.text(&t.caption),
             t.rows.len()
         );
     }
@@ -102,7 +103,7 @@ fn table(h: &mut String, t: &Table) {
             h,
             "<p class=\"caption\" id=\"{id}-caption\">{}</p>\n<div class=\"table\">\n\
              <table id=\"{id}\" aria-labelledby=\"{id}-caption\">",
-            text(&t.caption),
+            MARKUP.text(&t.caption),
             id = escape(&t.id)
         );
     }
@@ -125,7 +126,7 @@ fn table(h: &mut String, t: &Table) {
                 (Align::Left, true) => " class=\"c\"",
                 (Align::Left, false) => "",
             };
-            let _ = write!(h, "<td{class}>{}</td>", cell(c));
+            let _ = write!(h, "<td{class}>{}</td>", MARKUP.cell(c));
         }
         h.push_str("</tr>\n");
     }
@@ -139,17 +140,6 @@ fn class(a: Align) -> &'static str {
     match a {
         Align::Left => "",
         Align::Right => " class=\"r\"",
-    }
-}
-
-fn cell(c: &Cell) -> String {
-    if let Cell::Rich(t) = c {
-        return text(t);
-    }
-    if c.is_code() {
-        code(&c.display())
-    } else {
-        escape(&c.display())
     }
 }
 
@@ -193,7 +183,7 @@ fn figure(h: &mut String, f: &Figure) {
         h,
         "<figcaption><strong>{}.</strong> {}</figcaption>\n</figure>",
         escape(&f.title),
-        text(&f.caption)
+        MARKUP.text(&f.caption)
     );
 }
 
@@ -233,16 +223,12 @@ pub(crate) fn inline_svg(svg: &str, title: &str) -> String {
     out
 }
 
-fn text(t: &Text) -> String {
-    t.0.iter()
-        .map(|i| match i {
-            Inline::Plain(s) => escape(s),
-            Inline::Code(s) => code(s),
-            Inline::Strong(s) => format!("<strong>{}</strong>", escape(s)),
-            Inline::Ref { id, text } => format!("<a href=\"#{}\">{}</a>", escape(id), escape(text)),
-        })
-        .collect()
-}
+const MARKUP: Markup = Markup {
+    escape,
+    code,
+    strong: |s| format!("<strong>{}</strong>", escape(s)),
+    link: |id, text| format!("<a href=\"#{}\">{}</a>", escape(id), escape(text)),
+};
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -263,7 +249,7 @@ pub fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::{Column, Rounding};
+    use crate::report::model::{Cell, Column, Rounding, Text};
 
     const NASTY: &str = "&<>\"_%$#{}\\~^'";
 

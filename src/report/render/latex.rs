@@ -10,9 +10,8 @@
 
 use std::fmt::Write;
 
-use crate::report::model::{
-    Align, Block, Cell, Column, Figure, Inline, Report, Section, Table, Text,
-};
+use super::markup::Markup;
+use crate::report::model::{Align, Block, Cell, Column, Figure, Report, Section, Table};
 
 /// The folder of table fragments, beside `report.tex`.
 pub const TABLES_DIR: &str = "tables";
@@ -292,9 +291,9 @@ fn table_parts(t: &Table, rows: &[Vec<Cell>], cols: &[usize]) -> (String, String
             .iter()
             .map(|&i| {
                 if paragraph_column(t, rows, i) {
-                    ragged(&cell(&row[i]))
+                    ragged(&MARKUP.cell(&row[i]))
                 } else {
-                    cell(&row[i])
+                    MARKUP.cell(&row[i])
                 }
             })
             .collect();
@@ -353,17 +352,6 @@ fn header_lines(c: &Column, wide: bool) -> Vec<String> {
     lines
 }
 
-fn cell(c: &Cell) -> String {
-    if let Cell::Rich(t) = c {
-        return text(t);
-    }
-    if c.is_code() {
-        code(&c.display())
-    } else {
-        escape(&c.display())
-    }
-}
-
 fn section(tex: &mut String, s: &Section) {
     let command = match s.level {
         0 | 1 => "section",
@@ -385,12 +373,12 @@ fn section(tex: &mut String, s: &Section) {
 fn block(tex: &mut String, b: &Block) {
     match b {
         Block::Paragraph(t) => {
-            let _ = writeln!(tex, "{}\n", text(t));
+            let _ = writeln!(tex, "{}\n", MARKUP.text(t));
         }
         Block::List(items) => {
             tex.push_str("\\begin{itemize}\n");
             for i in items {
-                let _ = writeln!(tex, "\\item {}", text(i));
+                let _ = writeln!(tex, "\\item {}", MARKUP.text(i));
             }
             tex.push_str("\\end{itemize}\n\n");
         }
@@ -435,11 +423,11 @@ fn table(tex: &mut String, t: &Table) {
     for (i, cols) in groups.iter().enumerate() {
         let (caption, id) = if n > 1 {
             (
-                format!("{} (part {} of {n})", text(&t.caption), i + 1),
+                format!("{} (part {} of {n})", MARKUP.text(&t.caption), i + 1),
                 format!("{}-{}", t.id, i + 1),
             )
         } else {
-            (text(&t.caption), t.id.clone())
+            (MARKUP.text(&t.caption), t.id.clone())
         };
         let (spec, head, body) = table_parts(t, &t.rows, cols);
         if short {
@@ -470,23 +458,17 @@ fn figure(tex: &mut String, f: &Figure) {
          \\caption{{\\textbf{{{}.}} {}}}\\label{{fig:{}}}\n\\end{{inplace}}\n",
         f.stem,
         escape(&f.title),
-        text(&f.caption),
+        MARKUP.text(&f.caption),
         f.stem
     );
 }
 
-fn text(t: &Text) -> String {
-    t.0.iter()
-        .map(|i| match i {
-            Inline::Plain(s) => escape(s),
-            Inline::Code(s) => code(s),
-            Inline::Strong(s) => format!("\\textbf{{{}}}", escape(s)),
-            Inline::Ref { id, text } => {
-                format!("{} (Section~\\ref{{sec:{id}}})", escape(text))
-            }
-        })
-        .collect()
-}
+const MARKUP: Markup = Markup {
+    escape,
+    code,
+    strong: |s| format!("\\textbf{{{}}}", escape(s)),
+    link: |id, text| format!("{} (Section~\\ref{{sec:{id}}})", escape(text)),
+};
 
 /// Monospace text that may break after `/`, `,`, `_`, `=`, `:` and a single `-` (not inside
 /// `--`, nor an option's leading `-`), so that long commands, paths and partitions wrap at the
@@ -582,7 +564,7 @@ pub fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::{Column, Rounding};
+    use crate::report::model::{Column, Rounding, Text};
 
     /// The print size the plots' fonts are set for (`plot::style`, and its test
     /// `plots_read_at_print_size_and_show_only_what_they_draw`): 16 cm wide at most, 0.38 of a

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::report::model::{Align, Block, Cell, Figure, Inline, Report, Section, Table, Text};
+use super::markup::Markup;
+use crate::report::model::{Align, Block, Figure, Report, Section, Table};
 
 /// The report as Markdown.
 pub fn render(report: &Report) -> String {
@@ -30,11 +31,11 @@ fn section(md: &mut String, s: &Section) {
 fn block(md: &mut String, b: &Block) {
     match b {
         Block::Paragraph(t) => {
-            let _ = writeln!(md, "{}\n", text(t));
+            let _ = writeln!(md, "{}\n", MARKUP.text(t));
         }
         Block::List(items) => {
             for i in items {
-                let _ = writeln!(md, "- {}", text(i));
+                let _ = writeln!(md, "- {}", MARKUP.text(i));
             }
             md.push('\n');
         }
@@ -44,7 +45,7 @@ fn block(md: &mut String, b: &Block) {
 }
 
 fn table(md: &mut String, t: &Table) {
-    let _ = writeln!(md, "{}\n", text(&t.caption));
+    let _ = writeln!(md, "{}\n", MARKUP.text(&t.caption));
     let headers: Vec<String> = t.columns.iter().map(|c| escape(&c.label())).collect();
     let _ = writeln!(md, "| {} |", headers.join(" | "));
     let rules: Vec<&str> = t
@@ -57,26 +58,15 @@ fn table(md: &mut String, t: &Table) {
         .collect();
     let _ = writeln!(md, "|{}|", rules.join("|"));
     for row in &t.rows {
-        let cells: Vec<String> = row.iter().map(cell).collect();
+        let cells: Vec<String> = row.iter().map(|c| MARKUP.cell(c)).collect();
         let _ = writeln!(md, "| {} |", cells.join(" | "));
     }
     md.push('\n');
 }
 
-fn cell(c: &Cell) -> String {
-    if let Cell::Rich(t) = c {
-        return text(t);
-    }
-    if c.is_code() {
-        code(&c.display())
-    } else {
-        escape(&c.display())
-    }
-}
-
 fn figure(md: &mut String, f: &Figure) {
     let _ = writeln!(md, "**{}**\n", escape(&f.title));
-    let _ = writeln!(md, "{}\n", text(&f.caption));
+    let _ = writeln!(md, "{}\n", MARKUP.text(&f.caption));
     let _ = writeln!(
         md,
         "![{}]({stem}.png)\n\n[SVG]({stem}.svg)\n",
@@ -85,16 +75,12 @@ fn figure(md: &mut String, f: &Figure) {
     );
 }
 
-fn text(t: &Text) -> String {
-    t.0.iter()
-        .map(|i| match i {
-            Inline::Plain(s) => escape(s),
-            Inline::Code(s) => code(s),
-            Inline::Strong(s) => format!("**{}**", escape(s)),
-            Inline::Ref { id, text } => format!("[{}](#{id})", escape(text)),
-        })
-        .collect()
-}
+const MARKUP: Markup = Markup {
+    escape,
+    code,
+    strong: |s| format!("**{}**", escape(s)),
+    link: |id, text| format!("[{}](#{id})", escape(text)),
+};
 
 /// Backslash-escapes the ASCII punctuation that Markdown (and GitHub's math and tables) would
 /// read as markup; line breaks become spaces so that a value cannot end a table row.
@@ -140,7 +126,7 @@ pub fn code(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::Column;
+    use crate::report::model::{Cell, Column, Text};
 
     const NASTY: &str = "&<>\"_%$#{}\\~^";
 

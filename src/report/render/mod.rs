@@ -4,6 +4,7 @@
 pub mod html;
 pub mod latex;
 pub mod markdown;
+mod markup;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

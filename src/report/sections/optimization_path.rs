@@ -65,13 +65,10 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         .collect();
     // Nodes and seconds compare the methods: summed over the instances every method solved.
     let common = solved_by_all(results, &methods);
-    let runs_of = |m: &String| -> Vec<&RunRecord> {
-        results.runs.iter().filter(|r| &r.label() == m).collect()
-    };
     let wider = heuristic_searches(results, &methods, common.len());
     // Per method: (nodes, seconds) summed over `common`.
     let sums: Vec<(u64, f64)> = (methods.iter())
-        .map(|m| sums_on(&runs_of(m), &common))
+        .map(|m| sums_on(&runs_of(results, m), &common))
         .collect();
     // With BFS among the methods, the instances all solved are the shallowest: a heuristic
     // search sums to microseconds there, which time the timer and the first allocations.
@@ -123,7 +120,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         ],
     );
     for (m, &(nodes, seconds)) in methods.iter().zip(&sums) {
-        let runs = runs_of(m);
+        let runs = runs_of(results, m);
         let count = |st: RunStatus| runs.iter().filter(|r| r.status == st).count() as u64;
         let solved = count(RunStatus::Solved);
         let memory = count(RunStatus::MemoryLimit);
@@ -254,13 +251,11 @@ fn sums_on(runs: &[&RunRecord], on: &BTreeSet<(String, String)>) -> (u64, f64) {
 /// every method solved are those where the heuristics hardly differ: the heuristic searches
 /// (A* and IDA*) compared again on the instances each of them solved, when there are more.
 fn heuristic_searches(results: &Results, methods: &[String], common: usize) -> Option<Table> {
-    let runs_of = |m: &String| -> Vec<&RunRecord> {
-        results.runs.iter().filter(|r| &r.label() == m).collect()
-    };
     let searches: Vec<String> = methods
         .iter()
         .filter(|m| {
-            (runs_of(m).iter()).all(|r| r.algorithm.0.is_some_and(Algorithm::uses_heuristic))
+            (runs_of(results, m).iter())
+                .all(|r| r.algorithm.0.is_some_and(Algorithm::uses_heuristic))
         })
         .cloned()
         .collect();
@@ -270,7 +265,7 @@ fn heuristic_searches(results: &Results, methods: &[String], common: usize) -> O
     }
     let sums: Vec<(u64, f64)> = searches
         .iter()
-        .map(|m| sums_on(&runs_of(m), &shared))
+        .map(|m| sums_on(&runs_of(results, m), &shared))
         .collect();
     let most = sums.iter().map(|&(n, _)| n).max().unwrap_or(0);
     let mut table = Table::new(
@@ -504,7 +499,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
     let sizes = board_sizes(results);
     let mut items = Vec::new();
     for m in methods {
-        let runs: Vec<&RunRecord> = results.runs.iter().filter(|r| &r.label() == m).collect();
+        let runs = runs_of(results, m);
         if runs.iter().all(|r| r.algorithm == Algorithm::Ida) {
             continue;
         }
@@ -519,7 +514,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
             };
             if !runs.is_empty() {
                 let text = memory_stops(results, &runs, lab_states);
-                items.push(Text::new().strong(label).p(text));
+                items.push(Text::default().strong(label).p(text));
             }
         }
     }
@@ -527,7 +522,7 @@ fn limits(s: &mut Section, results: &Results, methods: &[String], limit: Option<
         .filter(|r| r.algorithm == Algorithm::Ida)
         .filter_map(|r| r.peak_bytes)
         .max();
-    items.push(Text::new().strong("IDA*").p(format!(
+    items.push(Text::default().strong("IDA*").p(format!(
         " holds only its path: at most length + 1 states ({}), whatever the depth; what it \
          pays instead is re-expansion (the nodes column).",
         ida_bytes.map_or("a few KiB".to_string(), |b| format!(
@@ -572,6 +567,11 @@ pub(crate) fn largest_search<'a>(runs: &[&'a RunRecord]) -> Option<&'a RunRecord
 pub fn bytes_per_state(r: &RunRecord) -> Option<f64> {
     let (bytes, stored) = (r.peak_bytes?, r.peak_stored?);
     (stored > 0).then(|| bytes as f64 / stored as f64)
+}
+
+/// The runs of method `m` (a run's label).
+fn runs_of<'r>(results: &'r Results, m: &str) -> Vec<&'r RunRecord> {
+    results.runs.iter().filter(|r| r.label() == m).collect()
 }
 
 fn median(v: Vec<f64>) -> Option<f64> {

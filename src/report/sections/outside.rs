@@ -17,16 +17,15 @@ pub(crate) fn outside_solvers(results: &Results) -> Vec<Section> {
     }
     let mut s = Section::new(1, "Outside solvers");
     s.push(
-        Text::plain("Programs run through the solver protocol (")
-            .code("docs/solver-protocol.md")
-            .p(
-                ") on the same instances. Each answer was replayed with tilebench's board code; \
-                 times are wall seconds of the whole process (start-up included); node counts \
-                 are the ones the solver reported. The built-in columns are tilebench's IDA* \
-                 under the heuristic the solver implements; ",
-            )
-            .strong("iterations agree")
-            .p(" means every iteration's bound, generated and expanded counts are equal."),
+        Text::ticked(
+            "Programs run through the solver protocol (`docs/solver-protocol.md`) on the same \
+             instances. Each answer was replayed with tilebench's board code; times are wall \
+             seconds of the whole process (start-up included); node counts are the ones the \
+             solver reported. The built-in columns are tilebench's IDA* under the heuristic the \
+             solver implements; ",
+        )
+        .strong("iterations agree")
+        .p(" means every iteration's bound, generated and expanded counts are equal."),
     );
     let mut sections = vec![s];
     sections.extend(solvers.iter().map(outside_solver));
@@ -97,7 +96,7 @@ fn outside_solver(c: &SolverComparison) -> Section {
         };
         let agree = match i.iterations_agree {
             Some(true) => Cell::text("yes"),
-            Some(false) => Cell::Rich(Text::new().strong("no")),
+            Some(false) => Cell::Rich(Text::default().strong("no")),
             None => Cell::Empty,
         };
         t.row(vec![

@@ -1,13 +1,14 @@
 //! "Plots" (the figures no section placed, and how to get those the default selection left out)
 //! and "History" (the trend over commits, from the history file).
 
-use crate::report::drawn::{figure, DrawnFigure};
+use crate::plot::Figure;
+use crate::report::drawn::figure;
 use crate::report::model::{Section, Text};
 use crate::report::selection::{LeftOut, Omitted};
 
 /// The figures placed in no other section; `None` when there are none and none was left out.
 pub(crate) fn plots_section(
-    plots: &[&DrawnFigure],
+    plots: &[&Figure],
     left_out: &[Omitted],
     command: &str,
 ) -> Option<Section> {
@@ -19,11 +20,9 @@ pub(crate) fn plots_section(
         s.push(
             Text::plain(left_out_sentence(left_out))
                 .code(format!("{command} --plots all"))
-                .p(" draws every plot, ")
-                .code("--plots KIND,…")
-                .p(format!(
-                    " those of some kinds ({}).",
-                    crate::report::selection::kind_names()
+                .tick(format!(
+                    " draws every plot, `--plots KIND,…` those of some kinds ({}).",
+                    crate::plot::PlotKind::report_names()
                 )),
         );
     }
@@ -68,18 +67,16 @@ fn left_out_sentence(left_out: &[Omitted]) -> String {
 }
 
 /// The figures drawn from a history file; `None` without one.
-pub(crate) fn history_section(history: &[&DrawnFigure]) -> Option<Section> {
+pub(crate) fn history_section(history: &[&Figure]) -> Option<Section> {
     let path = history.first().and_then(|f| f.history.as_ref())?;
     let mut s = Section::new(1, "History");
     s.push(
         Text::plain("The trend over commits, from ")
             .code(path.display().to_string())
-            .p(", where each ")
-            .code("tilebench run")
-            .p(
-                " appends a line per heuristic and instance set. A line joins only runs of \
-                 the same instance set, the same instances and the same heuristic; a \
-                 change of instances starts a new line.",
+            .tick(
+                ", where each `tilebench run` appends a line per heuristic and instance set. A \
+                 line joins only runs of the same instance set, the same instances and the same \
+                 heuristic; a change of instances starts a new line.",
             ),
     );
     for f in history {

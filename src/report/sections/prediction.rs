@@ -2,7 +2,8 @@
 //! iteration beside the fixed-bound runs, per heuristic and bound, with the plot.
 
 use crate::analysis::prediction::{PredictedVsMeasured, PREDICTION_PREFIX};
-use crate::report::drawn::{figure, DrawnFigure};
+use crate::plot::Figure;
+use crate::report::drawn::figure;
 use crate::report::model::{Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 
@@ -11,34 +12,26 @@ pub const PREDICTIONS_CSV: &str = "predicted-vs-measured.csv";
 
 /// The section: the method, the table per heuristic and bound, the range of the ratio per
 /// heuristic, and the plot.
-pub fn section(rows: &[PredictedVsMeasured], plot: Option<&DrawnFigure>) -> Section {
+pub fn section(rows: &[PredictedVsMeasured], plot: Option<&Figure>) -> Section {
     let mut s = Section::new(1, "Predicted vs measured");
     s.push(
-        Text::plain(
+        Text::ticked(format!(
             "Korf, Reid & Edelkamp (2001, \"Time complexity of iterative-deepening-A*\", \
              Artificial Intelligence 129:199-218) predict the nodes one IDA* iteration with \
              threshold d generates as E(d) = Σ_i N_i · P(d − i), with N_i the nodes at depth i \
              of the brute-force tree (with parent pruning) and P(v) the equilibrium probability \
-             that h ≤ v. ",
-        )
-        .code("tilebench predict")
-        .p(" writes E(d) per bound (")
-        .code(format!("{PREDICTION_PREFIX}<heuristic>.csv"))
-        .p(", column ")
-        .code("predicted_generated")
-        .p("); ")
-        .code("tilebench run --fixed-bound d")
-        .p(" runs one complete iteration with threshold d per instance (status ")
-        .code("fixed-bound")
-        .p("). ")
+             that h ≤ v. `tilebench predict` writes E(d) per bound \
+             (`{PREDICTION_PREFIX}<heuristic>.csv`, column `predicted_generated`); `tilebench \
+             run --fixed-bound d` runs one complete iteration with threshold d per instance \
+             (status `fixed-bound`). ",
+        ))
         .strong("measured")
-        .p(": Σ ")
-        .code("generated")
-        .p(" / n over the n fixed-bound runs at that bound; ")
+        .tick(": Σ `generated` / n over the n fixed-bound runs at that bound; ")
         .strong("ratio")
-        .p(" = predicted / measured (above 1: the prediction is too high). ")
-        .code(PREDICTIONS_CSV)
-        .p(" holds the table unrounded."),
+        .tick(format!(
+            " = predicted / measured (above 1: the prediction is too high). `{PREDICTIONS_CSV}` \
+             holds the table unrounded."
+        )),
     );
     let mut t = Table::new(
         "predicted-vs-measured",

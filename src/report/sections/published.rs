@@ -5,7 +5,8 @@ use crate::analysis::per_instance::{
     self, beside_later_work, mismatch_note, PerInstanceComparison, CLAUSECKER_SOURCE,
     LATER_24_PUZZLE,
 };
-use crate::report::drawn::{figure, DrawnFigure};
+use crate::plot::Figure;
+use crate::report::drawn::figure;
 use crate::report::model::{self, Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::Results;
@@ -18,7 +19,7 @@ use crate::search::Pruning;
 pub(crate) fn beside_published(
     p: &per_instance::PublishedColumn,
     c: Option<&PerInstanceComparison>,
-    plot: Option<&DrawnFigure>,
+    plot: Option<&Figure>,
     pruning: Pruning,
 ) -> Section {
     let mut s = Section::new(
@@ -28,24 +29,17 @@ pub(crate) fn beside_published(
     s.push(Text::plain(format!("Source: {}", p.source)));
     let pruned = !pruning.is_parent();
     if pruned {
-        s.push(
-            Text::plain("These runs prune duplicate paths with ")
-                .code(format!("--pruning {pruning}"))
-                .p(
-                    "; the published counts are of parent pruning (a move never undoes the one \
-                     before), so ours are expected to be fewer: they are set beside them, not \
-                     matched.",
-                ),
-        );
+        s.push(Text::ticked(format!(
+            "These runs prune duplicate paths with `--pruning {pruning}`; the published \
+                 counts are of parent pruning (a move never undoes the one before), so ours are \
+                 expected to be fewer: they are set beside them, not matched."
+        )));
     }
     let Some(c) = c else {
-        s.push(
-            Text::plain("No solved ")
-                .code(p.heuristic)
-                .p(" runs on ")
-                .code(p.instance_set)
-                .p(" with a published count to compare."),
-        );
+        s.push(Text::ticked(format!(
+            "No solved `{}` runs on `{}` with a published count to compare.",
+            p.heuristic, p.instance_set
+        )));
         return s;
     };
     let theirs = format!("{}'s", p.authors.split(" (").next().unwrap_or(p.authors));
@@ -74,10 +68,9 @@ pub(crate) fn beside_published(
                 c.exact(),
                 c.rows.len()
             ))
-            .p(" (those with a solved ")
-            .code(p.heuristic)
-            .p(format!(
-                " run; {} have a published count).",
+            .tick(format!(
+                " (those with a solved `{}` run; {} have a published count).",
+                p.heuristic,
                 p.counts().len()
             )),
         Text::plain(format!(

@@ -25,23 +25,21 @@ pub struct Beside {
 pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
     let mut s = Section::new(1, TITLE);
     let Some(meta) = &results.meta else {
-        s.push(
-            Text::plain("No ")
-                .code(META_FILE)
-                .p(" in the results directory: the setup is unknown."),
-        );
+        s.push(Text::ticked(format!(
+            "No `{META_FILE}` in the results directory: the setup is unknown."
+        )));
         return s;
     };
     let mut t = Table::new(
         "setup",
-        Text::plain("The setup, from ").code(META_FILE).p("."),
+        Text::ticked(format!("The setup, from `{META_FILE}`.")),
         vec![Column::text("setting"), Column::text("value")],
     );
     // The reported directory's own runs come first; those of `beside` were appended.
     let own = results.runs.len() - beside.iter().map(|b| b.runs).sum::<usize>();
     let threads = search_threads(&results.runs[..own]);
     for (label, value) in setup_rows(meta, &threads) {
-        t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
+        t.row(vec![Cell::text(label), Cell::Rich(Text::ticked(value))]);
     }
     let short = crate::plot::ShortNames::of_runs(&results.runs);
     if !short.is_empty() {
@@ -52,7 +50,7 @@ pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
             .collect();
         t.row(vec![
             Cell::text("short names (in tables and figures)"),
-            Cell::Rich(backticks(&key.join("; "))),
+            Cell::Rich(Text::ticked(key.join("; "))),
         ]);
     }
     s.push(t);
@@ -68,16 +66,14 @@ pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
             vec![Column::text("setting"), Column::text("value")],
         );
         for (label, value) in setup_rows(meta, &b.search_threads) {
-            t.row(vec![Cell::text(label), Cell::Rich(backticks(&value))]);
+            t.row(vec![Cell::text(label), Cell::Rich(Text::ticked(value))]);
         }
         s.push(t);
     }
     if meta.instance_sets.len() > MAX_SETS_IN_SETUP {
         let mut sets = Table::new(
             "instance-sets",
-            Text::plain("The instance sets, from ")
-                .code(META_FILE)
-                .p("."),
+            Text::ticked(format!("The instance sets, from `{META_FILE}`.")),
             vec![
                 Column::text("set"),
                 Column::number("instances", None),
@@ -88,7 +84,7 @@ pub(crate) fn setup(results: &Results, beside: &[Beside]) -> Section {
             sets.row(vec![
                 Cell::text(&set.name),
                 Cell::Count(set.instances as u64),
-                Cell::Rich(backticks(&set_origin(set))),
+                Cell::Rich(Text::ticked(set_origin(set))),
             ]);
         }
         s.push(sets);
@@ -112,18 +108,6 @@ fn set_origin(set: &crate::results::meta::SetInfo) -> String {
         text.push_str(&format!("; source: {src}"));
     }
     text
-}
-
-/// Text with `code` spans marked by backticks, as the setup rows are written.
-fn backticks(s: &str) -> Text {
-    let mut t = Text::new();
-    for (i, part) in s.split('`').enumerate() {
-        if part.is_empty() {
-            continue;
-        }
-        t = if i % 2 == 1 { t.code(part) } else { t.p(part) };
-    }
-    t
 }
 
 /// The distinct `search_threads` of `runs`, in increasing order.

@@ -107,11 +107,7 @@ pub(crate) fn summary_section(
         )));
     }
     if let Some(text) = not_drawn_note(not_drawn) {
-        s.push(
-            Text::plain(text)
-                .code("--plots all")
-                .p(" draws them anyway."),
-        );
+        s.push(Text::plain(text).tick("`--plots all` draws them anyway."));
     }
     s
 }
