@@ -253,8 +253,8 @@ fn attr(element: &str, name: &str) -> Option<f64> {
     element[start..start + len].parse().ok()
 }
 
-/// The filled circles of an SVG plot (the data points plotters draws), grouped by fill colour:
-/// (x, y) in pixels.
+/// The filled markers of an SVG plot (the data points plotters draws: circles, and polygons for
+/// the other shapes, at the mean of their corners), grouped by fill colour: (x, y) in pixels.
 pub fn svg_points(svg: &str) -> std::collections::BTreeMap<String, Vec<(f64, f64)>> {
     let mut points: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
     // The legend's samples come after its white box (the first white rect not at the origin,
@@ -266,14 +266,37 @@ pub fn svg_points(svg: &str) -> std::collections::BTreeMap<String, Vec<(f64, f64
             tag.contains("fill=\"#FFFFFF\"") && !tag.contains("x=\"0\" y=\"0\"")
         })
         .map_or(svg, |(at, _)| &svg[..at]);
+    fn fill(element: &str) -> Option<&str> {
+        element.split("fill=\"").nth(1)?.split('"').next()
+    }
     for element in data.split("<circle").skip(1) {
         let element = &element[..element.find('>').unwrap()];
-        let fill = element.split("fill=\"").nth(1).unwrap().split('"').next();
         let (x, y) = (attr(element, "cx").unwrap(), attr(element, "cy").unwrap());
         points
-            .entry(fill.unwrap().to_string())
+            .entry(fill(element).unwrap().to_string())
             .or_default()
             .push((x, y));
+    }
+    for element in data.split("<polygon").skip(1) {
+        let element = &element[..element.find('>').unwrap()];
+        let corners: Vec<(f64, f64)> = (element.split("points=\"").nth(1).unwrap())
+            .split('"')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        let n = corners.len() as f64;
+        let centre = corners
+            .iter()
+            .fold((0.0, 0.0), |c, p| (c.0 + p.0 / n, c.1 + p.1 / n));
+        points
+            .entry(fill(element).unwrap().to_string())
+            .or_default()
+            .push(centre);
     }
     points
 }

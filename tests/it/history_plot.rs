@@ -60,12 +60,9 @@ fn plot_history_draws_both_trends_per_set() {
         assert_svg(&svg, title, 20);
         assert_png(&out.join(format!("{stem}.png")), (720, 460));
         let text = fs::read_to_string(&svg).unwrap();
-        // One tick per run, labelled with the short commit and the day; * marks a dirty build.
-        for label in [
-            "1111111 2024-05-01",
-            "2222222 2024-05-03",
-            "3333333* 2024-05-07",
-        ] {
+        // One tick per run, labelled with the short commit and the day (the year in the
+        // caption); * marks a dirty build.
+        for label in ["1111111 05-01", "2222222 05-03", "3333333* 05-07"] {
             assert!(text.contains(label), "{stem}: no tick {label:?}");
         }
         assert!(text.contains("manhattan") && text.contains("pdb-555"));
