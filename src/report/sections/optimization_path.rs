@@ -8,7 +8,7 @@ use crate::board::Goal;
 use crate::geometry::Size;
 use crate::heuristic::registry::HeuristicName;
 use crate::predict::tree::asymptotic_branching;
-use crate::report::format::{int, opt, sig};
+use crate::report::format::{count, int, opt, sig};
 use crate::report::model::{Cell, Column, Rounding, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunRecord, RunStatus};
@@ -78,9 +78,9 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
         .collect();
     let mut caption = format!(
         "BFS, A* and IDA*: runs, limits, nodes, time and memory per method. Nodes and seconds \
-         are summed over the {} instance(s) that every method solved, so that the methods are \
+         are summed over the {} that every method solved, so that the methods are \
          compared on the same boards.",
-        common.len()
+        count(common.len(), "instance")
     );
     if !untimed.is_empty() {
         caption.push_str(&format!(
@@ -271,10 +271,10 @@ fn heuristic_searches(results: &Results, methods: &[String], common: usize) -> O
     let mut table = Table::new(
         "optimization-path-heuristics",
         Text::plain(format!(
-            "The heuristic searches (A* and IDA*) on the {} instance(s) that each of them solved, \
+            "The heuristic searches (A* and IDA*) on the {} that each of them solved, \
              breadth-first search left out: nodes and seconds summed over them, and how many \
              times fewer nodes each generated than the method that generated the most.",
-            shared.len()
+            count(shared.len(), "instance")
         )),
         vec![
             Column::text("method"),

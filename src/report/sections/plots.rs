@@ -41,7 +41,7 @@ fn left_out_sentence(left_out: &[Omitted]) -> String {
     let mut parts = Vec::new();
     if too_few > 0 {
         parts.push(format!(
-            "{too_few} of instance sets with too few solved instances to show anything \
+            "{too_few} for instance sets with too few solved instances to show anything \
              (each set's summary names them)"
         ));
     }
@@ -104,7 +104,7 @@ mod tests {
         };
         let text = left_out_sentence(&[o(few), o(few), o(LeftOut::PairScatter)]);
         assert!(
-            text.starts_with("3 more plots are not shown: 2 of instance sets with too few"),
+            text.starts_with("3 more plots are not shown: 2 for instance sets with too few"),
             "{text}"
         );
         assert!(text.contains("; 1 scatter plot of a pair"), "{text}");
