@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::board::{Goal, Size};
+use tilebench::experiment::provenance::comment_header;
 use tilebench::heuristic::Prepared;
 use tilebench::predict::{distribution_csv, parse_bounds, predict_random_starts, predictions_csv};
 
@@ -55,15 +56,19 @@ pub fn run(args: PredictArgs) -> Result<ExitCode, Box<dyn Error>> {
         args.samples,
         args.seed,
     )?;
-    let csv = predictions_csv(&rows);
+    let header = comment_header(&std::env::args().collect::<Vec<_>>());
+    let csv = format!("{header}{}", predictions_csv(&rows));
     match &args.out {
         Some(path) => tilebench::results::atomic::write(path, csv.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         None => print!("{csv}"),
     }
     if let Some(path) = &args.distribution {
-        tilebench::results::atomic::write(path, distribution_csv(&dist).as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        tilebench::results::atomic::write(
+            path,
+            format!("{header}{}", distribution_csv(&dist)).as_bytes(),
+        )
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     eprintln!(
         "tilebench: {} on {} ({}), {} samples with seed {}",

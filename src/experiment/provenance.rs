@@ -4,7 +4,7 @@
 
 use std::time::SystemTime;
 
-use crate::results::meta::Machine;
+use crate::results::meta::{commit_in_words, shell_line, Machine};
 
 /// The compiler that built this binary (`rustc --version`).
 pub(crate) const RUSTC_VERSION: &str = env!("TILEBENCH_RUSTC_VERSION");
@@ -60,6 +60,31 @@ pub(crate) fn now_rfc3339() -> String {
     rfc3339(SystemTime::now())
 }
 
+/// The comment line of [`comment_header`] that holds the command.
+const COMMAND_LINE: &str = "# command: ";
+
+/// Comment lines (`# …`) saying what wrote a file that has no `meta.json` beside it (`tilebench
+/// predict`'s CSVs): the command, the binary and its commit, the machine and the time.
+pub fn comment_header(command_line: &[String]) -> String {
+    let m = machine();
+    format!(
+        "{COMMAND_LINE}{}\n# tilebench: {}, commit {}\n# machine: {}; {}\n# written (UTC): {}\n",
+        shell_line(command_line),
+        env!("CARGO_PKG_VERSION"),
+        commit_in_words(git_commit(), git_dirty()),
+        m.in_words(),
+        m.os,
+        now_rfc3339()
+    )
+}
+
+/// The command a [`comment_header`] at the top of `text` names.
+pub fn written_by(text: &str) -> Option<&str> {
+    text.lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(COMMAND_LINE))
+}
+
 /// `time` as `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds), the form of every stored timestamp.
 fn rfc3339(time: SystemTime) -> String {
     humantime::format_rfc3339_seconds(time).to_string()
@@ -69,6 +94,27 @@ fn rfc3339(time: SystemTime) -> String {
 mod tests {
     use super::*;
     use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn a_comment_header_names_its_command() {
+        let words = [
+            "tilebench",
+            "predict",
+            "--bounds",
+            "40..44",
+            "-H",
+            "max(a,b)",
+        ];
+        let words: Vec<String> = words.map(String::from).to_vec();
+        let header = comment_header(&words);
+        assert!(header.lines().all(|l| l.starts_with("# ")), "{header}");
+        let text = format!("{header}bound,predicted_generated\n40,1.0\n");
+        assert_eq!(
+            written_by(&text),
+            Some("tilebench predict --bounds 40..44 -H 'max(a,b)'")
+        );
+        assert_eq!(written_by("bound\n# command: x\n"), None);
+    }
 
     #[test]
     fn rfc3339_on_known_dates() {

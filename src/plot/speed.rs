@@ -6,6 +6,7 @@ use plotters::prelude::*;
 
 use super::{chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, SetData};
 use crate::report::format;
+use crate::results::Method;
 
 /// Points of one heuristic and its overall nodes per second.
 type RatedSeries = (String, RGBColor, Vec<(f64, f64)>, Option<f64>);
@@ -46,12 +47,24 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         .iter()
         .filter_map(|(name, _, _, rate)| Some(format!("{name} {}", format::int((*rate)?))))
         .collect();
-    let caption = format!(
+    let mut caption = format!(
         "One point per solved run (log-log). Lines: seconds = nodes / rate, drawn in each \
          method's line style, with its rate = Σ nodes / Σ seconds over its solved runs \
          (nodes/s: {}); runs above their line were slower than that average.",
         rates.join(", ")
     );
+    let outside: Vec<&str> = (data.heuristics.iter())
+        .filter(|h| (data.solved_runs(h)).any(|r| matches!(r.method(), Method::Outside { .. })))
+        .map(String::as_str)
+        .collect();
+    if !outside.is_empty() {
+        caption.push_str(&format!(
+            " The seconds of an outside solver ({}) are its whole process's, start-up \
+             included: its small runs sit on that floor, and its rate is a lower bound of its \
+             search's.",
+            outside.join(", ")
+        ));
+    }
     out.save(
         PlotKind::SecondsVsNodes,
         "seconds-vs-nodes",

@@ -173,6 +173,9 @@ pub struct Column {
     /// Printed after the header in brackets, such as `s` or `nodes/s`.
     pub unit: Option<String>,
     pub align: Align,
+    /// The group a column continues ("mean nodes" for the "published" after "mean nodes:
+    /// ours"): a part of a split table that starts at it names the group.
+    pub group: Option<String>,
 }
 
 impl Column {
@@ -182,6 +185,7 @@ impl Column {
             header: header.into(),
             unit: None,
             align: Align::Left,
+            group: None,
         }
     }
     /// A right-aligned column of numbers, with an optional unit.
@@ -190,6 +194,14 @@ impl Column {
             header: header.into(),
             unit: unit.map(str::to_string),
             align: Align::Right,
+            group: None,
+        }
+    }
+    /// This column as one of `group`'s.
+    pub fn in_group(self, group: &str) -> Column {
+        Column {
+            group: Some(group.to_string()),
+            ..self
         }
     }
     /// The header with its unit: `mean seconds (s)`.

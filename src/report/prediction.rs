@@ -16,6 +16,7 @@ use super::output::{formats_and_command, write_pdfs, ReportError, ReportOptions}
 use crate::analysis::prediction::{
     self, heuristic_of_file, PredictedVsMeasured, PredictionRow, PREDICTION_PREFIX,
 };
+use crate::experiment::provenance::written_by;
 use crate::path_io::At;
 use crate::results::meta::shell_line;
 use crate::results::{ReadMode, Results, RUNS_FILE};
@@ -23,12 +24,9 @@ use crate::results::{ReadMode, Results, RUNS_FILE};
 pub use super::sections::prediction::{section, PREDICTIONS_CSV};
 
 /// The prediction files in `dir` by heuristic, sorted by file name; empty when there are none.
-pub(crate) fn load_predictions(
-    dir: &Path,
-) -> Result<Vec<(String, Vec<PredictionRow>)>, ReportError> {
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(_) => return Ok(Vec::new()),
+fn prediction_files(dir: &Path) -> Vec<(String, PathBuf)> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
     };
     let mut files: Vec<(String, PathBuf)> = entries
         .filter_map(Result::ok)
@@ -40,11 +38,28 @@ pub(crate) fn load_predictions(
         .collect();
     files.sort();
     files
+}
+
+/// The rows of each prediction file in `dir`, by heuristic (see [`prediction_files`]).
+pub(crate) fn load_predictions(
+    dir: &Path,
+) -> Result<Vec<(String, Vec<PredictionRow>)>, ReportError> {
+    prediction_files(dir)
         .into_iter()
         .map(|(h, path)| {
             let rows = crate::results::rows(&path, ReadMode::Strict).map_err(ReportError::Csv)?;
             Ok((h, rows))
         })
+        .collect()
+}
+
+/// The commands that wrote the prediction files in `dir`, from their comment headers (files
+/// written before `tilebench predict` wrote one have none).
+fn prediction_commands(dir: &Path) -> Vec<String> {
+    prediction_files(dir)
+        .iter()
+        .filter_map(|(_, path)| fs::read_to_string(path).ok())
+        .filter_map(|text| written_by(&text).map(str::to_string))
         .collect()
 }
 
@@ -81,6 +96,7 @@ pub fn write_csv(rows: &[PredictedVsMeasured], out_dir: &Path) -> Result<(), Rep
         "measured_mean_generated",
         "predicted_generated",
         "predicted_over_measured",
+        "largest_1pct_share",
     ];
     let mut records = vec![header.map(str::to_string).to_vec()];
     for r in rows {
@@ -91,6 +107,7 @@ pub fn write_csv(rows: &[PredictedVsMeasured], out_dir: &Path) -> Result<(), Rep
             r.measured.to_string(),
             r.predicted.to_string(),
             r.ratio().map_or(String::new(), |x| x.to_string()),
+            r.largest_share.to_string(),
         ]);
     }
     for r in records {
@@ -159,7 +176,10 @@ pub(crate) fn write_experiment_report(
             Column::number("runs", None),
         ],
     );
-    let mut commands = Vec::new();
+    let mut commands: Vec<Text> = prediction_commands(dir)
+        .into_iter()
+        .map(|c| Text::plain("").code(c))
+        .collect();
     for r in &all {
         let rel = r
             .dir
@@ -169,7 +189,7 @@ pub(crate) fn write_experiment_report(
             .to_string();
         let bounds: Vec<String> = prediction::measured([r])
             .iter()
-            .map(|m| m.1.to_string())
+            .map(|m| m.bound.to_string())
             .collect();
         t.row(vec![
             Cell::Code(rel.clone()),
@@ -184,7 +204,8 @@ pub(crate) fn write_experiment_report(
     setup.push(t);
     if !commands.is_empty() {
         setup.push(Text::ticked(format!(
-            "The commands that wrote them, from each `{}`:",
+            "The commands that wrote the predictions (from their `#` lines) and the runs (from \
+             each `{}`):",
             crate::results::META_FILE
         )));
         setup.push(Block::List(commands));

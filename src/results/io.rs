@@ -123,7 +123,11 @@ fn parse_rows<T: Row>(path: &Path, bytes: &[u8]) -> Result<Vec<(u64, T)>, CsvErr
         line,
         message,
     };
-    let mut reader = csv::Reader::from_reader(bytes);
+    // `#` lines are comments: a file without a meta.json beside it says in them what wrote it
+    // (`tilebench predict`).
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(bytes);
     let header = match reader.headers() {
         Ok(h) => h.clone(),
         Err(e) => return Err(fault(record_fault(&csv::StringRecord::new(), None, &e, 1))),

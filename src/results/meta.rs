@@ -413,6 +413,37 @@ fn upgrade_to_4(value: &mut Value) {
     }
 }
 
+impl Machine {
+    /// CPU, cores, memory and host in words, for a report's setup or a file's header.
+    pub fn in_words(&self) -> String {
+        let mut parts = vec![self
+            .cpu_model
+            .clone()
+            .unwrap_or_else(|| "unknown CPU".into())];
+        parts.push(match self.cores {
+            1 => "1 core".to_string(),
+            n => format!("{n} cores"),
+        });
+        if let Some(b) = self.memory_bytes {
+            parts.push(format!("{:.1} GiB memory", b as f64 / (1u64 << 30) as f64));
+        }
+        if let Some(h) = &self.hostname {
+            parts.push(format!("host {h}"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// A binary's commit and whether it had uncommitted changes, in words.
+pub fn commit_in_words(commit: Option<&str>, dirty: Option<bool>) -> String {
+    match (commit, dirty) {
+        (Some(c), Some(true)) => format!("{c}, with uncommitted changes"),
+        (Some(c), Some(false)) => format!("{c}, no uncommitted changes"),
+        (Some(c), None) => format!("{c} (uncommitted changes unknown)"),
+        (None, _) => "unknown (not built from a git checkout)".to_string(),
+    }
+}
+
 /// A word that needs no quoting, for a shell or for sbatch.
 pub(crate) fn is_plain_word(s: &str) -> bool {
     !s.is_empty()

@@ -92,8 +92,16 @@ fn predict_writes_both_csv_files() {
         "--distribution",
         arg(&dist),
     ]);
+    // Comment lines first, naming the command, the binary and the machine; then the rows.
     let p = std::fs::read_to_string(&pred).unwrap();
-    let lines: Vec<&str> = p.lines().collect();
+    let (comments, lines): (Vec<&str>, Vec<&str>) = p.lines().partition(|l| l.starts_with('#'));
+    let command = comments.iter().find_map(|l| l.strip_prefix("# command: "));
+    assert!(
+        command
+            .is_some_and(|c| c.contains("predict --size 3x3 -H walking-distance --bounds 18..22")),
+        "{p}"
+    );
+    assert!(comments.iter().any(|l| l.starts_with("# machine: ")), "{p}");
     assert_eq!(lines[0], "bound,predicted_expanded,predicted_generated");
     assert_eq!(lines.len(), 6);
     let values: Vec<f64> = lines[1..]
@@ -106,6 +114,7 @@ fn predict_writes_both_csv_files() {
     assert!(last.ends_with(",1.000000"), "{last}");
     let samples: u64 = d
         .lines()
+        .filter(|l| !l.starts_with('#'))
         .skip(1)
         .map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap())
         .sum();

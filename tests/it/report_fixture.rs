@@ -288,9 +288,14 @@ fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
     // The prediction for bound 40 set to twice the measured mean (44,088.479 nodes).
     let predicted = fs::read_to_string(kre.join("predict-manhattan.csv")).unwrap();
     assert!(predicted.contains("\n40,47512.6,101018.8\n"));
+    // With the comment lines `tilebench predict` writes above the rows, naming its command.
+    let header = "# command: tilebench predict -H manhattan --bounds 40..44 --seed 43\n\
+                  # tilebench: 0.1.0, commit abc, no uncommitted changes\n";
+    let rows = predicted.lines().skip_while(|l| l.starts_with('#'));
+    let rows: String = rows.map(|l| format!("{l}\n")).collect();
     fs::write(
         exp.join("predict-manhattan.csv"),
-        predicted.replace("\n40,47512.6,101018.8\n", "\n40,1,88176.958\n"),
+        format!("{header}{rows}").replace("\n40,47512.6,101018.8\n", "\n40,1,88176.958\n"),
     )
     .unwrap();
     let out = exp.parent().unwrap().join("report");
@@ -303,12 +308,13 @@ fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
         "`manhattan`: predicted / measured from 2.00 to 2.42 over bounds 40–41.",
         "(kre-predicted-vs-measured.png)",
         "| `manhattan-b41` | manhattan | 41 | 1,000 |",
+        "- `tilebench predict -H manhattan --bounds 40..44 --seed 43`",
     ] {
         assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
     }
     let csv = fs::read_to_string(out.join("predicted-vs-measured.csv")).unwrap();
     assert!(
-        csv.contains("manhattan,40,1000,44088.479,88176.958,2\n"),
+        csv.contains("manhattan,40,1000,44088.479,88176.958,2,0.5277206546408644\n"),
         "{csv}"
     );
 

@@ -59,7 +59,7 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(
         tex,
         "\\begin{{center}}{{\\LARGE\\bfseries {}\\par}}\\end{{center}}\n",
-        escape(&report.title)
+        prose(&report.title)
     );
     for b in &report.intro {
         block(&mut tex, b);
@@ -274,7 +274,18 @@ fn table_parts(t: &Table, rows: &[Vec<Cell>], cols: &[usize]) -> (String, String
         .collect();
     let headers: Vec<String> = cols
         .iter()
-        .map(|&i| header(&t.columns[i], paragraph_column(t, rows, i)))
+        .enumerate()
+        .map(|(k, &i)| {
+            let starts_part = k > 0 && cols[k - 1] + 1 != i;
+            let column = match &t.columns[i].group {
+                Some(g) if starts_part => Column {
+                    header: format!("{g}: {}", t.columns[i].header),
+                    ..t.columns[i].clone()
+                },
+                _ => t.columns[i].clone(),
+            };
+            header(&column, paragraph_column(t, rows, i))
+        })
         .collect();
     let head = format!("{} \\\\\n", headers.join(" & "));
     // `\raggedright` redefines `\\` inside its cell: rows with a ragged cell end with
@@ -320,13 +331,13 @@ const HEADER_LINE: usize = 14;
 fn header(c: &Column, wide: bool) -> String {
     let lines = header_lines(c, wide);
     if lines.len() <= 1 {
-        return escape(&c.label());
+        return prose(&c.label());
     }
     let align = match c.align {
         Align::Left => 'l',
         Align::Right => 'r',
     };
-    let body: Vec<String> = lines.iter().map(|l| escape(l)).collect();
+    let body: Vec<String> = lines.iter().map(|l| prose(l)).collect();
     format!(
         r"\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}{}\end{{tabular}}",
         body.join(r"\\")
@@ -362,7 +373,7 @@ fn section(tex: &mut String, s: &Section) {
     let _ = writeln!(
         tex,
         "\\needspace{{0.25\\textheight}}\n\\{command}{{{}}}\\label{{sec:{}}}\n",
-        escape(&s.title),
+        prose(&s.title),
         s.id
     );
     for b in &s.blocks {
@@ -457,18 +468,81 @@ fn figure(tex: &mut String, f: &Figure) {
          \\includegraphics[width=\\linewidth,height=0.38\\textheight,keepaspectratio]{{{}.pdf}}\n\
          \\caption{{\\textbf{{{}.}} {}}}\\label{{fig:{}}}\n\\end{{inplace}}\n",
         f.stem,
-        escape(&f.title),
+        prose(&f.title),
         MARKUP.text(&f.caption),
         f.stem
     );
 }
 
 const MARKUP: Markup = Markup {
-    escape,
+    escape: prose,
     code,
-    strong: |s| format!("\\textbf{{{}}}", escape(s)),
-    link: |id, text| format!("{} (Section~\\ref{{sec:{id}}})", escape(text)),
+    strong: |s| format!("\\textbf{{{}}}", prose(s)),
+    link: |id, text| format!("{} (Section~\\ref{{sec:{id}}})", prose(text)),
 };
+
+/// Escapes running text as a typesetter would set it: "quotes" as opening and closing quotes,
+/// and a one-letter name with a short index (N_i, Σ_C, N_12) with the index set below; the rest
+/// as [`escape`] (which code keeps: a quote or an underscore there is the character itself).
+fn prose(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    let mut plain = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let word_start = |j: usize| j == 0 || !chars[j - 1].is_alphanumeric();
+        // An index is one or two letters or digits, or a short bracketed term: N_i, N_(k−1).
+        let after = &chars[i + 1..];
+        let index_len = match after.first() {
+            Some('(') => after
+                .iter()
+                .take(8)
+                .take_while(|c| !c.is_whitespace())
+                .position(|&c| c == ')')
+                .map_or(0, |close| close + 1),
+            _ => match after
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count()
+            {
+                n @ 1..=2 => n,
+                _ => 0,
+            },
+        };
+        let typeset = match c {
+            '"' if prev.is_none_or(|p| p.is_whitespace() || "([{/".contains(p)) => {
+                Some(("``".to_string(), 1))
+            }
+            '"' => Some(("''".to_string(), 1)),
+            '_' if prev.is_some_and(char::is_alphabetic) && word_start(i - 1) && index_len > 0 => {
+                let index: String = after[..index_len].iter().collect();
+                let inner = index.strip_prefix('(').and_then(|x| x.strip_suffix(')'));
+                let inner = inner.unwrap_or(&index);
+                Some((
+                    format!("\\textsubscript{{{}}}", escape(inner)),
+                    1 + index_len,
+                ))
+            }
+            _ => None,
+        };
+        match typeset {
+            Some((tex, used)) => {
+                out.push_str(&escape(&plain));
+                plain.clear();
+                out.push_str(&tex);
+                i += used;
+            }
+            None => {
+                plain.push(c);
+                i += 1;
+            }
+        }
+    }
+    out.push_str(&escape(&plain));
+    out
+}
 
 /// Monospace text that may break after `/`, `,`, `_`, `=`, `:` and a single `-` (not inside
 /// `--`, nor an option's leading `-`), so that long commands, paths and partitions wrap at the
@@ -586,6 +660,31 @@ mod tests {
         assert!(
             tex.contains("[width=\\linewidth,height=0.38\\textheight,keepaspectratio]"),
             "{tex}"
+        );
+    }
+
+    #[test]
+    fn prose_quotes_and_indices_are_typeset() {
+        assert_eq!(
+            prose("KRE (\"Time complexity\", 2001) \"ok\""),
+            "KRE (``Time complexity'', 2001) ``ok''"
+        );
+        assert_eq!(
+            prose("E(d) = Σ_i N_i · P(d − i), N_12"),
+            "E(d) = $\\Sigma$\\textsubscript{i} N\\textsubscript{i} $\\cdot$ P(d $-$ i), \
+             N\\textsubscript{12}"
+        );
+        // Names are not indices: the underscore stays the character.
+        assert_eq!(prose("x_abc"), escape("x_abc"));
+        assert_eq!(prose("ab_c"), escape("ab_c"));
+        assert_eq!(
+            prose("r = N_(k−1) / N_(k - 2)"),
+            "r = N\\textsubscript{k$-$1} / N{\\ttfamily\\char95}(k - 2)"
+        );
+        assert_eq!(
+            code("\"a_b\""),
+            "\\texttt{{\\ttfamily\\char34}a_\\allowbreak{}b{\\ttfamily\\char34}}"
+                .replace("a_", "a{\\ttfamily\\char95}")
         );
     }
 
@@ -747,6 +846,41 @@ mod tests {
             sections: vec![],
         })
         .contains("resizebox"));
+    }
+
+    /// A part that starts inside a group of columns ("mean nodes: ours", "published") names the
+    /// group: Korf & Felner's table, split after "mean nodes: ours", printed a bare "published".
+    #[test]
+    fn a_part_starting_inside_a_group_names_it() {
+        let mut columns = vec![Column::text("ours")];
+        for g in ["mean h0", "mean nodes", "mean seconds"] {
+            columns.push(Column::number(format!("{g}: ours"), None));
+            columns.push(Column::number("published", None).in_group(g));
+            columns.push(Column::number("ratio", None).in_group(g));
+        }
+        // Not in a group: printed as it is wherever a part starts.
+        columns.push(Column::number("6-6-6-6", None));
+        let mut t = Table::new("grouped", Text::plain("c"), columns);
+        t.keys = 1;
+        t.row(
+            std::iter::once(Cell::text("manhattan"))
+                .chain((0..10).map(|_| Cell::text("401,189,630.123")))
+                .collect(),
+        );
+        let parts = column_groups(&t);
+        assert!(parts.len() > 1, "{parts:?}");
+        for i in 1..t.columns.len() {
+            let (spec, head, _) = table_parts(&t, &t.rows, &[0, i]);
+            assert_eq!(spec, "lr");
+            let header = &t.columns[i].header;
+            match &t.columns[i].group {
+                Some(g) => assert!(head.contains(&format!("{g}:")), "{i}: {head}"),
+                None => assert!(head.contains(header.split(':').next().unwrap()), "{head}"),
+            }
+            if i == 10 {
+                assert_eq!(head, "ours & 6-6-6-6 \\\\\n");
+            }
+        }
     }
 
     /// The lab report's summary (a method column and nine figures) fits the page in two parts:

@@ -3,7 +3,7 @@
 
 use crate::report::format::{count, int, NONE};
 use crate::report::model::{Cell, Column, Section, Table, Text};
-use crate::results::meta::{shell_line, Machine};
+use crate::results::meta::{commit_in_words, shell_line};
 use crate::results::spec::LimitsInfo;
 use crate::results::{Meta, Results, META_FILE};
 
@@ -123,18 +123,13 @@ pub(crate) fn search_threads(runs: &[crate::results::RunRecord]) -> Vec<u32> {
 /// threads the runs' searches used (the pool runs that many pairs at once, each on its own).
 fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)> {
     let mut rows = vec![("command", format!("`{}`", shell_line(&meta.command_line)))];
-    let commit = match (&meta.git_commit, meta.git_dirty) {
-        (Some(c), Some(true)) => format!("{c}, with uncommitted changes"),
-        (Some(c), Some(false)) => format!("{c}, no uncommitted changes"),
-        (Some(c), None) => format!("{c} (uncommitted changes unknown)"),
-        (None, _) => "unknown (not built from a git checkout)".to_string(),
-    };
+    let commit = commit_in_words(meta.git_commit.as_deref(), meta.git_dirty);
     rows.push((
         "tilebench",
         format!("{}, commit {commit}", meta.tilebench_version),
     ));
     rows.push(("compiler", meta.rustc_version.clone()));
-    rows.push(("machine", machine_in_words(&meta.machine)));
+    rows.push(("machine", meta.machine.in_words()));
     rows.push(("operating system", meta.machine.os.clone()));
     let mut parallel = format!("{} at a time", count(meta.threads, "pair"));
     if let (Some(&low), Some(&high)) = (search_threads.first(), search_threads.last()) {
@@ -179,14 +174,21 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
             ),
         ));
     }
-    for set in meta
-        .instance_sets
+    let sets = &meta.instance_sets;
+    for (i, set) in sets
         .iter()
-        .filter(|_| meta.instance_sets.len() <= MAX_SETS_IN_SETUP)
+        .enumerate()
+        .filter(|_| sets.len() <= MAX_SETS_IN_SETUP)
     {
         let origin = set_origin(set);
         let text = format!("{} instances from {origin}", set.instances);
-        rows.push(("instance set", format!("{}: {text}", set.name)));
+        // One label over the rows of several sets, as a reader lists them.
+        let label = match (i, sets.len()) {
+            (0, 1) => "instance set",
+            (0, _) => "instance sets",
+            _ => "",
+        };
+        rows.push((label, format!("{}: {text}", set.name)));
     }
     // IDA* alone (the default, and files from before the field) is not worth a row.
     let exp = &meta.experiment;
@@ -247,21 +249,6 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
         ));
     }
     rows
-}
-
-fn machine_in_words(m: &Machine) -> String {
-    let mut parts = vec![m.cpu_model.clone().unwrap_or_else(|| "unknown CPU".into())];
-    parts.push(match m.cores {
-        1 => "1 core".to_string(),
-        n => format!("{n} cores"),
-    });
-    if let Some(b) = m.memory_bytes {
-        parts.push(format!("{:.1} GiB memory", b as f64 / (1u64 << 30) as f64));
-    }
-    if let Some(h) = &m.hostname {
-        parts.push(format!("host {h}"));
-    }
-    parts.join(", ")
 }
 
 /// The limits of the last session, and of each earlier session (`--resume`, `--retry`) whose
@@ -350,6 +337,23 @@ mod tests {
             .collect();
         assert_eq!(tables.len(), 2);
         assert_eq!(tables[1].rows.len(), meta.instance_sets.len());
+    }
+
+    /// Two sets are listed under one label, "instance sets", the second row's label empty.
+    #[test]
+    fn a_few_instance_sets_share_one_label() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/default");
+        let meta = Results::load(&dir).unwrap().meta.unwrap();
+        assert_eq!(meta.instance_sets.len(), 2);
+        let rows = setup_rows(&meta, &[]);
+        let i = rows
+            .iter()
+            .position(|(l, _)| *l == "instance sets")
+            .unwrap();
+        assert!(rows[i].1.starts_with("walk150-4x4-s42: 30 instances"));
+        assert_eq!(rows[i + 1].0, "");
+        assert!(rows[i + 1].1.starts_with("korf100: 10 instances"));
+        assert!(rows.iter().all(|(l, _)| *l != "instance set"), "{rows:?}");
     }
 
     #[test]

@@ -148,11 +148,10 @@ fn not_drawn_note(not_drawn: &[&Omitted]) -> Option<String> {
     Some(format!("Not drawn, with {only}: {}. ", parts.join("; ")))
 }
 
-/// The runs of a set not solved, counted per method (as the summary rows name it: `astar+H`,
-/// `bfs`, H for IDA*) and per status, every status counted.
-/// How many of the set's instances at least one method solved, and how many every method did:
-/// a campaign continued under a stronger heuristic (`report --beside`) is judged by the first.
-/// `None` where the two are equal (each method's "solved / runs" already says it all).
+/// How many of the set's instances at least one method solved, and how many every method that
+/// solved any did: a campaign continued under a stronger heuristic (`report --beside`) is judged
+/// by the first. `None` where the two are equal (each method's "solved / runs" already says it
+/// all; a method that solved nothing, such as BFS out of memory, changes no mean).
 fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> Option<String> {
     let mut solved: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     for r in results.runs.iter().filter(|r| r.instance_set == set) {
@@ -164,8 +163,12 @@ fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> 
             }
         }
     }
+    let solving: BTreeSet<&String> = solved.values().flatten().collect();
     let any = solved.values().filter(|by| !by.is_empty()).count();
-    let every = solved.values().filter(|by| by.len() == rows.len()).count();
+    let every = solved
+        .values()
+        .filter(|by| by.len() == solving.len())
+        .count();
     (any != every).then(|| {
         format!(
             "Solved by at least one {row}: {any} of {} instances; by every {row}: {every}. So \
@@ -177,6 +180,8 @@ fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> 
     })
 }
 
+/// The runs of a set not solved, counted per method (as the summary rows name it: `astar+H`,
+/// `bfs`, H for IDA*) and per status, every status counted.
 fn unsolved_by_method(
     results: &Results,
     set: &str,
@@ -256,6 +261,25 @@ mod tests {
             .filter(|s| s.heuristic == "manhattan")
             .collect();
         assert_eq!(solved_by_any(&results, "s", &only_ida, "method"), None);
+        // A* solved nothing: IDA* and BFS still solved different instances.
+        let no_astar: Vec<&Summary> = rows
+            .iter()
+            .copied()
+            .filter(|s| s.heuristic != "astar+manhattan")
+            .collect();
+        assert!(solved_by_any(&results, "s", &no_astar, "method").is_some());
+        // BFS solved nothing on instance set t, both IDA* and A* solved instance 1: the means are
+        // over the same boards, nothing to say.
+        let mut same = results.clone();
+        for r in &mut same.runs {
+            r.instance_set = "t".into();
+            r.status = match (r.label().as_str(), r.instance_id.as_str()) {
+                ("bfs", _) => RunStatus::MemoryLimit,
+                (_, "1") => RunStatus::Solved,
+                (_, _) => RunStatus::TimeLimit,
+            };
+        }
+        assert_eq!(solved_by_any(&same, "t", &rows, "method"), None);
     }
 
     /// A set whose plots were left out for too few solved instances says so in its summary,
