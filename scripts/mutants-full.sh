@@ -35,6 +35,10 @@ mutants_merge "$OUT/mutants.out" "$OUT/judged"
 # No baseline run (`--baseline=skip`): the pinned commit's tests pass (every session's first
 # run checked it), and beside the campaign and a session's builds the baseline's A* test alone
 # passed the 180 s timeout (opt-level 1), which ends the whole run before any mutant.
+# A run interrupted mid-build can leave the incremental cache stale: every later build then
+# failed to link ("undefined hidden symbol"), which cargo-mutants records as unviable (89
+# mutants in the twelfth session). Starting each run without it costs one full build.
+rm -rf "$WT/target/release/incremental"
 status=0
 cargo mutants --in-place --profile release --shuffle --iterate --timeout 420 --baseline=skip \
   --build-timeout 1200 -o "$OUT" -f 'src/heuristic/**' -f 'src/pdb/**' -f 'src/search/**' \

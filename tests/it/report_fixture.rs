@@ -280,12 +280,12 @@ fn copy_files(from: &Path, to: &Path) {
 fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
     let kre = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/results/kre"));
     // An experiment directory: the predictions and two fixed-bound results directories of the
-    // committed experiment (1000 boards each).
+    // committed experiment (10,000 boards each).
     let exp = common::fresh_dir("report-kre/kre");
     for b in ["manhattan-b40", "manhattan-b41"] {
         copy_files(&kre.join(b), &exp.join(b));
     }
-    // The prediction for bound 40 set to twice the measured mean (44,088.479 nodes).
+    // The prediction for bound 40 set to twice the measured mean (83,032.1519 nodes).
     let predicted = fs::read_to_string(kre.join("predict-manhattan.csv")).unwrap();
     assert!(predicted.contains("\n40,47512.6,101018.8\n"));
     // With the comment lines `tilebench predict` writes above the rows, naming its command.
@@ -295,7 +295,7 @@ fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
     let rows: String = rows.map(|l| format!("{l}\n")).collect();
     fs::write(
         exp.join("predict-manhattan.csv"),
-        format!("{header}{rows}").replace("\n40,47512.6,101018.8\n", "\n40,1,88176.958\n"),
+        format!("{header}{rows}").replace("\n40,47512.6,101018.8\n", "\n40,1,166064.3038\n"),
     )
     .unwrap();
     let out = exp.parent().unwrap().join("report");
@@ -303,18 +303,18 @@ fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
         fs::read_to_string(write_report(&exp, &out, &ReportOptions::default()).unwrap()).unwrap();
     for line in [
         "## Predicted vs measured",
-        "| `manhattan` | 40 | 1,000 | 44,088 | 88,177 | 2.00 |",
-        "| `manhattan` | 41 | 1,000 | 89,032 | 215,213 | 2.42 |",
-        "`manhattan`: predicted / measured from 2.00 to 2.42 over bounds 40–41.",
+        "| `manhattan` | 40 | 10,000 | 83,032 | 166,064 | 2.00 | 62 |",
+        "| `manhattan` | 41 | 10,000 | 171,364 | 215,213 | 1.26 | 59 |",
+        "`manhattan`: predicted / measured from 1.26 to 2.00 over bounds 40–41.",
         "(kre-predicted-vs-measured.png)",
-        "| `manhattan-b41` | manhattan | 41 | 1,000 |",
+        "| `manhattan-b41` | manhattan | 41 | 10,000 |",
         "- `tilebench predict -H manhattan --bounds 40..44 --seed 43`",
     ] {
         assert!(md.contains(line), "report lacks\n{line}\n---\n{md}");
     }
     let csv = fs::read_to_string(out.join("predicted-vs-measured.csv")).unwrap();
     assert!(
-        csv.contains("manhattan,40,1000,44088.479,88176.958,2,0.5277206546408644\n"),
+        csv.contains("manhattan,40,10000,83032.1519,166064.3038,2,0.6159751364940838\n"),
         "{csv}"
     );
 
@@ -331,7 +331,7 @@ fn predicted_vs_measured_comes_from_the_predictions_and_the_fixed_bound_runs() {
     let md =
         fs::read_to_string(write_report(&one, &out, &ReportOptions::default()).unwrap()).unwrap();
     assert!(
-        md.contains("| `manhattan` | 41 | 1,000 | 89,032 | 215,213 | 2.42 |"),
+        md.contains("| `manhattan` | 41 | 10,000 | 171,364 | 215,213 | 1.26 | 59 |"),
         "{md}"
     );
     assert!(!md.contains("| `manhattan` | 40 |"), "{md}");

@@ -41,9 +41,10 @@ pub fn section(rows: &[PredictedVsMeasured], plot: Option<&Figure>) -> Section {
          uniformly random board with the blank at its cell, and a node within the threshold has \
          every ancestor within it), up to the sampling of P. The measured mean of n boards is an \
          unbiased estimate of it but a skewed one: a few boards with a low h(start) generate a \
-         large share of the nodes (column largest 1%), and a sample that holds too few of them \
-         falls short of E(d). So a ratio above 1 is the usual outcome for a sample, and it comes \
-         down as n grows.",
+         large share of the nodes (column largest 1%), so a sample that holds fewer of them than \
+         its share falls short of E(d) (the more usual case: ratio above 1) and one that holds \
+         more exceeds it. The ratio of a sample therefore moves by tens of per cent from one \
+         sample to another, and settles only slowly as n grows.",
     ));
     let mut t = Table::new(
         "predicted-vs-measured",
