@@ -486,6 +486,8 @@ const MARKUP: Markup = Markup {
 /// as [`escape`] (which code keeps: a quote or an underscore there is the character itself).
 fn prose(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
+    // Only quotes in pairs are typeset; a lone one (5" or a test's odd string) is the character.
+    let paired = chars.iter().filter(|&&c| c == '"').count() % 2 == 0;
     let mut out = String::new();
     let mut plain = String::new();
     let mut i = 0;
@@ -512,10 +514,10 @@ fn prose(s: &str) -> String {
             },
         };
         let typeset = match c {
-            '"' if prev.is_none_or(|p| p.is_whitespace() || "([{/".contains(p)) => {
+            '"' if paired && prev.is_none_or(|p| p.is_whitespace() || "([{/".contains(p)) => {
                 Some(("``".to_string(), 1))
             }
-            '"' => Some(("''".to_string(), 1)),
+            '"' if paired => Some(("''".to_string(), 1)),
             '_' if prev.is_some_and(char::is_alphabetic) && word_start(i - 1) && index_len > 0 => {
                 let index: String = after[..index_len].iter().collect();
                 let inner = index.strip_prefix('(').and_then(|x| x.strip_suffix(')'));
@@ -677,6 +679,7 @@ mod tests {
         // Names are not indices: the underscore stays the character.
         assert_eq!(prose("x_abc"), escape("x_abc"));
         assert_eq!(prose("ab_c"), escape("ab_c"));
+        assert_eq!(prose("a 5\" board"), escape("a 5\" board"));
         assert_eq!(
             prose("r = N_(k−1) / N_(k - 2)"),
             "r = N\\textsubscript{k$-$1} / N{\\ttfamily\\char95}(k - 2)"
