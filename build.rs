@@ -1,7 +1,7 @@
 //! Records, at build time, what `meta.json` reports about the binary: the compiler's version and
-//! the commit it was built from, with a dirty flag (tracked files outside `results/` and
-//! `reports/` differing from the commit). A binary not rebuilt after `git pull` thus still
-//! reports the commit it was built from.
+//! the commit it was built from, with a dirty flag (the binary's sources, `git::SOURCES`,
+//! differing from the commit). A binary not rebuilt after `git pull` thus still reports the
+//! commit it was built from.
 
 use std::path::Path;
 use std::process::Command;
@@ -39,21 +39,15 @@ fn main() {
         "cargo:rustc-env=TILEBENCH_GIT_DIRTY={}",
         state.dirty.map(|d| d.to_string()).unwrap_or_default()
     );
-    // Run again when the commit moves, or when a tracked file may have changed
-    // (every top-level entry but the outputs, the build directory and caches).
+    // Run again when the commit moves or a source changes; nothing else (docs/, examples/,
+    // instances/) reruns it, which would rebuild the whole library.
+    if state.watch.is_empty() {
+        // No git: the version holds no commit, but the sources are still what the build reads.
+        for path in git::SOURCES {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
     for path in &state.watch {
         println!("cargo:rerun-if-changed={}", path.display());
     }
-    if let Ok(entries) = std::fs::read_dir(root) {
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            let skip = ["target", "results", "reports", ".git"].contains(&name.as_ref())
-                || name.starts_with("pdb-cache");
-            if !skip {
-                println!("cargo:rerun-if-changed={}", entry.path().display());
-            }
-        }
-    }
-    println!("cargo:rerun-if-changed=build.rs");
 }

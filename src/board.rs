@@ -13,18 +13,41 @@ use crate::moves::Dir;
 
 pub use crate::geometry::{BoardError, Size, GRID_CELLS, MAX_CELLS};
 
-/// Splits a list of tiles given with spaces and/or commas and parses each as a number.
+/// Splits a list of tiles given with spaces and/or commas and parses each as a number. Any
+/// run of spaces separates, but a comma with no tile before it (`1,,2`, a leading or trailing
+/// comma) is an empty item: most likely a tile left out, so it is refused rather than skipped.
 fn parse_numbers(text: &str) -> Result<Vec<u32>, BoardError> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .enumerate()
-        .map(|(i, tok)| {
-            tok.parse::<u32>().map_err(|_| BoardError::NotANumber {
-                token: tok.to_string(),
-                index: i + 1,
-            })
-        })
-        .collect()
+    let pieces: Vec<&str> = text.split(',').collect();
+    let mut numbers = Vec::new();
+    for piece in &pieces {
+        let mut words = piece.split_whitespace().peekable();
+        if words.peek().is_none() && pieces.len() > 1 {
+            return Err(BoardError::EmptyItem {
+                index: numbers.len() + 1,
+            });
+        }
+        for tok in words {
+            let index = numbers.len() + 1;
+            let number = tok.parse::<u32>().map_err(|_| {
+                let negative = tok
+                    .strip_prefix('-')
+                    .is_some_and(|n| n.parse::<u64>().is_ok_and(|n| n > 0));
+                if negative {
+                    BoardError::Negative {
+                        token: tok.to_string(),
+                        index,
+                    }
+                } else {
+                    BoardError::NotANumber {
+                        token: tok.to_string(),
+                        index,
+                    }
+                }
+            })?;
+            numbers.push(number);
+        }
+    }
+    Ok(numbers)
 }
 
 /// Checks that `numbers` is a permutation of `0..size.cells()`.
@@ -445,6 +468,20 @@ mod tests {
             Board::parse("1 2 2 0", None),
             Err(BoardError::Repeated { tile: 2 })
         ));
+        // A comma with nothing before it is a tile left out, not a separator to skip.
+        for (text, index) in [
+            ("1,2,,3,4,5,6,7,8,0", 3),
+            (",1,2,3", 1),
+            ("1,2,3,", 4),
+            ("1, ,2,3", 2),
+        ] {
+            let e = Board::parse(text, None).unwrap_err();
+            assert_eq!(e, BoardError::EmptyItem { index }, "{text}");
+            assert!(e.to_string().contains(&format!("item {index} is empty")));
+        }
+        let e = Board::parse("1 2 -3 0", None).unwrap_err();
+        assert!(matches!(e, BoardError::Negative { index: 3, .. }), "{e}");
+        assert!(e.to_string().contains("cannot be negative"));
         assert!(matches!(
             Board::parse("1 2 9 0", None),
             Err(BoardError::OutOfRange { tile: 9, .. })

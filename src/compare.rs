@@ -810,7 +810,7 @@ mod tests {
         assert!(md.contains("| korf100 | 3 | `manhattan` | new only |"));
         assert!(
             md.contains(
-                "**PASS**: no regression among the 3 runs on both sides; 2 run(s) on one side \
+                "**PASS**: no regression among the 3 runs on both sides; 2 runs on one side \
                  only are not compared"
             ),
             "{md}"

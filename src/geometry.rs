@@ -18,6 +18,10 @@ pub const GRID_CELLS: usize = 32;
 pub enum BoardError {
     #[error("'{token}' (item {index}) is not a tile number")]
     NotANumber { token: String, index: usize },
+    #[error("'{token}' (item {index}): a tile cannot be negative (0 is the blank)")]
+    Negative { token: String, index: usize },
+    #[error("item {index} is empty: a comma with no tile before it (is a tile missing?)")]
+    EmptyItem { index: usize },
     #[error("a {size} board has {expected} cells, but {found} numbers were given")]
     WrongCount {
         size: Size,

@@ -10,6 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::results::{Results, RunStatus};
 
+/// KRE's formula as the report and its plot print it, with no-break spaces so that a line
+/// never breaks inside it.
+pub const KRE_FORMULA: &str = "E(d)\u{a0}=\u{a0}Σ_i\u{a0}N_i\u{a0}·\u{a0}P(d\u{a0}−\u{a0}i)";
+
 /// The file name prefix of a prediction file: `predict-<heuristic>.csv`.
 pub(crate) const PREDICTION_PREFIX: &str = "predict-";
 

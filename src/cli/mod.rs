@@ -21,9 +21,9 @@ pub mod solve;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use tilebench::heuristic::Registry;
+use tilebench::heuristic::{registered, Registry};
 
 /// Optimal sliding-tile puzzle search and experiments.
 #[derive(Parser)]
@@ -98,7 +98,8 @@ pub fn main_with(registry: Registry) -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let command = with_registered_names(Cli::command(), &registered::installed_names());
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen::run(args),
@@ -122,6 +123,34 @@ pub fn main_with(registry: Registry) -> ExitCode {
     }
 }
 
+/// `command` with every `-H` option's help naming the registered heuristics too: the help is
+/// written for the built-in ones, and a program of its own ([`main_with`]) takes more.
+fn with_registered_names(command: clap::Command, names: &[&str]) -> clap::Command {
+    if names.is_empty() {
+        return command;
+    }
+    let extra = format!(" Registered by this program: {}.", names.join(", "));
+    let ids: Vec<String> = command
+        .get_arguments()
+        .filter(|a| a.get_short() == Some('H'))
+        .map(|a| a.get_id().to_string())
+        .collect();
+    let mut command = ids.iter().fold(command, |c, id| {
+        c.mut_arg(id, |a| {
+            let help = a.get_help().map(ToString::to_string).unwrap_or_default();
+            a.help(format!("{help}{extra}"))
+        })
+    });
+    let subcommands: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for sub in subcommands {
+        command = command.mut_subcommand(sub, |c| with_registered_names(c, names));
+    }
+    command
+}
+
 #[cfg(test)]
 mod tests {
     /// clap checks option names for clashes only in debug builds; check them in every build.
@@ -129,5 +158,33 @@ mod tests {
     fn the_command_line_is_consistent() {
         use clap::CommandFactory;
         super::Cli::command().debug_assert();
+    }
+
+    /// A program with heuristics of its own lists them in every `-H` help (`solve`, `run`,
+    /// `slurm submit`, …), and leaves other options alone.
+    #[test]
+    fn registered_heuristics_are_in_the_help() {
+        use clap::CommandFactory;
+        let mut command = super::with_registered_names(super::Cli::command(), &["misplaced"]);
+        let mut help = |path: &[&str]| {
+            let mut c = &mut command;
+            for p in path {
+                c = c.find_subcommand_mut(p).unwrap();
+            }
+            c.render_help().to_string()
+        };
+        for path in [&["solve"][..], &["run"], &["predict"], &["slurm", "submit"]] {
+            let h = help(path);
+            assert_eq!(
+                h.matches("Registered by this program: misplaced.").count(),
+                1,
+                "{path:?}: {h}"
+            );
+        }
+        assert!(!help(&["gen"]).contains("misplaced"));
+        let plain = super::with_registered_names(super::Cli::command(), &[]);
+        let mut plain = plain;
+        let solve = plain.find_subcommand_mut("solve").unwrap();
+        assert!(!solve.render_help().to_string().contains("Registered"));
     }
 }

@@ -35,11 +35,13 @@ pub(crate) struct PlotChoices {
     /// solved by manhattan (or the reference heuristic), those every heuristic ran first.
     #[arg(long, value_name = "ID,ID", value_delimiter = ',')]
     instances: Vec<String>,
-    /// Draw the trend over commits from this history file. Default: history.csv beside the
-    /// results directory (results/default → results/history.csv), when it exists.
+    /// Draw the trend over commits from this history file. Default: the one `run` appends to,
+    /// when it exists: history.csv inside the results directory (`run --out DIR` writes
+    /// DIR/history.csv), else beside it (results/default → results/history.csv).
     #[arg(long, value_name = "FILE", conflicts_with = "no_history")]
     history: Option<PathBuf>,
-    /// Leave the trend over commits out, even when a history file is beside the results.
+    /// Leave the trend over commits out, even when a history file is inside or beside the
+    /// results directory.
     #[arg(long)]
     no_history: bool,
     /// The heuristics to draw (and report), comma-separated, in this order. Default: all, in

@@ -27,13 +27,15 @@ pub(crate) struct ExperimentArgs {
     pub instances: Vec<String>,
     /// Heuristics, comma-separated (commas inside max(…) and before a tile number belong to the
     /// name: `-H manhattan,max(walking-distance,pdb-663r)` is two); a custom partition is
-    /// pdb:1.2.3/4.5.6 (or pdb / pdbr with --partition 1,2,3/4,5,6). Default: the default
-    /// experiment's.
+    /// pdb:1.2.3/4.5.6 (or pdb / pdbr with --partition 1,2,3/4,5,6). Default: manhattan,
+    /// linear-conflict and pdb-663, each where it fits every instance set's board (pdb-663 only
+    /// on 4x4; on 3x3 or 5x5 the first two). -H none goes with --algorithm bfs alone.
     #[arg(long, short = 'H', value_name = "H")]
     pub heuristics: Vec<String>,
     /// Search algorithms, comma-separated: ida (IDA*), astar (A*), bfs (breadth-first). Each
     /// of ida and astar runs with every -H heuristic; bfs takes none and runs once per instance
-    /// whatever -H says. Default: ida.
+    /// (with ida or astar, whatever -H they run with; bfs alone takes -H none or no -H).
+    /// Default: ida.
     #[arg(long, short = 'a', value_delimiter = ',', value_name = "A", value_parser = str::parse::<Algorithm>)]
     pub algorithm: Vec<Algorithm>,
     /// Stop A* or bfs on a pair before its stored states pass SIZE bytes (512M, 2G; K/M/G/T are
@@ -153,7 +155,8 @@ pub struct RunArgs {
     /// completes; always done for the default experiment.
     #[arg(long)]
     report: bool,
-    /// Do not append the headline figures to history.csv beside the results directory.
+    /// Do not append the headline figures to the history: DIR/history.csv for --out DIR, else
+    /// history.csv beside the results directory (results/default → results/history.csv).
     #[arg(long)]
     no_history: bool,
     /// Instead of solving, run one complete IDA* iteration with threshold D per pair, not

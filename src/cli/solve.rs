@@ -86,7 +86,9 @@ pub struct SolveArgs {
     node_limit: Option<u64>,
     /// The tiles, row-major, 0 for the blank: separate arguments or one quoted string; options
     /// may come before or after them.
-    #[arg(required = true, num_args = 1..)]
+    // Negative numbers reach the board parser, which says a tile cannot be negative (clap would
+    // call `-1` an unknown option).
+    #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
     tiles: Vec<String>,
 }
 

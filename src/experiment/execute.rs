@@ -160,10 +160,25 @@ pub fn run(
     // No more threads than pairs to run: extra ones would only idle.
     let threads = crate::limits::pool_size(settings.threads, pending.len());
 
+    // A resumed session with nothing to run adds no session: the record stays the one of the
+    // sessions that ran (their setup, times and commit), and only its state is settled below.
+    let (settling, previous_meta) = match pending.is_empty() {
+        true => (previous_meta, None),
+        false => (None, previous_meta),
+    };
+    let noop = settling.is_some();
     // meta.json, rewritten at the end.
-    let mut meta = describe::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
-    meta.threads = threads;
-    meta.write(&meta_path)?;
+    let mut meta = match settling {
+        Some(recorded) => recorded,
+        None => {
+            let mut meta =
+                describe::new_meta(exp, pairs.len(), done_before, settings, previous_meta);
+            meta.threads = threads;
+            meta.write(&meta_path)?;
+            meta
+        }
+    };
+    let recorded_state = meta.state;
     progress.accepted();
     let result = run_pending(
         exp,
@@ -177,6 +192,8 @@ pub fn run(
     );
     let (mut summary, all_done) = match result {
         Ok(done) => done,
+        // The recorded sessions did not fail: their record stays as it was.
+        Err(e) if noop => return Err(e),
         Err(e) => {
             // Not left saying `running`: the error is what stopped it.
             meta.finished = Some(provenance::now_rfc3339());
@@ -188,22 +205,30 @@ pub fn run(
     summary.done_before = done_before;
     summary.skipped = skipped;
     summary.seconds = started.elapsed().as_secs_f64();
-    meta.finished = Some(provenance::now_rfc3339());
-    meta.state = if all_done {
-        RunState::Complete
-    } else if summary.interrupted {
-        RunState::Interrupted
+    meta.state = if noop {
+        settled_state(recorded_state, all_done)
     } else {
-        RunState::Incomplete
+        meta.finished = Some(provenance::now_rfc3339());
+        if all_done {
+            RunState::Complete
+        } else if summary.interrupted {
+            RunState::Interrupted
+        } else {
+            RunState::Incomplete
+        }
     };
     meta.write(&meta_path)?;
-    if let (Some(path), true) = (&settings.history, all_done) {
+    // A history line per experiment completed: none when an already complete record is settled.
+    let completed = all_done && !(noop && recorded_state == RunState::Complete);
+    if let (Some(path), true) = (&settings.history, completed) {
         // The history is a by-product: trouble with it is a warning, not a failed run.
         let appended = writer::recover(&files)
             .map_err(|e| e.to_string())
             .and_then(|(runs, _)| {
                 let commit = history::commit_of(meta.git_commit.as_deref(), meta.git_dirty);
-                let date = meta.finished.as_deref().unwrap_or_default();
+                // A killed session settled now has no end of its own: the line is dated now.
+                let now = provenance::now_rfc3339();
+                let date = meta.finished.as_deref().unwrap_or(&now);
                 history::append(path, &history::summarise(&commit, date, &runs))
                     .map_err(|e| e.to_string())
             });
@@ -214,6 +239,17 @@ pub fn run(
         }
     }
     Ok(summary)
+}
+
+/// The state of a record that a resumed session with nothing to run settles: complete when
+/// every pair has a row; otherwise a session killed (`running`) or stopped (`interrupted`) is
+/// over with pairs missing (`incomplete`), and a `failed` one stays failed.
+fn settled_state(recorded: RunState, all_done: bool) -> RunState {
+    match recorded {
+        _ if all_done => RunState::Complete,
+        RunState::Failed => RunState::Failed,
+        _ => RunState::Incomplete,
+    }
 }
 
 /// The part of [`run`] that runs the pending pairs and sorts the files; the summary and
@@ -620,4 +656,20 @@ fn judge(
         (status, _) => return (status, None),
     };
     (status, Some(why))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_with_nothing_to_run_settles_the_recorded_state() {
+        use RunState::*;
+        for recorded in [Running, Interrupted, Incomplete, Failed, Complete] {
+            assert_eq!(settled_state(recorded, true), Complete, "{recorded}");
+        }
+        assert_eq!(settled_state(Running, false), Incomplete);
+        assert_eq!(settled_state(Interrupted, false), Incomplete);
+        assert_eq!(settled_state(Failed, false), Failed);
+    }
 }

@@ -91,7 +91,8 @@ pub struct RunRequest {
     pub retry: Vec<RunStatus>,
     /// Run only this slice, into `OUT/shards/I/`.
     pub shard: Option<Shard>,
-    /// Append the headline figures to `history.csv` beside the results directory.
+    /// Append the headline figures to the history ([`history::of_run`]: inside a directory
+    /// given with `out`, else beside the results directory).
     pub history: bool,
     pub cache: CacheOptions,
     pub cancel: Arc<AtomicBool>,
@@ -181,6 +182,11 @@ impl Session {
             ));
         }
         let chosen = request.experiment.read()?;
+        // A solver that cannot start would fail every one of its pairs: refused before the
+        // results directory is made.
+        for solver in &chosen.exp.solvers {
+            solver.command.check_startable()?;
+        }
         for id in request.only_ids.iter().flatten() {
             if !chosen
                 .exp

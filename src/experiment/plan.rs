@@ -2,7 +2,8 @@
 //! algorithm, heuristic) pairs they make, in the order every result file is sorted into.
 //!
 //! The heuristics (`-H`) pair with every algorithm that uses one (IDA*, A*); breadth-first search
-//! uses none and runs once per instance whatever `-H` says, with an empty heuristic column.
+//! uses none and runs once per instance, with an empty heuristic column, whatever heuristics the
+//! other algorithms run with (`-H` with bfs alone is refused).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -23,7 +24,8 @@ pub const DEFAULT_INSTANCES: &[&str] = &[
     "instances/korf100.txt:1-10",
 ];
 
-/// The heuristics of the default experiment.
+/// The heuristics of the default experiment, and of any run without `-H`: of these, those that
+/// fit every instance set's board (pdb-663 only 4x4).
 pub const DEFAULT_HEURISTICS: &[&str] = &["manhattan", "linear-conflict", "pdb-663"];
 
 /// Where the default experiment writes.
@@ -103,38 +105,18 @@ impl Experiment {
         heuristics: Vec<HeuristicName>,
         solvers: Vec<OutsideSolver>,
     ) -> Result<Self, ExperimentError> {
-        if algorithms.is_empty() && solvers.is_empty() {
-            return Err(ExperimentError::BadOption(
-                "no algorithm given (--algorithm ida,astar,bfs) and no --solver".into(),
-            ));
-        }
-        if algorithms.iter().any(|a| a.uses_heuristic()) && heuristics.is_empty() {
-            return Err(ExperimentError::BadOption(
-                "no heuristic given for ida or astar (-H manhattan,…)".into(),
-            ));
-        }
-        for (i, h) in heuristics.iter().enumerate() {
-            if heuristics[..i]
-                .iter()
-                .any(|o| o.to_string() == h.to_string())
-            {
-                return Err(ExperimentError::DuplicateHeuristic(h.to_string()));
-            }
-        }
-        let sets = selections
-            .iter()
-            .map(|s| Ok((s.clone(), InstanceSet::read_selection(s)?)))
-            .collect::<Result<Vec<_>, InstanceError>>()?;
-        // The set name is the key of a set's rows: two sets of one name would share keys.
-        for (i, (second, set)) in sets.iter().enumerate() {
-            if let Some((first, _)) = sets[..i].iter().find(|(_, o)| o.name == set.name) {
-                return Err(ExperimentError::SameSetName {
-                    name: set.name.clone(),
-                    first: first.clone(),
-                    second: second.clone(),
-                });
-            }
-        }
+        check_methods(&algorithms, &heuristics, &solvers)?;
+        Self::of_sets(read_sets(selections)?, algorithms, heuristics, solvers)
+    }
+
+    /// The experiment of sets already read (see [`read_sets`]).
+    fn of_sets(
+        sets: Vec<(String, InstanceSet)>,
+        algorithms: Vec<Algorithm>,
+        heuristics: Vec<HeuristicName>,
+        solvers: Vec<OutsideSolver>,
+    ) -> Result<Self, ExperimentError> {
+        check_methods(&algorithms, &heuristics, &solvers)?;
         // A heuristic that cannot serve a set's board is refused before any file is written.
         if algorithms.iter().any(|a| a.uses_heuristic()) {
             for ((selection, set), h) in sets
@@ -148,6 +130,20 @@ impl Experiment {
                         source: Box::new(source),
                     })?;
             }
+        }
+        // So is a solver's `:HEURISTIC`: the report sets the built-in search under it beside
+        // the solver, and a heuristic no set's board has would compare with nothing.
+        for ((selection, set), solver) in sets
+            .iter()
+            .flat_map(|s| solvers.iter().map(move |v| (s, v)))
+        {
+            let Some(h) = &solver.heuristic else { continue };
+            h.fits(&set.goal)
+                .map_err(|source| ExperimentError::Heuristic {
+                    heuristic: format!("{h} (of --solver {})", solver.name),
+                    goal: format!("{} ({}) of {selection}", set.goal.name(), set.size),
+                    source: Box::new(source),
+                })?;
         }
         Ok(Experiment {
             sets,
@@ -244,6 +240,52 @@ impl Experiment {
     }
 }
 
+/// Refuses a list of methods no experiment can run, before any file is read.
+fn check_methods(
+    algorithms: &[Algorithm],
+    heuristics: &[HeuristicName],
+    solvers: &[OutsideSolver],
+) -> Result<(), ExperimentError> {
+    if algorithms.is_empty() && solvers.is_empty() {
+        return Err(ExperimentError::BadOption(
+            "no algorithm given (--algorithm ida,astar,bfs) and no --solver".into(),
+        ));
+    }
+    if algorithms.iter().any(|a| a.uses_heuristic()) && heuristics.is_empty() {
+        return Err(ExperimentError::BadOption(
+            "no heuristic given for ida or astar (-H manhattan,…)".into(),
+        ));
+    }
+    for (i, h) in heuristics.iter().enumerate() {
+        if heuristics[..i]
+            .iter()
+            .any(|o| o.to_string() == h.to_string())
+        {
+            return Err(ExperimentError::DuplicateHeuristic(h.to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// Reads every selection into a set; all must parse, and no two sets may share a name.
+fn read_sets(selections: &[String]) -> Result<Vec<(String, InstanceSet)>, ExperimentError> {
+    let sets = selections
+        .iter()
+        .map(|s| Ok((s.clone(), InstanceSet::read_selection(s)?)))
+        .collect::<Result<Vec<_>, InstanceError>>()?;
+    // The set name is the key of a set's rows: two sets of one name would share keys.
+    for (i, (second, set)) in sets.iter().enumerate() {
+        if let Some((first, _)) = sets[..i].iter().find(|(_, o)| o.name == set.name) {
+            return Err(ExperimentError::SameSetName {
+                name: set.name.clone(),
+                first: first.clone(),
+                second: second.clone(),
+            });
+        }
+    }
+    Ok(sets)
+}
+
 /// An experiment as asked for on the command line (`run`, `slurm submit`); empty lists mean
 /// the default experiment's.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -318,18 +360,37 @@ impl Request {
             a.retain(|x| seen.insert(*x));
             a
         };
-        if !self.heuristics.is_empty() && !algorithms.iter().any(|a| a.uses_heuristic()) {
+        // `-H a,max(b,c)` arrives as one string: split at the separating commas only.
+        let names: Vec<String> = or_default(&self.heuristics, DEFAULT_HEURISTICS)
+            .iter()
+            .flat_map(|list| split_names(list))
+            .collect();
+        let uses_heuristic = algorithms.iter().any(|a| a.uses_heuristic());
+        // `-H none` is `solve`'s way of asking for no heuristic: bfs alone takes it here too.
+        let none = names.iter().filter(|n| n.trim() == "none").count();
+        if none > 0 && (uses_heuristic || none < names.len()) {
             return Err(ExperimentError::BadOption(
-                "-H is given but no algorithm uses a heuristic (bfs takes none; add ida or astar)"
+                "-H none (no heuristic) is for bfs only: run bfs with --algorithm bfs, and give \
+                 ida or astar a heuristic (-H manhattan,…)"
                     .into(),
             ));
         }
-        // `-H a,max(b,c)` arrives as one string: split at the separating commas only.
-        let heuristics = or_default(&self.heuristics, DEFAULT_HEURISTICS)
-            .iter()
-            .flat_map(|list| split_names(list))
-            .map(|n| HeuristicName::with_partition(&n, self.partition.as_deref()))
-            .collect::<Result<Vec<_>, _>>()?;
+        if !self.heuristics.is_empty() && none == 0 && !uses_heuristic {
+            return Err(ExperimentError::BadOption(
+                "-H is given but no algorithm uses a heuristic (bfs takes none: leave -H out, or \
+                 add ida or astar to run with it)"
+                    .into(),
+            ));
+        }
+        // Parsed only for an algorithm that uses them (bfs alone may have `-H none`).
+        let heuristics = if uses_heuristic {
+            names
+                .iter()
+                .map(|n| HeuristicName::with_partition(n, self.partition.as_deref()))
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            Vec::new()
+        };
         let time_limit = self
             .time_limit_seconds
             .map(|s| crate::limits::time_limit_seconds(s, &s.to_string()))
@@ -340,11 +401,6 @@ impl Request {
                 "--node-limit: 0 is out of range: give a node count from 1".into(),
             ));
         }
-        let heuristics = if algorithms.iter().any(|a| a.uses_heuristic()) {
-            heuristics
-        } else {
-            Vec::new()
-        };
         let solvers = self
             .solvers
             .iter()
@@ -394,7 +450,16 @@ impl Request {
                     .into(),
             ));
         }
-        let mut exp = Experiment::read(&selections, algorithms, heuristics, solvers)?;
+        check_methods(&algorithms, &heuristics, &solvers)?;
+        let sets = read_sets(&selections)?;
+        let mut heuristics = heuristics;
+        if self.heuristics.is_empty() {
+            // The default list is for the 4x4 board: keep those that fit every set's board
+            // (Manhattan and linear conflict fit all; pdb-663 only 4x4), rather than refuse a
+            // heuristic the user never asked for.
+            heuristics.retain(|h| sets.iter().all(|(_, set)| h.fits(&set.goal).is_ok()));
+        }
+        let mut exp = Experiment::of_sets(sets, algorithms, heuristics, solvers)?;
         exp.pruning = self.pruning;
         exp.limits = Limits {
             node_limit: self.node_limit,
@@ -432,6 +497,62 @@ mod tests {
         assert_eq!(exp.goals().len(), 1);
         let order = exp.order(&exp.pairs());
         assert_eq!(order[&RunKey::new("korf100", "1", "manhattan")], 90);
+    }
+
+    fn eight_puzzle() -> (tempfile::TempDir, String) {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("e.txt");
+        std::fs::write(
+            &file,
+            "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\n\
+             id\toptimal_length\ttiles\na\t2\t1 2 3 4 0 5 7 8 6\n",
+        )
+        .unwrap();
+        let file = file.display().to_string();
+        (tmp, file)
+    }
+
+    /// Without -H, a 3x3 set runs the default heuristics that fit its board: not pdb-663, which
+    /// the user never asked for and which only fits 4x4.
+    #[test]
+    fn the_default_heuristics_fit_the_board() {
+        let (_tmp, file) = eight_puzzle();
+        let request = Request {
+            instances: vec![file.clone()],
+            ..Request::default()
+        };
+        let exp = request.read().unwrap().exp;
+        let names: Vec<&str> = exp.heuristics.iter().map(HeuristicName::as_str).collect();
+        assert_eq!(names, ["manhattan", "linear-conflict"]);
+        // Asked for by name, it is still refused.
+        let request = Request {
+            instances: vec![file],
+            heuristics: vec!["pdb-663".into()],
+            ..Request::default()
+        };
+        assert!(request.read().unwrap_err().to_string().contains("pdb-663"));
+    }
+
+    /// `-H none` is what `solve` takes for bfs; `run` takes it with bfs alone, and otherwise says
+    /// how to run bfs instead of calling the name unknown.
+    #[test]
+    fn heuristic_none_points_to_bfs() {
+        let (_tmp, file) = eight_puzzle();
+        let request = Request {
+            instances: vec![file],
+            heuristics: vec!["none".into()],
+            ..Request::default()
+        };
+        let e = request.clone().read().unwrap_err().to_string();
+        assert!(e.contains("--algorithm bfs"), "{e}");
+        // With bfs alone, as in `solve -a bfs -H none`, it means what it says.
+        let bfs = Request {
+            algorithms: vec![Algorithm::Bfs],
+            ..request
+        };
+        let exp = bfs.read().unwrap().exp;
+        assert!(exp.heuristics.is_empty());
+        assert_eq!(exp.pairs().len(), 1);
     }
 
     #[test]

@@ -62,6 +62,8 @@ pub enum LineProblem {
     RepeatedId(String, usize),
     #[error("optimal length '{0}' is not a whole number")]
     BadLength(String),
+    #[error("optimal length '{0}' is negative: it must be 0 or more (or empty when unknown)")]
+    NegativeLength(String),
     #[error("{0}")]
     Board(BoardError),
     #[error("the file has no instances")]
@@ -393,10 +395,14 @@ impl InstanceSet {
             let board = Board::parse(fields[tiles_col], Some(size)).map_err(LineProblem::Board)?;
             let optimal = match optimal_col.map(|i| fields[i]) {
                 None | Some("") => None,
-                Some(t) => Some(
-                    t.parse::<u32>()
-                        .map_err(|_| LineProblem::BadLength(t.to_string()))?,
-                ),
+                Some(t) => Some(t.parse::<u32>().map_err(|_| {
+                    // "-3" is a whole number, only not a length: say what is wrong with it.
+                    if t.parse::<i64>().is_ok_and(|n| n < 0) {
+                        LineProblem::NegativeLength(t.to_string())
+                    } else {
+                        LineProblem::BadLength(t.to_string())
+                    }
+                })?),
             };
             Ok(Instance {
                 id,
@@ -612,6 +618,12 @@ mod tests {
              a\tfive\t1 2 3 4 5 6 7 8 0\n",
         );
         assert_eq!((n, p), (5, LineProblem::BadLength("five".into())));
+        let (n, p) = line_problem(
+            "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\toptimal_length\ttiles\n\
+             a\t-3\t1 2 3 4 5 6 7 8 0\n",
+        );
+        assert!(p.to_string().contains("must be 0 or more"), "{p}");
+        assert_eq!((n, p), (5, LineProblem::NegativeLength("-3".into())));
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub(super) type Draw<'a, DB> = dyn Fn(&DrawingArea<DB, Shift>) -> Result<(), Plo
 pub(super) enum Sample {
     /// A series in its look: its line (when `true`) with its marker in the middle.
     Series(style::Look, bool),
+    /// A series' line with its marker outlined: A* and BFS points beside IDA*'s of the same
+    /// heuristic (same colour and marker) in a figure of solved runs only.
+    OutlinedSeries(style::Look),
     /// A series' marker drawn hollow: a run stopped by a limit.
     Hollow(style::Look),
     /// The dashed grey diagonal y = x.
@@ -233,7 +236,6 @@ fn draw_sample<DB: DrawingBackend>(
     sample: Sample,
     (x, y): (i32, i32),
 ) -> Result<(), PlotError> {
-    const W: i32 = SAMPLE_WIDTH;
     let segments = |parts: &[(i32, i32)], c: RGBColor| -> Result<(), PlotError> {
         for &(a, b) in parts {
             area.draw(&PathElement::new(
@@ -250,18 +252,29 @@ fn draw_sample<DB: DrawingBackend>(
         Sample::Predicted(c) => segments(&DASHES_8_5, c)?,
         Sample::Series(look, line) => {
             if line {
-                let parts: &[(i32, i32)] = match look.stroke {
-                    style::Stroke::Solid => &[(0, W)],
-                    style::Stroke::Dashed => &[(0, 4), (W - 4, W)],
-                    style::Stroke::Dotted => &[(0, 1), (3, 4), (W - 4, W - 3), (W - 1, W)],
-                };
-                segments(parts, look.color)?;
+                segments(stroke_parts(look.stroke), look.color)?;
             }
             draw_marker(area, look, true, middle)?;
+        }
+        Sample::OutlinedSeries(look) => {
+            segments(stroke_parts(look.stroke), look.color)?;
+            draw_marker(area, look, false, middle)?;
         }
         Sample::Hollow(look) => draw_marker(area, look, false, middle)?,
     }
     Ok(())
+}
+
+/// A sample's width in pixels.
+const W: i32 = SAMPLE_WIDTH;
+
+/// The pieces of a legend sample's line in a stroke, in pixels from its left end.
+fn stroke_parts(stroke: style::Stroke) -> &'static [(i32, i32)] {
+    match stroke {
+        style::Stroke::Solid => &[(0, W)],
+        style::Stroke::Dashed => &[(0, 4), (W - 4, W)],
+        style::Stroke::Dotted => &[(0, 1), (3, 4), (W - 4, W - 3), (W - 1, W)],
+    }
 }
 
 /// `look`'s marker centred at `at`, filled or outlined, as [`super::draw_markers`] draws it.

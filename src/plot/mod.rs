@@ -94,9 +94,9 @@ pub struct PlotOptions {
     /// the reference heuristic.
     pub instances: Vec<String>,
     /// The history file to draw the trend over commits from. `None`: the results directory's
-    /// own history (`history.csv` beside it), when there is one.
+    /// own history (`history.csv` inside it, else beside it), when there is one.
     pub history: Option<PathBuf>,
-    /// Draw no history, even when there is a history file beside the results.
+    /// Draw no history, even when there is a history file inside or beside the results.
     pub no_history: bool,
     /// The heuristics to draw, in this order; empty: all, in the order of `runs.csv`.
     pub heuristics: Vec<String>,
@@ -123,7 +123,8 @@ pub struct Figure {
     pub instance_set: String,
     pub stem: String,
     pub title: String,
-    /// What the plot shows and how to read it (one or two sentences for the report).
+    /// What the plot shows and how to read it (one or two sentences for the report), with code
+    /// spans in backticks.
     pub caption: String,
     /// The history file the figure was drawn from; `None` for plots of the results directory.
     pub history: Option<PathBuf>,

@@ -196,8 +196,9 @@ pub(super) fn plot_later_work(data: &SetData, out: &mut Out) -> Result<(), PlotE
          Korf & Felner's (2002) published count: their count, clausecker/24puzzle's under four \
          of its heuristics (another program, with duplicate-path pruning: it compares programs, \
          not heuristics alone), and ours where solved. Where our count equals Korf & Felner's \
-         (every pdb-6666r count does), our marker is a ring around theirs; a marker of theirs without a \
-         ring is an instance we have not solved yet.",
+         (every pdb-6666r count does), our marker is a ring around theirs; a rank with \
+         neither a ring nor another marker of ours is an instance not solved here. Each line \
+         joins its series' points in rank order, over the instances it did not solve.",
         ids.len()
     );
     out.save(

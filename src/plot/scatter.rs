@@ -138,20 +138,19 @@ pub(super) fn plot_published(data: &SetData, out: &mut Out) -> Result<(), PlotEr
         let Some(axis) = LogAxis::square(&points) else {
             continue;
         };
-        let title = format!("{}: {h}, nodes generated, ours against published", data.set);
+        let title = format!("{}: {h}, ours against published nodes", data.set);
+        // The published count includes the root where ours does not: one added to ours.
+        let root = if c.published.counts_root { " + 1" } else { "" };
         let caption = format!(
-            "One point per solved instance: the published {} (x) against ours{} (y), log-log; \
+            "One point per solved instance: the published {} (x) against ours{}{} (y), log-log; \
              points on the dashed diagonal match.",
             c.published.column,
-            if c.published.counts_root {
-                " + 1 (the root)"
-            } else {
-                ""
-            }
+            root,
+            if root.is_empty() { "" } else { " (the root)" }
         );
         let chart = Scatter {
             x_label: format!("published ({}): nodes generated", c.published.column),
-            y_label: format!("ours ({h}): nodes generated"),
+            y_label: format!("ours ({h}): generated{root}"),
             diagonal: DIAGONAL,
             series: vec![(instances(&points), data.color(h), points)],
             axis,

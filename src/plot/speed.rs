@@ -48,11 +48,16 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         .filter_map(|(name, _, _, rate)| Some(format!("{name} {}", format::int((*rate)?))))
         .collect();
     let mut caption = format!(
-        "One point per solved run (log-log). Lines: seconds = nodes / rate, drawn in each \
-         method's line style, with its rate = Σ nodes / Σ seconds over its solved runs \
-         (nodes/s: {}); runs above their line were slower than that average.",
+        "One point per solved run (log-log). Lines: seconds = nodes / rate in each method's \
+         colour, with its rate = Σ nodes / Σ seconds over its solved runs (nodes/s: {}); runs \
+         above their line were slower than that average.",
         rates.join(", ")
     );
+    if series.iter().any(|s| outlined(style::look_of(&s.0))) {
+        caption.push_str(
+            " A* (dashed line) and BFS (dotted) points are outlined, IDA*'s (solid) filled.",
+        );
+    }
     let outside: Vec<&str> = (data.heuristics.iter())
         .filter(|h| (data.solved_runs(h)).any(|r| matches!(r.method(), Method::Outside { .. })))
         .map(String::as_str)
@@ -75,9 +80,22 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     )
 }
 
+/// A* and BFS points are outlined: IDA*'s of the same heuristic have their colour and marker,
+/// and only the rate lines' strokes told them apart.
+fn outlined(look: style::Look) -> bool {
+    look.stroke != style::Stroke::Solid
+}
+
 impl Chart for Speed {
     fn legend(&self) -> Vec<legend::Entry> {
-        legend::series(self.series.iter().map(|s| s.0.clone()), true)
+        (self.series.iter())
+            .map(|s| match style::look_of(&s.0) {
+                look if outlined(look) => {
+                    legend::Entry(s.0.clone(), legend::Sample::OutlinedSeries(look))
+                }
+                look => legend::Entry(s.0.clone(), legend::Sample::Series(look, true)),
+            })
+            .collect()
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
@@ -89,7 +107,11 @@ impl Chart for Speed {
         )?;
         for (name, _, points, rate) in &self.series {
             let look = style::look_of(name);
-            chart::draw_dots(&mut chart, points, look.color, 0.75, name)?;
+            if outlined(look) {
+                super::draw_markers(&mut chart, points, look, 4, false)?;
+            } else {
+                chart::draw_dots(&mut chart, points, look.color, 0.75, name)?;
+            }
             if let Some(rate) = rate {
                 // The line's visible part: nodes whose seconds fall inside the y range.
                 let lo = self.x.lo.max(self.y.lo * rate);

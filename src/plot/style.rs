@@ -27,8 +27,8 @@ pub(crate) fn register_font() {
 /// (At 1100 x 700 the tick labels were 5 pt on paper.)
 pub const SIZE: (u32, u32) = (720, 460);
 /// Scatter plots with a diagonal, printed at the same height: 0.55 pt a pixel. Wider than
-/// tall: at 500 pixels their titles and axis descriptions (`korf100: manhattan, nodes
-/// generated, ours against published`) were cut at both ends.
+/// tall: at 500 pixels their titles and axis descriptions (`korf100: manhattan, ours against
+/// published nodes`) were cut at both ends.
 pub(crate) const SQUARE: (u32, u32) = (680, 470);
 
 /// Font sizes as plotters takes them; its SVG writes 0.806 of each as the pixel size, so on paper

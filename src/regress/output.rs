@@ -16,6 +16,7 @@ use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
 use crate::analysis::first_appearance;
 use crate::path_io::At;
+use crate::report::format::count;
 use crate::results::history::{self, HistoryRow};
 use crate::results::io::write_rows;
 use crate::results::meta::Machine;
@@ -234,7 +235,7 @@ pub(crate) fn markdown(meta: &RegressMeta, v: &Verdict) -> String {
     if v.passed() {
         let _ = writeln!(s, "PASS: no regression.");
     } else {
-        let _ = writeln!(s, "FAIL: {} problem(s).\n", v.failures.len());
+        let _ = writeln!(s, "FAIL: {}.\n", count(v.failures.len(), "problem"));
         for f in &v.failures {
             let _ = writeln!(s, "- {f}");
         }

@@ -8,6 +8,7 @@ use super::output::{summary, RegressMeta};
 use super::verdict::Verdict;
 use super::RegressError;
 use crate::path_io::At;
+use crate::report::format::count;
 use crate::report::model::{Block, Cell, Column, Figure, Report, Rounding, Section, Table, Text};
 use crate::report::Format;
 
@@ -51,7 +52,7 @@ pub fn build(meta: &RegressMeta, v: &Verdict, figures: &[(crate::plot::Figure, S
         verdict.push(
             Text::plain("")
                 .strong("FAIL")
-                .p(format!(": {} problem(s).", v.failures.len())),
+                .p(format!(": {}.", count(v.failures.len(), "problem"))),
         );
         verdict.push(Block::List(
             v.failures

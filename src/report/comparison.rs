@@ -4,6 +4,7 @@
 //! the plots), so what it prints and what `--report` writes cannot differ.
 
 use super::drawn::figure;
+use super::format::count;
 use super::model::{Block, Cell, Column, Report, Rounding, Section, Table, Text};
 use crate::compare::Comparison;
 
@@ -38,9 +39,11 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
     let one_sided = c.only_base.len() + c.only_new.len();
     let among = if one_sided > 0 {
         format!(
-            " among the {} runs on both sides; {one_sided} run(s) on one side only are not \
-             compared (listed under Runs)",
-            c.matched.len()
+            " among the {} runs on both sides; {} on one side only {} not compared \
+             (listed under Runs)",
+            c.matched.len(),
+            count(one_sided, "run"),
+            if one_sided == 1 { "is" } else { "are" }
         )
     } else {
         String::new()
@@ -55,7 +58,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
         verdict.push(
             Text::plain("")
                 .strong("FAIL")
-                .p(format!(": {} problem(s){among}.", c.failures.len())),
+                .p(format!(": {}{among}.", count(c.failures.len(), "problem"))),
         );
         verdict.push(Block::List(
             c.failures

@@ -8,7 +8,7 @@ pub fn figure(f: &crate::plot::Figure) -> Block {
     Block::Figure(Figure {
         stem: f.stem.clone(),
         title: f.title.clone(),
-        caption: Text::plain(&f.caption),
+        caption: Text::ticked(&f.caption),
         svg: f.svg.clone(),
     })
 }

@@ -204,12 +204,25 @@ impl Column {
             ..self
         }
     }
-    /// The header with its unit: `mean seconds (s)`.
+    /// The header with its unit: `mean seconds (s)`; a header that ends in a bracket takes the
+    /// unit inside it: `seconds (s, 6 solved by all)`, not `seconds (6 solved by all) (s)`.
     pub fn label(&self) -> String {
-        match &self.unit {
-            Some(u) => format!("{} ({u})", self.header),
-            None => self.header.clone(),
+        match (&self.unit, self.note()) {
+            (Some(u), Some((head, note))) => format!("{head} ({u}, {note})"),
+            (Some(u), None) => format!("{} ({u})", self.header),
+            (None, _) => self.header.clone(),
         }
+    }
+    /// Whether [`Column::label`] carries the unit inside the header's bracket.
+    pub(crate) fn unit_inside(&self) -> bool {
+        self.unit.is_some() && self.note().is_some()
+    }
+    /// The header split before a closing note in brackets ("seconds (6 solved by all)"); a
+    /// year ("Korf (1985)") is part of the name, not a note.
+    fn note(&self) -> Option<(&str, &str)> {
+        let (head, rest) = self.header.rsplit_once(" (")?;
+        let note = rest.strip_suffix(')')?;
+        (!note.chars().all(|c| c.is_ascii_digit())).then_some((head, note))
     }
 }
 
@@ -484,5 +497,13 @@ mod tests {
             "mean seconds (s)"
         );
         assert_eq!(Column::text("heuristic").label(), "heuristic");
+        assert_eq!(
+            Column::number("seconds (6 solved by all)", Some("s")).label(),
+            "seconds (s, 6 solved by all)"
+        );
+        // A citation's year is part of the name.
+        let korf = Column::number("Korf (1985)", Some("nodes"));
+        assert_eq!(korf.label(), "Korf (1985) (nodes)");
+        assert!(!korf.unit_inside());
     }
 }

@@ -28,8 +28,8 @@ use thiserror::Error;
 use super::io::{self, CsvError, ReadMode};
 use super::record::{RunRecord, RunStatus};
 
-/// The history file's name; `run` keeps it beside the results directory it writes, so
-/// `results/default` appends to `results/history.csv`.
+/// The history file's name; `run` keeps it beside a default results directory, so
+/// `results/default` appends to `results/history.csv`, and inside one given with `--out`.
 pub const HISTORY_FILE: &str = "history.csv";
 
 /// The history of the results directory `results_dir`: [`HISTORY_FILE`] in its parent

@@ -290,9 +290,14 @@ pub(crate) fn check_solutions(
                 ),
             ));
         }
-        if let Some(h0) =
-            r.h0.filter(|_| r.solver.is_builtin() && !r.heuristic.is_empty())
-        {
+        // Only a heuristic known here to be admissible bounds the length: a registered one may
+        // not be (docs/writing-a-heuristic.md), and a binary without it cannot tell.
+        let admissible = || {
+            r.heuristic
+                .parse::<crate::heuristic::HeuristicName>()
+                .is_ok_and(|h| h.admissible())
+        };
+        if let Some(h0) = r.h0.filter(|_| r.solver.is_builtin() && admissible()) {
             if h0 as usize > moves.len() {
                 return Err(bad(
                     *line,

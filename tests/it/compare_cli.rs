@@ -284,7 +284,7 @@ fn report_writes_the_comparison_in_three_formats_with_scatter_plots() {
         }
     }
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
-    assert!(md.contains("**FAIL**: 1 problem(s)."), "{md}");
+    assert!(md.contains("**FAIL**: 1 problem."), "{md}");
     assert!(
         md.contains("node counts changed: korf100 #1 manhattan"),
         "{md}"

@@ -180,4 +180,49 @@ fn an_inadmissible_heuristic_is_said_to_be_one() {
         "{err}"
     );
     assert!(!err.contains("the search is wrong"), "{err}");
+
+    // Without an optimal length in the file the row stays `solved` with h0 above its length:
+    // the results still read, in this binary and in the stock one that does not know the name
+    // (a check meant for admissible heuristics refused them).
+    let file = dir.join("unknown-length.txt");
+    std::fs::write(
+        &file,
+        format!(
+            "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\ttiles\na\t{}\n",
+            board.join(" ")
+        ),
+    )
+    .unwrap();
+    let runs = dir.join("unknown-length");
+    let run = example()
+        .args(["run", "--instances", arg(&file), "--no-history"])
+        .args(["-H", "twice-manhattan", "--out", arg(&runs)])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr(&run));
+    for mut bin in [example(), tilebench()] {
+        let report = bin
+            .args(["report", arg(&runs), "--out", arg(&dir.join("report"))])
+            .output()
+            .unwrap();
+        assert!(report.status.success(), "{}", stderr(&report));
+    }
+}
+
+/// The example's `--help` lists its own heuristics beside the built-in ones (the help text is
+/// written for the built-in ones).
+#[test]
+fn the_help_lists_the_registered_heuristics() {
+    for sub in ["solve", "run"] {
+        let o = example().args([sub, "--help"]).output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let help = String::from_utf8_lossy(&o.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            help.contains("Registered by this program: misplaced, my-manhattan"),
+            "{sub}: {help}"
+        );
+    }
 }

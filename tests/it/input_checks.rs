@@ -1,7 +1,9 @@
 //! Issue #11, point 5 (for `solve`, `gen`, `slurm submit`) and the smaller points: numeric
 //! options the tool cannot honour are refused with exit 2 naming the option; `gen -o` keeps an
 //! existing file without `--force`; a UTF-8 byte-order mark starts an instance file fine;
-//! options may follow the tiles.
+//! options may follow the tiles. And what a new user met first (2026-12-05): an empty or
+//! negative tile, a negative optimal length, `run` without -H on a 3x3 set, `run -H none`, and
+//! help text about bfs and the history that did not say what the tool does.
 
 use crate::common;
 
@@ -281,4 +283,137 @@ fn a_heuristic_for_another_board_is_refused_before_any_file_is_written() {
             assert!(!dir.join("out").exists(), "{command:?} wrote {out}");
         }
     }
+}
+
+/// A solver program that cannot start (missing, or not executable) is refused with exit 2
+/// before the results directory is made: no directory with a header-only `runs.csv` is left.
+#[test]
+fn a_solver_that_cannot_start_is_refused_before_any_file_is_written() {
+    let dir = common::fresh_dir("input_checks_solver_start");
+    let out = dir.join("out");
+    let not_executable = dir.join("solver.py");
+    fs::write(&not_executable, "print('{}')\n").unwrap();
+    let file = "instances/uniform-3x3-s2026.txt:1";
+    for (solver, says) in [
+        ("x=/nonexistent/solver".to_string(), "/nonexistent/solver"),
+        (
+            format!("x={}", not_executable.display()),
+            "not an executable file",
+        ),
+        ("x=no-such-solver-program --fast".to_string(), "on PATH"),
+    ] {
+        let args = ["run", "--instances", file, "--solver", &solver];
+        let o = run(&[&args[..], &["--out", out.to_str().unwrap()]].concat());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{solver}: {err}");
+        assert!(
+            err.contains("cannot start solver") && err.contains(says),
+            "{solver}: {err}"
+        );
+        assert!(!out.exists(), "{solver} left {}", out.display());
+    }
+}
+
+/// An empty item between commas, and a negative tile (which clap took for an option), are
+/// tile errors naming the item.
+#[test]
+fn empty_and_negative_tiles_are_named() {
+    let err = common::bin::fails(&["solve", "1,2,,3,4,5,6,7,8,0"]);
+    assert!(err.contains("item 3 is empty"), "{err}");
+    let err = common::bin::fails(&["solve", "-1", "2", "3", "4", "0", "5", "7", "8", "6"]);
+    assert!(
+        err.contains("'-1' (item 1): a tile cannot be negative"),
+        "{err}"
+    );
+    let err = common::bin::fails(&["solve", "1", "2", "3", "-4", "0", "5", "7", "8", "6"]);
+    assert!(err.contains("'-4' (item 4)"), "{err}");
+}
+
+/// A negative optimal length in an instance file says it must be at least 0, with file and
+/// line.
+#[test]
+fn a_negative_optimal_length_is_named() {
+    let dir = common::fresh_dir("negative-length");
+    let file = dir.join("neg.txt");
+    fs::write(
+        &file,
+        "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\toptimal_length\ttiles\n\
+         a\t-3\t1 2 3 4 0 5 7 8 6\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let file = file.to_str().unwrap();
+    let err = common::bin::fails(&["run", "--instances", file, "--out", out.to_str().unwrap()]);
+    assert!(
+        err.contains("neg.txt:5:") && err.contains("must be 0 or more"),
+        "{err}"
+    );
+}
+
+/// `run` without -H on a 3x3 set runs the default heuristics that fit it (not pdb-663, which
+/// only fits 4x4 and which the user never asked for); `-H none` is taken with bfs alone and
+/// otherwise pointed at bfs.
+#[test]
+fn run_defaults_fit_the_board_and_none_means_bfs() {
+    let dir = common::fresh_dir("run-defaults");
+    let out = dir.join("out");
+    let out = out.to_str().unwrap();
+    let set = "instances/uniform-3x3-s2026.txt:1-2";
+    common::bin::ok(&[
+        "run",
+        "--instances",
+        set,
+        "--jobs",
+        "1",
+        "--no-history",
+        "--out",
+        out,
+    ]);
+    let mut heuristics: Vec<String> = common::bin::read_runs(std::path::Path::new(out))
+        .iter()
+        .map(|r| r.heuristic.clone())
+        .collect();
+    heuristics.sort();
+    heuristics.dedup();
+    assert_eq!(heuristics, ["linear-conflict", "manhattan"]);
+
+    let err = common::bin::fails(&["run", "--instances", set, "-H", "none", "--out", out]);
+    assert!(
+        err.contains("-H none") && err.contains("--algorithm bfs"),
+        "{err}"
+    );
+    let bfs = dir.join("bfs");
+    common::bin::ok(&[
+        "run",
+        "--instances",
+        set,
+        "--algorithm",
+        "bfs",
+        "-H",
+        "none",
+        "--no-history",
+        "--out",
+        bfs.to_str().unwrap(),
+    ]);
+    assert_eq!(common::bin::read_runs(&bfs).len(), 2);
+}
+
+/// The help says what the code does: where the history is (inside a directory given with
+/// --out), when bfs takes -H, and what the default heuristics are.
+#[test]
+fn help_says_what_the_tool_does() {
+    let help = |args: &[&str]| stdout(&common::bin::ok(args)).replace('\n', " ");
+    let squash = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    for sub in ["plot", "report"] {
+        let h = squash(help(&[sub, "--help"]));
+        assert!(
+            h.contains("history.csv inside the results directory"),
+            "{sub}: {h}"
+        );
+    }
+    let h = squash(help(&["run", "--help"]));
+    assert!(h.contains("DIR/history.csv for --out DIR"), "{h}");
+    assert!(!h.contains("whatever -H says"), "{h}");
+    assert!(h.contains("bfs alone takes -H none or no -H"), "{h}");
+    assert!(h.contains("pdb-663 only on 4x4"), "{h}");
 }

@@ -76,8 +76,8 @@ fn the_build_records_this_checkout() {
 }
 
 /// With `.git` a file pointing elsewhere (as `git worktree add` and `--separate-git-dir` make
-/// it), the commit, the dirty flag and the files to watch are still found; changes under
-/// results/ and reports/ do not make the checkout dirty.
+/// it), the commit, the dirty flag and the files to watch are still found; changes outside the
+/// binary's sources (results/, docs/, examples/) do not make the checkout dirty.
 #[test]
 fn a_git_file_checkout_is_probed() {
     assert!(
@@ -98,9 +98,13 @@ fn a_git_file_checkout_is_probed() {
         ],
     );
     assert!(work.join(".git").is_file(), ".git should be a file");
-    std::fs::create_dir_all(work.join("results")).unwrap();
-    std::fs::write(work.join("a.txt"), "one\n").unwrap();
+    for d in ["results", "docs", "examples/custom", "src"] {
+        std::fs::create_dir_all(work.join(d)).unwrap();
+    }
+    std::fs::write(work.join("src/lib.rs"), "one\n").unwrap();
     std::fs::write(work.join("results/r.csv"), "x\n").unwrap();
+    std::fs::write(work.join("docs/d.md"), "x\n").unwrap();
+    std::fs::write(work.join("examples/custom/main.rs"), "x\n").unwrap();
     sh(&work, &["add", "."]);
     sh(&work, &["commit", "-q", "-m", "first"]);
     let head = sh(&work, &["rev-parse", "HEAD"]);
@@ -116,14 +120,93 @@ fn a_git_file_checkout_is_probed() {
         s.watch
     );
 
-    std::fs::write(work.join("results/r.csv"), "y\n").unwrap();
-    assert_eq!(
-        git::state(&work).dirty,
-        Some(false),
-        "results/ is output, not source"
-    );
-    std::fs::write(work.join("a.txt"), "two\n").unwrap();
+    for (file, why) in [
+        ("results/r.csv", "results/ is output, not source"),
+        ("docs/d.md", "docs/ is not built into the binary"),
+        ("examples/custom/main.rs", "an example is not the binary"),
+    ] {
+        std::fs::write(work.join(file), "y\n").unwrap();
+        assert_eq!(git::state(&work).dirty, Some(false), "{why}");
+    }
+    std::fs::write(work.join("src/lib.rs"), "two\n").unwrap();
     assert_eq!(git::state(&work).dirty, Some(true));
 
     assert_eq!(git::state(base), git::GitState::default(), "not a checkout");
+}
+
+/// build.rs reruns (and rebuilds the library) only for the binary's sources and git's HEAD and
+/// refs: not for docs/, examples/ or instances/ (an edit there rebuilt everything, 13 minutes),
+/// and the sources it watches are the ones the dirty flag looks at.
+#[test]
+fn only_the_sources_are_watched() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let s = git::state(root);
+    if s.commit.is_none() {
+        return; // not a checkout: nothing is watched (the test above checks that this is right)
+    }
+    for source in ["src", "build.rs", "Cargo.toml", "Cargo.lock"] {
+        assert!(
+            s.watch.contains(&root.join(source)),
+            "{source} is not watched"
+        );
+    }
+    for outside in [
+        "docs",
+        "examples",
+        "instances",
+        "README.md",
+        "tests",
+        "results",
+    ] {
+        assert!(
+            !s.watch.iter().any(|p| p == &root.join(outside)),
+            "{outside} is watched: editing it rebuilds the library"
+        );
+    }
+    assert!(s.watch.iter().any(|p| p.ends_with("HEAD")), "{:?}", s.watch);
+}
+
+/// Every file outside src/ that the library includes into the binary (`include_str!`,
+/// `include_bytes!` outside its tests) is one of build.rs's sources, so editing it marks the
+/// build dirty.
+#[test]
+fn every_included_file_is_a_source() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("src")];
+    let mut found = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        // The tests' own fixtures are not in the binary.
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for (_, rest) in code
+            .match_indices("include_str!(\"")
+            .chain(code.match_indices("include_bytes!(\""))
+            .map(|(i, m)| (i, &code[i + m.len()..]))
+        {
+            let relative = &rest[..rest.find('"').unwrap()];
+            let included = path.parent().unwrap().join(relative);
+            let included = included.canonicalize().unwrap();
+            found.push(included);
+        }
+    }
+    assert!(
+        !found.is_empty(),
+        "no include_str!/include_bytes! found under src/"
+    );
+    let root = root.canonicalize().unwrap();
+    for included in found {
+        let inside = included.strip_prefix(&root).unwrap();
+        assert!(
+            git::SOURCES.iter().any(|s| inside.starts_with(s)),
+            "{} is built into the binary but is not in build/git.rs's SOURCES",
+            inside.display()
+        );
+    }
 }

@@ -506,8 +506,8 @@ fn a_malformed_instance_file_names_file_and_line_and_nothing_runs() {
     assert!(!out.exists());
 }
 
-/// `run --algorithm bfs,astar,ida`: bfs once per instance (empty heuristic) whatever -H says,
-/// astar and ida once per heuristic; every algorithm finds the optimal length (known from
+/// `run --algorithm bfs,astar,ida`: bfs once per instance (empty heuristic) whatever -H the
+/// others run with, astar and ida once per heuristic; every algorithm finds the optimal length (known from
 /// `gen --optimal-length`); the memory columns are filled (IDA*: the path, length + 1 states);
 /// the report has the optimization-path section and its two plots; a memory limit too small for
 /// bfs gives `memory-limit` rows and exit 0.
@@ -700,4 +700,92 @@ fn search_threads_and_fixed_bound_with_astar_and_bfs() {
         );
         assert!(!fixed.join("runs.csv").exists());
     }
+}
+
+/// A `--resume` with nothing left to run keeps the record of the sessions that ran (setup,
+/// times, commit): it only settles the state of a record a killed session left `running`.
+#[test]
+fn a_resume_with_nothing_to_run_keeps_the_recorded_session() {
+    let dir = scratch("noop-resume");
+    let set = gen(
+        &dir,
+        "s.txt",
+        &["--size", "3x3", "--count", "3", "--seed", "4"],
+    );
+    let out = dir.join("out");
+    let args = |extra: &[&str]| -> Vec<String> {
+        let base = [
+            "run",
+            "--instances",
+            &set,
+            "-H",
+            "manhattan,linear-conflict",
+            "--jobs",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        base.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let strs = |v: &[String]| v.iter().map(String::as_str).collect::<Vec<_>>().join(" ");
+    ok(&args(&[]).iter().map(String::as_str).collect::<Vec<_>>());
+    let recorded = meta(&out);
+    assert_eq!(recorded["threads"], 2);
+    let history = dir.join("history.csv");
+    let lines = |p: &Path| std::fs::read_to_string(p).map_or(0, |t| t.lines().count());
+    let history_lines = lines(&history);
+    // Timestamps are whole seconds: a no-op a second later would show its own.
+    std::thread::sleep(Duration::from_millis(1100));
+    let resume = args(&["--resume"]);
+    let o = ok(&resume.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        stderr(&o).contains("6 were already done"),
+        "{}: {}",
+        strs(&resume),
+        stderr(&o)
+    );
+    assert_eq!(meta(&out), recorded, "a no-op resume replaced the record");
+    assert_eq!(lines(&history), history_lines, "a second history line");
+
+    // A session killed after its last row leaves `running` and no end time: a no-op resume
+    // (the way results/korf50-24-max-fsm closes its record) settles the state alone.
+    let killed = killed_record(&recorded);
+    std::fs::write(
+        out.join("meta.json"),
+        serde_json::to_string_pretty(&killed).unwrap(),
+    )
+    .unwrap();
+    let close = args(&["--resume", "--no-history"]);
+    ok(&close.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut settled = killed;
+    settled["state"] = "complete".into();
+    assert_eq!(meta(&out), settled);
+
+    // Killed with pairs missing, closed by a session that runs none of them (--only-ids of
+    // a done instance): incomplete.
+    std::fs::write(
+        out.join("meta.json"),
+        serde_json::to_string_pretty(&killed_record(&recorded)).unwrap(),
+    )
+    .unwrap();
+    let runs = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    let kept: String = runs
+        .lines()
+        .filter(|l| l.split(',').nth(1) != Some("3"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(out.join("runs.csv"), kept).unwrap();
+    let only = args(&["--resume", "--no-history", "--only-ids", "1"]);
+    ok(&only.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut incomplete = killed_record(&recorded);
+    incomplete["state"] = "incomplete".into();
+    assert_eq!(meta(&out), incomplete);
+}
+
+/// `recorded` as a session killed after its rows leaves it: `running`, with no end time.
+fn killed_record(recorded: &serde_json::Value) -> serde_json::Value {
+    let mut killed = recorded.clone();
+    killed["state"] = "running".into();
+    killed["finished"] = serde_json::Value::Null;
+    killed
 }

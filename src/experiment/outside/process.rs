@@ -19,7 +19,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{killpg, Signal};
+use nix::sys::signal::{killpg, pthread_sigmask, SigSet, SigmaskHow, Signal};
 use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{sysconf, Pid, SysconfVar};
 use serde::Serialize;
@@ -66,6 +66,44 @@ impl SolverCommand {
             text: text.to_string(),
             words,
         })
+    }
+
+    /// Whether the program can be started: a path to an executable file, or a name found as
+    /// one on `PATH` (as `exec` looks for it). Checked before a run writes anything, so that a
+    /// mistyped command leaves no results directory behind; what then fails at start-up is the
+    /// program's own business (its verdict).
+    pub fn check_startable(&self) -> Result<(), OutsideError> {
+        use std::os::unix::fs::PermissionsExt;
+        let program = Path::new(&self.words[0]);
+        let executable = |p: &Path| {
+            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        };
+        let fail = |kind: io::ErrorKind, why: &str| OutsideError::Spawn {
+            command: self.text.clone(),
+            source: io::Error::new(kind, why.to_string()),
+        };
+        if self.words[0].contains('/') {
+            return match std::fs::metadata(program) {
+                Err(e) => Err(OutsideError::Spawn {
+                    command: self.text.clone(),
+                    source: e,
+                }),
+                Ok(_) if !executable(program) => Err(fail(
+                    io::ErrorKind::PermissionDenied,
+                    &format!("{} is not an executable file", program.display()),
+                )),
+                Ok(_) => Ok(()),
+            };
+        }
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        if std::env::split_paths(&path).any(|dir| executable(&dir.join(program))) {
+            Ok(())
+        } else {
+            Err(fail(
+                io::ErrorKind::NotFound,
+                &format!("no program '{}' on PATH", program.display()),
+            ))
+        }
     }
 
     /// The command as given.
@@ -239,9 +277,17 @@ pub fn run(
         let _ = tx.send(Stream::Err(copy_log(stderr, log)));
     });
     if let Some(mut stdin) = child.stdin.take() {
-        // The request is a few hundred bytes, far below a pipe's buffer, so this never blocks;
-        // a solver that exits without reading gives EPIPE, which is its business.
-        let _ = stdin.write_all(input);
+        // The request is a few hundred bytes, far below a pipe's buffer, so this never blocks.
+        // A solver that exits without reading it is its business, but SIGPIPE is fatal in this
+        // binary (`cli::main_with`): a thread that blocks it writes, so the write gets EPIPE
+        // and the signal, pending on that thread alone, ends with it.
+        let input = input.to_vec();
+        let writer = thread::spawn(move || {
+            let pipe = SigSet::from(Signal::SIGPIPE);
+            let _ = pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&pipe), None);
+            let _ = stdin.write_all(&input);
+        });
+        let _ = writer.join();
     }
 
     let (done_tx, done_rx) = mpsc::channel::<()>();

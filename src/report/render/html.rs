@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::markup::Markup;
+use super::markup::{typeset, Markup};
 use crate::report::model::{Align, Block, Figure, Report, Section, Table};
 
 /// The embedded style sheet: readable on a phone, sensible on paper.
@@ -224,11 +224,18 @@ pub(crate) fn inline_svg(svg: &str, title: &str) -> String {
 }
 
 const MARKUP: Markup = Markup {
-    escape,
+    escape: prose,
     code,
-    strong: |s| format!("<strong>{}</strong>", escape(s)),
-    link: |id, text| format!("<a href=\"#{}\">{}</a>", escape(id), escape(text)),
+    strong: |s| format!("<strong>{}</strong>", prose(s)),
+    link: |id, text| format!("<a href=\"#{}\">{}</a>", escape(id), prose(text)),
 };
+
+/// Running text as a typesetter would set it ([`typeset`]): “quotes”, N<sub>i</sub>.
+fn prose(s: &str) -> String {
+    typeset(s, escape, ["“", "”"], |i| {
+        format!("<sub>{}</sub>", escape(i))
+    })
+}
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -256,6 +263,18 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape(NASTY), "&amp;&lt;&gt;&quot;_%$#{}\\~^&#39;");
+    }
+
+    /// The HTML sets "quotes" and N_i as the PDF does; code keeps the characters.
+    #[test]
+    fn prose_quotes_and_indices_are_typeset() {
+        let t = Text::plain("E(d) = Σ_i N_(k−1), \"ok\" <x_abc>").code("N_i \"q\"");
+        assert_eq!(
+            MARKUP.text(&t),
+            "E(d) = Σ<sub>i</sub> N<sub>k−1</sub>, “ok” &lt;x_abc&gt;\
+             <code>N_i &quot;q&quot;</code>"
+        );
+        assert_eq!(prose("a 5\" board"), escape("a 5\" board"));
     }
 
     /// A command wraps at its spaces, never inside `--seed` (the CSS's `anywhere` let a table

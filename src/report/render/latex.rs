@@ -10,7 +10,7 @@
 
 use std::fmt::Write;
 
-use super::markup::Markup;
+use super::markup::{typeset, Markup};
 use crate::report::model::{Align, Block, Cell, Column, Figure, Report, Section, Table};
 
 /// The folder of table fragments, beside `report.tex`.
@@ -348,7 +348,12 @@ fn header(c: &Column, wide: bool) -> String {
 /// when `wide`), the unit last.
 fn header_lines(c: &Column, wide: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    for word in c.header.split_whitespace() {
+    let text = if c.unit_inside() {
+        c.label()
+    } else {
+        c.header.clone()
+    };
+    for word in text.split_whitespace() {
         match lines.last_mut() {
             Some(l) if wide || l.len() + 1 + word.len() <= HEADER_LINE => {
                 l.push(' ');
@@ -357,7 +362,7 @@ fn header_lines(c: &Column, wide: bool) -> Vec<String> {
             _ => lines.push(word.to_string()),
         }
     }
-    if let Some(u) = &c.unit {
+    if let Some(u) = c.unit.as_ref().filter(|_| !c.unit_inside()) {
         lines.push(format!("({u})"));
     }
     lines
@@ -481,85 +486,32 @@ const MARKUP: Markup = Markup {
     link: |id, text| format!("{} (Section~\\ref{{sec:{id}}})", prose(text)),
 };
 
-/// Escapes running text as a typesetter would set it: "quotes" as opening and closing quotes,
-/// and a one-letter name with a short index (N_i, Σ_C, N_12) with the index set below; the rest
-/// as [`escape`] (which code keeps: a quote or an underscore there is the character itself).
+/// Running text as a typesetter would set it ([`typeset`]): ``quotes'', N\textsubscript{i}.
 fn prose(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    // Only quotes in pairs are typeset; a lone one (5" or a test's odd string) is the character.
-    let paired = chars.iter().filter(|&&c| c == '"').count() % 2 == 0;
-    let mut out = String::new();
-    let mut plain = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let prev = i.checked_sub(1).map(|j| chars[j]);
-        let word_start = |j: usize| j == 0 || !chars[j - 1].is_alphanumeric();
-        // An index is one or two letters or digits, or a short bracketed term: N_i, N_(k−1).
-        let after = &chars[i + 1..];
-        let index_len = match after.first() {
-            Some('(') => after
-                .iter()
-                .take(8)
-                .take_while(|c| !c.is_whitespace())
-                .position(|&c| c == ')')
-                .map_or(0, |close| close + 1),
-            _ => match after
-                .iter()
-                .take_while(|c| c.is_ascii_alphanumeric())
-                .count()
-            {
-                n @ 1..=2 => n,
-                _ => 0,
-            },
-        };
-        let typeset = match c {
-            '"' if paired && prev.is_none_or(|p| p.is_whitespace() || "([{/".contains(p)) => {
-                Some(("``".to_string(), 1))
-            }
-            '"' if paired => Some(("''".to_string(), 1)),
-            '_' if prev.is_some_and(char::is_alphabetic) && word_start(i - 1) && index_len > 0 => {
-                let index: String = after[..index_len].iter().collect();
-                let inner = index.strip_prefix('(').and_then(|x| x.strip_suffix(')'));
-                let inner = inner.unwrap_or(&index);
-                Some((
-                    format!("\\textsubscript{{{}}}", escape(inner)),
-                    1 + index_len,
-                ))
-            }
-            _ => None,
-        };
-        match typeset {
-            Some((tex, used)) => {
-                out.push_str(&escape(&plain));
-                plain.clear();
-                out.push_str(&tex);
-                i += used;
-            }
-            None => {
-                plain.push(c);
-                i += 1;
-            }
-        }
-    }
-    out.push_str(&escape(&plain));
-    out
+    typeset(s, escape, ["``", "''"], |i| {
+        format!("\\textsubscript{{{}}}", escape(i))
+    })
 }
 
 /// Monospace text that may break after `/`, `,`, `_`, `=`, `:` and a single `-` (not inside
-/// `--`, nor an option's leading `-`), so that long commands, paths and partitions wrap at the
-/// margin instead of running over it; `\allowbreak` is plain LaTeX and adds no hyphen.
+/// `--`, nor anywhere in an option's name: `--search-threads` stays whole), so that long
+/// commands, paths and partitions wrap at the margin instead of running over it; `\allowbreak`
+/// is plain LaTeX and adds no hyphen.
 pub fn code(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::from("\\texttt{");
     let mut chunk = String::new();
+    let mut option = false;
     for (i, &c) in chars.iter().enumerate() {
         chunk.push(c);
         let prev = i.checked_sub(1).map(|j| chars[j]);
         let next = chars.get(i + 1).copied();
+        if matches!(prev, None | Some(' ')) {
+            option = c == '-';
+        }
         let breaks = match c {
             '/' | ',' | '_' | '=' | ':' => true,
-            '-' => next != Some('-') && !matches!(prev, None | Some(' ' | '-')),
+            '-' => !option && next != Some('-') && !matches!(prev, None | Some(' ' | '-')),
             _ => false,
         };
         if breaks && next.is_some_and(|n| n != ' ') {
@@ -718,6 +670,11 @@ mod tests {
              -H pdb-\\allowbreak{}663,\\allowbreak{}x}"
         );
         assert_eq!(code("a--b"), "\\texttt{a-{}-b}");
+        assert_eq!(
+            code("--search-threads 2 a-b"),
+            "\\texttt{-{}-search-threads 2 a-\\allowbreak{}b}",
+            "an option's name stays whole"
+        );
         assert_eq!(code("x/"), "\\texttt{x/}");
     }
 

@@ -32,3 +32,70 @@ impl Markup {
         }
     }
 }
+
+/// Running text as a typesetter would set it: "quotes" as opening and closing quotes, and a
+/// one-letter name with a short index (N_i, Σ_C, N_12, N_(k−1)) with the index set below; the
+/// rest through `escape` (code spans never come here: a quote or an underscore there is the
+/// character itself). Only quotes in pairs are typeset; a lone one (5" or a test's odd
+/// string) stays the character.
+pub(super) fn typeset(
+    s: &str,
+    escape: fn(&str) -> String,
+    quotes: [&str; 2],
+    index: fn(&str) -> String,
+) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let paired = chars.iter().filter(|&&c| c == '"').count() % 2 == 0;
+    let mut out = String::new();
+    let mut plain = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let word_start = |j: usize| j == 0 || !chars[j - 1].is_alphanumeric();
+        // An index is one or two letters or digits, or a short bracketed term: N_i, N_(k−1).
+        let after = &chars[i + 1..];
+        let index_len = match after.first() {
+            Some('(') => after
+                .iter()
+                .take(8)
+                .take_while(|c| !c.is_whitespace())
+                .position(|&c| c == ')')
+                .map_or(0, |close| close + 1),
+            _ => match after
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count()
+            {
+                n @ 1..=2 => n,
+                _ => 0,
+            },
+        };
+        let set = match c {
+            '"' if paired && prev.is_none_or(|p| p.is_whitespace() || "([{/".contains(p)) => {
+                Some((quotes[0].to_string(), 1))
+            }
+            '"' if paired => Some((quotes[1].to_string(), 1)),
+            '_' if prev.is_some_and(char::is_alphabetic) && word_start(i - 1) && index_len > 0 => {
+                let term: String = after[..index_len].iter().collect();
+                let inner = term.strip_prefix('(').and_then(|x| x.strip_suffix(')'));
+                Some((index(inner.unwrap_or(&term)), 1 + index_len))
+            }
+            _ => None,
+        };
+        match set {
+            Some((markup, used)) => {
+                out.push_str(&escape(&plain));
+                plain.clear();
+                out.push_str(&markup);
+                i += used;
+            }
+            None => {
+                plain.push(c);
+                i += 1;
+            }
+        }
+    }
+    out.push_str(&escape(&plain));
+    out
+}

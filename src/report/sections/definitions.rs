@@ -47,7 +47,10 @@ pub(crate) fn definitions() -> Section {
         ),
         def(
             "mean seconds",
-            Text::ticked("Σ `seconds` / n over S (wall-clock time of the search)."),
+            Text::ticked(
+                "Σ `seconds` / n over S (wall-clock time of the search; of an outside solver, its \
+                 whole process, start-up included).",
+            ),
             Some(rounding::SECONDS),
         ),
         def(

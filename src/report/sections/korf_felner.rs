@@ -172,13 +172,13 @@ fn h0_note(shown: &BTreeSet<&str>) -> Option<Text> {
         .iter()
         .filter(|p| shown.contains(p.heuristic))
         .collect();
+    if rows.is_empty() {
+        return None;
+    }
     let (other, whole): (Vec<_>, Vec<_>) = rows.iter().partition(|p| {
         let hundredths = p.mean_h0 * KORF100_SIZE as f64;
         (hundredths - hundredths.round()).abs() > 1e-6
     });
-    if rows.is_empty() {
-        return None;
-    }
     let list = |ps: &[&&PublishedRow]| {
         ps.iter()
             .map(|p| format!("{} ({})", rounding::H0.apply(p.mean_h0), p.heuristic))

@@ -45,12 +45,21 @@ fn outside_solver(c: &SolverComparison) -> Section {
         .iter()
         .map(|(st, n)| format!("{n} {}", st.as_str()))
         .collect();
+    let n = c.instances.len();
     let mut verdicts = Text::plain(format!(
-        "{} instances: {}. ",
-        c.instances.len(),
+        "{n} {}: {}. ",
+        if n == 1 { "instance" } else { "instances" },
         statuses.join(", ")
     ));
+    let compared = c.instances.iter().any(|i| i.builtin.is_some());
     verdicts = match &c.heuristic {
+        // Nothing to set beside it: "0 of 0" would read as a comparison that failed.
+        Some(h) if !compared => verdicts
+            .p("The built-in search with ")
+            .code(h)
+            .p(" was not run; add ")
+            .code(format!("-H {h}"))
+            .p(" to set its counts beside the solver's."),
         Some(h) => {
             let (lengths, l_of) = c.count(InstanceComparison::length_agrees);
             let (totals, t_of) = c.count(InstanceComparison::totals_agree);
@@ -115,4 +124,57 @@ fn outside_solver(c: &SolverComparison) -> Section {
     t.collapsed = true;
     s.push(t);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::model::Block;
+
+    fn verdicts(c: &SolverComparison) -> String {
+        let s = outside_solver(c);
+        match &s.blocks[0] {
+            Block::Paragraph(t) => t.to_plain(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A solver named after a heuristic the results do not hold: said so, not "0 of 0".
+    #[test]
+    fn a_heuristic_not_run_is_named_not_counted() {
+        let instance = InstanceComparison {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            status: RunStatus::Solved,
+            length: Some(10),
+            seconds: 0.1,
+            generated: 100,
+            expanded: 50,
+            builtin: None,
+            iterations_agree: None,
+        };
+        let mut c = SolverComparison {
+            solver: "x".into(),
+            command: None,
+            heuristic: Some("pdb-663".into()),
+            instances: vec![instance.clone()],
+        };
+        let text = verdicts(&c);
+        assert!(text.starts_with("1 instance: 1 solved."), "{text}");
+        assert!(
+            text.contains("The built-in search with pdb-663 was not run; add -H pdb-663"),
+            "{text}"
+        );
+        assert!(!text.contains("0 of 0"), "{text}");
+        c.instances = vec![
+            InstanceComparison {
+                builtin: Some((Some(10), 100, 50)),
+                ..instance.clone()
+            },
+            instance,
+        ];
+        let text = verdicts(&c);
+        assert!(text.starts_with("2 instances: 2 solved."), "{text}");
+        assert!(text.contains("lengths agree on 1 of 1"), "{text}");
+    }
 }

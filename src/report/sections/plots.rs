@@ -59,6 +59,13 @@ fn left_out_sentence(left_out: &[Omitted]) -> String {
         ));
     }
     let n = left_out.len();
+    if past == n {
+        return format!(
+            "{n} more {} not shown: a report draws the first {} by default. ",
+            if n == 1 { "plot is" } else { "plots are" },
+            crate::report::selection::MAX_DEFAULT
+        );
+    }
     format!(
         "{n} more {} not shown: {}. ",
         if n == 1 { "plot is" } else { "plots are" },
@@ -75,8 +82,8 @@ pub(crate) fn history_section(history: &[&Figure]) -> Option<Section> {
             .code(path.display().to_string())
             .tick(
                 ", where each `tilebench run` appends a line per heuristic and instance set. A \
-                 line joins only runs of the same instance set, the same instances and the same \
-                 heuristic; a change of instances starts a new line.",
+                 line joins only runs of the same instance set, the same number of instances and \
+                 the same heuristic; a change in that number starts a new line.",
             ),
     );
     for f in history {
@@ -110,6 +117,11 @@ mod tests {
         assert!(text.contains("; 1 scatter plot of a pair"), "{text}");
         assert!(!text.contains("past the first"), "{text}");
         let text = left_out_sentence(&[o(LeftOut::PastLimit)]);
-        assert_eq!(text, "1 more plot is not shown: 1 past the first 20. ");
+        assert_eq!(
+            text,
+            "1 more plot is not shown: a report draws the first 20 by default. "
+        );
+        let text = left_out_sentence(&[o(LeftOut::PastLimit), o(LeftOut::PairScatter)]);
+        assert!(text.ends_with("; 1 past the first 20. "), "{text}");
     }
 }

@@ -1,7 +1,7 @@
 //! "Predicted vs measured": Korf, Reid & Edelkamp's prediction of the nodes of one IDA*
 //! iteration beside the fixed-bound runs, per heuristic and bound, with the plot.
 
-use crate::analysis::prediction::{PredictedVsMeasured, PREDICTION_PREFIX};
+use crate::analysis::prediction::{PredictedVsMeasured, KRE_FORMULA, PREDICTION_PREFIX};
 use crate::plot::Figure;
 use crate::report::drawn::figure;
 use crate::report::model::{Block, Cell, Column, Section, Table, Text};
@@ -18,7 +18,7 @@ pub fn section(rows: &[PredictedVsMeasured], plot: Option<&Figure>) -> Section {
         Text::ticked(format!(
             "Korf, Reid & Edelkamp (2001, \"Time complexity of iterative-deepening-A*\", \
              Artificial Intelligence 129:199-218) predict the nodes one IDA* iteration with \
-             threshold d generates as E(d) = Σ_i N_i · P(d − i), with N_i the nodes at depth i \
+             threshold d generates as {KRE_FORMULA}, with N_i the nodes at depth i \
              of the brute-force tree (with parent pruning) and P(v) the equilibrium probability \
              that h ≤ v. `tilebench predict` writes E(d) per bound \
              (`{PREDICTION_PREFIX}<heuristic>.csv`, column `predicted_generated`); `tilebench \

@@ -7,6 +7,7 @@ use crate::analysis::per_instance::{
 };
 use crate::plot::Figure;
 use crate::report::drawn::figure;
+use crate::report::format::count;
 use crate::report::model::{self, Block, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::Results;
@@ -202,7 +203,7 @@ pub(crate) fn beside_later_work_section(results: &Results, set: &str) -> Option<
                     };
                     (n > 0).then(|| {
                         let mean = ratio.apply((logs.iter().sum::<f64>() / n as f64).exp());
-                        format!("{mean} over {n} solved run(s){of}")
+                        format!("{mean} over {}{of}", count(n, "solved run"))
                     })
                 })
                 .collect();

@@ -153,8 +153,8 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
         rows.push((
             "sessions",
             format!(
-                "resumed: {} earlier session(s), the first started {}",
-                meta.previous_sessions.len(),
+                "resumed: {}, the first started {}",
+                count(meta.previous_sessions.len(), "earlier session"),
                 meta.previous_sessions[0].started
             ),
         ));

@@ -20,8 +20,10 @@ pub(crate) fn summary_section(
         .find_map(|s| s.reduction.as_ref().map(|r| r.reference.clone()))
         .unwrap_or_else(|| "reference".to_string());
     let mut s = Section::new(1, format!("Summary: {set}"));
-    // With several algorithms a row is a method (`bfs`, `astar+H`, H for IDA*), not a heuristic.
-    let row = if results.compares_algorithms() {
+    // With several algorithms or an outside solver a row is a method (`bfs`, `astar+H`, H for
+    // IDA*, the solver's name), not a heuristic.
+    let outside = results.runs.iter().any(|r| !r.solver.is_builtin());
+    let row = if results.compares_algorithms() || outside {
         "method"
     } else {
         "heuristic"
@@ -164,6 +166,11 @@ fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> 
         }
     }
     let solving: BTreeSet<&String> = solved.values().flatten().collect();
+    // With fewer than two methods that solved anything, every mean is over its own boards
+    // already (a fixed-bound experiment solves nothing at all).
+    if solving.len() < 2 {
+        return None;
+    }
     let any = solved.values().filter(|by| !by.is_empty()).count();
     let every = solved
         .values()
@@ -278,6 +285,11 @@ mod tests {
                 (_, "1") => RunStatus::Solved,
                 (_, _) => RunStatus::TimeLimit,
             };
+        }
+        assert_eq!(solved_by_any(&same, "t", &rows, "method"), None);
+        // Nothing solved (fixed-bound runs): nothing to say, not "by every method: all".
+        for r in &mut same.runs {
+            r.status = RunStatus::FixedBound;
         }
         assert_eq!(solved_by_any(&same, "t", &rows, "method"), None);
     }
