@@ -105,13 +105,22 @@ impl Chart for Speed {
             "nodes generated",
             "wall-clock time (seconds)",
         )?;
-        for (name, _, points, rate) in &self.series {
-            let look = style::look_of(name);
-            if outlined(look) {
-                super::draw_markers(&mut chart, points, look, 4, false)?;
-            } else {
-                chart::draw_dots(&mut chart, points, look.color, 0.75, name)?;
+        // The points in turns, one of each series at a time: where series overlap, none lies
+        // under the one drawn last (Korf's 100 under six heuristics: pdb-78r's stars hid the rest).
+        let longest = self.series.iter().map(|s| s.2.len()).max().unwrap_or(0);
+        for i in 0..longest {
+            for (name, _, points, _) in &self.series {
+                let Some(point) = points.get(i) else { continue };
+                let one = std::slice::from_ref(point);
+                let look = style::look_of(name);
+                if outlined(look) {
+                    super::draw_markers(&mut chart, one, look, 4, false)?;
+                } else {
+                    chart::draw_dots(&mut chart, one, look.color, 0.75, name)?;
+                }
             }
+        }
+        for (name, _, _, rate) in &self.series {
             if let Some(rate) = rate {
                 // The line's visible part: nodes whose seconds fall inside the y range.
                 let lo = self.x.lo.max(self.y.lo * rate);

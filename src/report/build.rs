@@ -158,7 +158,7 @@ pub fn build(
             plot,
         ));
     }
-    sections.push(definitions());
+    sections.push(definitions(&sections));
     let (history, plots): (Vec<&Figure>, Vec<&Figure>) = figures
         .iter()
         .filter(|f| !placed.contains(&f.stem))

@@ -249,7 +249,7 @@ pub(crate) fn check_unique(path: &Path, runs: &[(u64, RunRecord)]) -> Result<(),
 
 /// Checks every stored solution of a `solved` row: its moves are the letters U, D, L, R, as many
 /// as its `length`; a built-in search's `h0` (an admissible heuristic's value) is at most that
-/// length; and, where the instance file recorded in `meta` still holds the same boards (same
+/// length; two searches that prove their lengths optimal give the same length; and, where the instance file recorded in `meta` still holds the same boards (same
 /// content hash), the moves replayed from the instance reach the goal. Replaying is cheap (a few
 /// hundred moves per row); a results directory copied away from its instance files gets every
 /// check but the replay.
@@ -273,6 +273,8 @@ pub(crate) fn check_solutions(
             boards.insert(info.name.clone(), set);
         }
     }
+    // (set, instance) → the line and length of its first solution that is proven optimal.
+    let mut optimal: HashMap<(&str, &str), (u64, usize)> = HashMap::new();
     for (line, r) in runs {
         if r.status != RunStatus::Solved || r.moves.is_empty() {
             continue;
@@ -290,14 +292,7 @@ pub(crate) fn check_solutions(
                 ),
             ));
         }
-        // Only a heuristic known here to be admissible bounds the length: a registered one may
-        // not be (docs/writing-a-heuristic.md), and a binary without it cannot tell.
-        let admissible = || {
-            r.heuristic
-                .parse::<crate::heuristic::HeuristicName>()
-                .is_ok_and(|h| h.admissible())
-        };
-        if let Some(h0) = r.h0.filter(|_| r.solver.is_builtin() && admissible()) {
+        if let Some(h0) = r.h0.filter(|_| r.solver.is_builtin() && admissible(r)) {
             if h0 as usize > moves.len() {
                 return Err(bad(
                     *line,
@@ -308,6 +303,28 @@ pub(crate) fn check_solutions(
                         moves.len()
                     ),
                 ));
+            }
+        }
+        // Two searches that both prove their length optimal must agree on it.
+        if proves_optimal(r) {
+            let key = (r.instance_set.as_str(), r.instance_id.as_str());
+            match optimal.get(&key) {
+                Some(&(first_line, first)) if first != moves.len() => {
+                    return Err(bad(
+                        *line,
+                        format!(
+                            "run {}: length {} but line {first_line} solved the same instance \
+                             in {first} moves; both searches are optimal (bfs, or an admissible \
+                             heuristic), so one of them is wrong",
+                            r.key(),
+                            moves.len()
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    optimal.insert(key, (*line, moves.len()));
+                }
             }
         }
         let Some(set) = boards.get(&r.instance_set) else {
@@ -337,6 +354,18 @@ pub(crate) fn check_solutions(
         }
     }
     Ok(())
+}
+
+/// Whether `r`'s heuristic is one known here to be admissible: a registered one may not be
+/// (docs/writing-a-heuristic.md), and a binary without it cannot tell.
+fn admissible(r: &RunRecord) -> bool {
+    (r.heuristic.parse::<crate::heuristic::HeuristicName>()).is_ok_and(|h| h.admissible())
+}
+
+/// Whether `r`'s length is proven optimal by the search itself: a built-in bfs (no heuristic) or
+/// a built-in search with an admissible heuristic. An outside solver's is its own claim.
+fn proves_optimal(r: &RunRecord) -> bool {
+    r.solver.is_builtin() && (r.heuristic.is_empty() || admissible(r))
 }
 
 /// Checks that the iteration rows belong to the runs: each to a run of `runs.csv`, numbered 1, 2,
@@ -494,6 +523,37 @@ mod tests {
         // Their numbering and number still are checked.
         let e = check_iterations(p, &[(2, outside)], ip, &its[..1]).unwrap_err();
         assert!(e.to_string().contains("sum to 1 iterations"), "{e}");
+    }
+
+    /// Two searches that prove their lengths optimal (an admissible heuristic, bfs) must agree;
+    /// an inadmissible or unknown heuristic and an outside solver are not held to it.
+    #[test]
+    fn optimal_lengths_agree_across_methods() {
+        let solved = |heuristic: &str, moves: &str| RunRecord {
+            heuristic: heuristic.into(),
+            length: Some(moves.len() as u32),
+            moves: moves.into(),
+            ..run("1", 10)
+        };
+        let p = Path::new("runs.csv");
+        let check = |rows: Vec<RunRecord>| {
+            let rows: Vec<(u64, RunRecord)> = (2..).zip(rows).collect();
+            check_solutions(p, &rows, None)
+        };
+        check(vec![solved("manhattan", "LL"), solved("", "RR")]).unwrap();
+        let e = check(vec![solved("manhattan", "LL"), solved("", "LLRR")]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("length 4 but line 2 solved the same instance in 2"),
+            "{e}"
+        );
+        // Not proven optimal: an unknown heuristic, an outside solver.
+        check(vec![solved("manhattan", "LL"), solved("mine", "LLRR")]).unwrap();
+        let outside = RunRecord {
+            solver: SolverName::outside("py"),
+            ..solved("manhattan", "LLRR")
+        };
+        check(vec![solved("manhattan", "LL"), outside]).unwrap();
     }
 
     /// On the committed Korf 100 results, r/(r−1) from the last two completed iterations is

@@ -4,8 +4,19 @@ use crate::report::model::{Block, Rounding, Section, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::RUNS_FILE;
 
-/// Every formula the report's tables use, with its rounding.
-pub(crate) fn definitions() -> Section {
+/// Every formula the report's tables use, with its rounding: those of the columns `sections`
+/// show (a report of one heuristic has no reduction to define).
+pub(crate) fn definitions(sections: &[Section]) -> Section {
+    let headers: Vec<&str> = sections
+        .iter()
+        .flat_map(|s| &s.blocks)
+        .filter_map(|b| match b {
+            Block::Table(t) => Some(t.columns.iter().map(|c| c.header.as_str())),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let shown = |name: &str| headers.iter().any(|h| h.starts_with(name));
     let mut s = Section::new(1, "Definitions");
     s.push(Text::ticked(format!(
         "Column names in `code` are those of `{RUNS_FILE}`. For one heuristic on one instance \
@@ -19,7 +30,7 @@ pub(crate) fn definitions() -> Section {
         }
         t
     };
-    let mut items = vec![
+    let items = [
         def(
             "solved / runs",
             Text::ticked(format!(
@@ -88,13 +99,30 @@ pub(crate) fn definitions() -> Section {
             None,
         ),
     ];
-    items.push(Text::plain("").strong("overheads").p(
-        ": with N_1 … N_k the nodes generated per iteration and the last iteration left \
-                 out as cut short: r = N_(k−1) / N_(k−2), the growth between the last two \
-                 completed iterations (not the geometric mean from the first, which the first \
-                 tiny iterations inflate), measured = (N_1 + … + N_(k−1)) / N_(k−1), predicted \
-                 = r / (r − 1).",
-    ));
+    // Each item is shown where a column starts with its name.
+    let keys = [
+        "solved / runs",
+        "mean h0",
+        "mean nodes",
+        "geometric-mean nodes",
+        "mean seconds",
+        "nodes per second",
+        "reduction vs",
+        "mean overhead",
+        "ratio",
+    ];
+    let mut items: Vec<Text> = (keys.iter().zip(items))
+        .filter(|(k, _)| shown(k))
+        .map(|(_, t)| t)
+        .collect();
+    if shown("mean overhead") {
+        items.push(Text::plain("").strong("overheads").p(
+            ": with N_1 … N_k the nodes generated per iteration and the last iteration left out \
+             as cut short: r = N_(k−1) / N_(k−2), the growth between the last two completed \
+             iterations (not the geometric mean from the first, which the first tiny iterations \
+             inflate), measured = (N_1 + … + N_(k−1)) / N_(k−1), predicted = r / (r − 1).",
+        ));
+    }
     items.push(Text::ticked(format!(
         "`{}` holds these columns rounded as above (without thousands separators); `{}` the same \
          columns unrounded.",
@@ -103,4 +131,41 @@ pub(crate) fn definitions() -> Section {
     )));
     s.push(Block::List(items));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::model::{Column, Table};
+
+    fn items(headers: &[&str]) -> Vec<String> {
+        let mut s = Section::new(1, "Summary");
+        let columns = headers.iter().map(|h| Column::number(*h, None)).collect();
+        s.push(Table::new("t", Text::plain("t"), columns));
+        match &definitions(&[s]).blocks[1] {
+            Block::List(items) => items.iter().map(Text::to_plain).collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Only the columns a report shows are defined: one heuristic has no reduction column.
+    #[test]
+    fn only_the_columns_shown_are_defined() {
+        let all = items(&[
+            "heuristic",
+            "solved / runs",
+            "mean nodes",
+            "reduction vs manhattan (instances)",
+            "mean overhead measured (runs)",
+        ]);
+        let named = |items: &[String], name: &str| items.iter().any(|i| i.starts_with(name));
+        for name in ["solved / runs", "mean nodes", "reduction vs R", "overheads"] {
+            assert!(named(&all, name), "{name}: {all:?}");
+        }
+        assert!(!named(&all, "mean h0"), "{all:?}");
+        let one = items(&["heuristic", "mean nodes"]);
+        for name in ["reduction vs R", "overheads", "ratio"] {
+            assert!(!named(&one, name), "{name}: {one:?}");
+        }
+    }
 }

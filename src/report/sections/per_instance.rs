@@ -2,7 +2,7 @@
 
 use crate::report::model::{self, Cell, Column, Section, Table, Text};
 use crate::report::summary_csv::rounding;
-use crate::results::{Results, RunStatus};
+use crate::results::{Results, RunStatus, RUNS_FILE};
 
 /// One row per instance of `set`: its length, and each heuristic's nodes and seconds.
 pub(crate) fn per_instance(results: &Results, set: &str, heuristics: &[&str]) -> Section {
@@ -29,6 +29,7 @@ pub(crate) fn per_instance(results: &Results, set: &str, heuristics: &[&str]) ->
             ids.push(&r.instance_id);
         }
     }
+    let mut not_run = false;
     for id in ids {
         let runs: Vec<_> = results
             .runs
@@ -53,13 +54,22 @@ pub(crate) fn per_instance(results: &Results, set: &str, heuristics: &[&str]) ->
                     row.push(Cell::text(r.status.to_string()));
                     row.push(Cell::num(r.seconds, rounding::SECONDS));
                 }
+                // No row: not "—", which reads as a value missing from a run.
                 None => {
-                    row.push(Cell::Empty);
+                    not_run = true;
+                    row.push(Cell::text("not run"));
                     row.push(Cell::Empty);
                 }
             }
         }
         t.row(row);
+    }
+    if not_run {
+        t.caption = t
+            .caption
+            .p(" \"not run\": the run has no row in ")
+            .code(RUNS_FILE)
+            .p(".");
     }
     t.collapsed = true;
     s.push(t);

@@ -258,9 +258,13 @@ fn limits_per_session(meta: &Meta) -> String {
     let last = limits_in_words(&limits);
     // Earlier sessions grouped by their limits, in order of first use: (limits, first start, count).
     let mut earlier: Vec<(LimitsInfo, &str, usize)> = Vec::new();
+    // Earlier sessions under the last one's limits: counted, so that the groups add up to the
+    // sessions the "sessions" row counts.
+    let mut same = 0;
     for p in &meta.previous_sessions {
         let l = p.experiment.limits();
         if l == limits {
+            same += 1;
             continue;
         }
         match earlier.iter_mut().find(|(e, _, _)| *e == l) {
@@ -268,8 +272,19 @@ fn limits_per_session(meta: &Meta) -> String {
             None => earlier.push((l, &p.started, 1)),
         }
     }
+    // A time limit stops one session's search; `seconds` add up a resumed search's sessions.
+    let timed = std::iter::once(meta)
+        .chain(&meta.previous_sessions)
+        .any(|m| m.experiment.limits().time_limit_seconds.is_some());
+    let resumable = match timed && !meta.previous_sessions.is_empty() {
+        true => {
+            "; a time limit counts one session's search, so a run continued from its \
+             checkpoint (`resumes` in runs.csv) may report more seconds, those of all its sessions"
+        }
+        false => "",
+    };
     if earlier.is_empty() {
-        return last;
+        return format!("{last}{resumable}");
     }
     let earlier: Vec<String> = earlier
         .into_iter()
@@ -281,11 +296,16 @@ fn limits_per_session(meta: &Meta) -> String {
             ),
         })
         .collect();
+    let with = match same {
+        0 => String::new(),
+        n => format!(", and {}", count(n, "earlier session")),
+    };
     format!(
-        "{last} (the last session, started {}); earlier sessions, whose finished rows were kept: {}",
+        "{last} (the last session, started {}{with}); other earlier sessions, whose finished rows \
+         were kept: {}",
         meta.started,
         earlier.join("; ")
-    )
+    ) + resumable
 }
 
 fn limits_in_words(l: &LimitsInfo) -> String {
@@ -375,8 +395,9 @@ mod tests {
         assert_eq!(
             limits,
             "at most 100,000,000 generated nodes (the last session, started \
-             2026-12-01T10:00:00Z); earlier sessions, whose finished rows were kept: at most \
-             1,000,000 generated nodes (2 sessions, the first started 2026-11-30T09:00:00Z)"
+             2026-12-01T10:00:00Z, and 1 earlier session); other earlier sessions, whose \
+             finished rows were kept: at most 1,000,000 generated nodes (2 sessions, the first \
+             started 2026-11-30T09:00:00Z)"
         );
         let limits = meta.experiment.limits();
         meta.previous_sessions

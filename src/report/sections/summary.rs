@@ -108,6 +108,9 @@ pub(crate) fn summary_section(
             list.join("; ")
         )));
     }
+    if let Some(text) = not_run(results, set, rows) {
+        s.push(Text::ticked(text));
+    }
     if let Some(text) = not_drawn_note(not_drawn) {
         s.push(Text::plain(text).tick("`--plots all` draws them anyway."));
     }
@@ -183,6 +186,27 @@ fn solved_by_any(results: &Results, set: &str, rows: &[&Summary], row: &str) -> 
              (an easier subset has the smaller mean); the reduction column compares each with \
              the reference on the instances both solved.",
             solved.len()
+        )
+    })
+}
+
+/// "Not run: …": the methods with no row for some of the set's instances (a campaign run on
+/// some instances only, `--only-ids`), which neither mean nor the not-solved list counts.
+fn not_run(results: &Results, set: &str, rows: &[&Summary]) -> Option<String> {
+    let instances: BTreeSet<&str> = (results.runs.iter())
+        .filter(|r| r.instance_set == set)
+        .map(|r| r.instance_id.as_str())
+        .collect();
+    let n = instances.len();
+    let missing: Vec<String> = (rows.iter())
+        .filter(|s| s.runs < n)
+        .map(|s| format!("`{}` on {} of the {n}", s.heuristic, n - s.runs))
+        .collect();
+    (!missing.is_empty()).then(|| {
+        format!(
+            "Not run (no row in `{}`): {} instances.",
+            crate::results::RUNS_FILE,
+            missing.join("; ")
         )
     })
 }
@@ -292,6 +316,20 @@ mod tests {
             r.status = RunStatus::FixedBound;
         }
         assert_eq!(solved_by_any(&same, "t", &rows, "method"), None);
+        // IDA* and A* have rows for instance 1 only, BFS for all three.
+        assert_eq!(
+            not_run(&results, "s", &rows).as_deref(),
+            Some(
+                "Not run (no row in `runs.csv`): `manhattan` on 2 of the 3; `astar+manhattan` on \
+                 2 of the 3 instances."
+            )
+        );
+        let bfs_only: Vec<&Summary> = rows
+            .iter()
+            .copied()
+            .filter(|s| s.heuristic == "bfs")
+            .collect();
+        assert_eq!(not_run(&results, "s", &bfs_only), None);
     }
 
     /// A set whose plots were left out for too few solved instances says so in its summary,
