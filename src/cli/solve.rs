@@ -172,10 +172,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     let moves = path_string(&result.moves);
     let growth = Growth::of(&result.iterations);
-    let lower_bound = stopped_lower_bound(algorithm, result);
     let heuristic_label = name.as_ref().map_or("none", |n| n.as_str());
     // None without a heuristic: breadth-first search is optimal by itself.
     let inadmissible = name.as_ref().filter(|n| !n.admissible());
+    let lower_bound = stopped_lower_bound(result, inadmissible.is_none());
     match args.format {
         Format::Json => {
             let out = json!({
@@ -244,6 +244,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                         "depth {bound} (no board up to depth {} is the goal)",
                         bound.saturating_sub(1)
                     ),
+                    Algorithm::Ida => {
+                        format!("bound {bound} (every smaller bound searched in full)")
+                    }
                     _ => format!("f = {bound}"),
                 };
                 println!("reached    {reached}: the optimal length is at least {bound}");
@@ -320,13 +323,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What a stopped A* or breadth-first search proved: the optimal length is at least the depth
-/// it was generating (breadth-first search: every shallower board was seen) or the f it was
-/// expanding (A*). `None` for a finished search and for IDA* (its bounds are printed).
-fn stopped_lower_bound(algorithm: Algorithm, result: &SearchResult) -> Option<u32> {
+/// What a stopped search proved: the optimal length is at least the depth it was generating
+/// (breadth-first search: every shallower board was seen), the f it was expanding (A*) or the
+/// bound of the iteration cut short (IDA*: every smaller bound was searched in full). `None` for
+/// a finished search, and for an inadmissible heuristic, whose f proves nothing.
+fn stopped_lower_bound(result: &SearchResult, admissible: bool) -> Option<u32> {
     let stopped = !matches!(result.status, RunStatus::Solved | RunStatus::Unsolvable);
     let bound = result.iterations.last()?.bound;
-    (stopped && algorithm != Algorithm::Ida && bound > 0).then_some(bound)
+    (stopped && admissible && bound > 0).then_some(bound)
 }
 
 /// IDA*'s growth between iterations and the overhead of repeating them, as the report defines

@@ -115,6 +115,21 @@ fn a_stopped_search_says_how_far_it_got() {
     );
     let v = json(&["--algorithm", "bfs", board]);
     assert_eq!(v["lower_bound"], serde_json::Value::Null);
+    // IDA* cut short: the bound of the iteration it was in, above h0 and at most the length.
+    let v = json(&["--node-limit", "2000", board]);
+    assert_eq!(v["status"], "node-limit");
+    let bound = v["lower_bound"].as_u64().unwrap();
+    let last = v["iterations"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["bound"], bound, "{v}");
+    assert!(bound > v["h0"].as_u64().unwrap() && bound <= 31, "{v}");
+    let out = stdout(&ok(&["solve", "--node-limit", "2000", board]));
+    assert!(
+        out.contains(&format!(
+            "reached    bound {bound} (every smaller bound searched in full): the optimal length \
+             is at least {bound}"
+        )),
+        "{out}"
+    );
 }
 
 /// A* and bfs get half the machine's memory by default, said so; `none` lifts it; IDA* none.
