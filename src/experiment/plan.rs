@@ -109,14 +109,14 @@ impl Experiment {
         Self::of_sets(read_sets(selections)?, algorithms, heuristics, solvers)
     }
 
-    /// The experiment of sets already read (see [`read_sets`]).
+    /// The experiment of sets already read (see [`read_sets`]), of methods the caller has
+    /// passed through [`check_methods`].
     fn of_sets(
         sets: Vec<(String, InstanceSet)>,
         algorithms: Vec<Algorithm>,
         heuristics: Vec<HeuristicName>,
         solvers: Vec<OutsideSolver>,
     ) -> Result<Self, ExperimentError> {
-        check_methods(&algorithms, &heuristics, &solvers)?;
         // A heuristic that cannot serve a set's board is refused before any file is written.
         if algorithms.iter().any(|a| a.uses_heuristic()) {
             for ((selection, set), h) in sets

@@ -713,22 +713,24 @@ fn a_resume_with_nothing_to_run_keeps_the_recorded_session() {
         &["--size", "3x3", "--count", "3", "--seed", "4"],
     );
     let out = dir.join("out");
-    let args = |extra: &[&str]| -> Vec<String> {
-        let base = [
-            "run",
-            "--instances",
-            &set,
-            "-H",
-            "manhattan,linear-conflict",
-            "--jobs",
-            "2",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        base.iter().chain(extra).map(|s| s.to_string()).collect()
+    let out_arg = out.to_str().unwrap();
+    let base = [
+        "run",
+        "--instances",
+        &set,
+        "-H",
+        "manhattan,linear-conflict",
+        "--jobs",
+        "2",
+        "--out",
+        out_arg,
+    ];
+    // `tilebench run … EXTRA` must succeed; its stderr.
+    let run_with = |extra: &[&str]| -> String {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        stderr(&ok(&args))
     };
-    let strs = |v: &[String]| v.iter().map(String::as_str).collect::<Vec<_>>().join(" ");
-    ok(&args(&[]).iter().map(String::as_str).collect::<Vec<_>>());
+    run_with(&[]);
     let recorded = meta(&out);
     assert_eq!(recorded["threads"], 2);
     let history = dir.join("history.csv");
@@ -736,14 +738,8 @@ fn a_resume_with_nothing_to_run_keeps_the_recorded_session() {
     let history_lines = lines(&history);
     // Timestamps are whole seconds: a no-op a second later would show its own.
     std::thread::sleep(Duration::from_millis(1100));
-    let resume = args(&["--resume"]);
-    let o = ok(&resume.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(
-        stderr(&o).contains("6 were already done"),
-        "{}: {}",
-        strs(&resume),
-        stderr(&o)
-    );
+    let said = run_with(&["--resume"]);
+    assert!(said.contains("6 were already done"), "--resume: {said}");
     assert_eq!(meta(&out), recorded, "a no-op resume replaced the record");
     assert_eq!(lines(&history), history_lines, "a second history line");
 
@@ -755,8 +751,7 @@ fn a_resume_with_nothing_to_run_keeps_the_recorded_session() {
         serde_json::to_string_pretty(&killed).unwrap(),
     )
     .unwrap();
-    let close = args(&["--resume", "--no-history"]);
-    ok(&close.iter().map(String::as_str).collect::<Vec<_>>());
+    run_with(&["--resume", "--no-history"]);
     let mut settled = killed;
     settled["state"] = "complete".into();
     assert_eq!(meta(&out), settled);
@@ -775,8 +770,7 @@ fn a_resume_with_nothing_to_run_keeps_the_recorded_session() {
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(out.join("runs.csv"), kept).unwrap();
-    let only = args(&["--resume", "--no-history", "--only-ids", "1"]);
-    ok(&only.iter().map(String::as_str).collect::<Vec<_>>());
+    run_with(&["--resume", "--no-history", "--only-ids", "1"]);
     let mut incomplete = killed_record(&recorded);
     incomplete["state"] = "incomplete".into();
     assert_eq!(meta(&out), incomplete);
