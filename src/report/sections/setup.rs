@@ -118,6 +118,33 @@ pub(crate) fn search_threads(runs: &[crate::results::RunRecord]) -> Vec<u32> {
     set.into_iter().collect()
 }
 
+/// The machines of the earlier sessions (`--resume`), when some differ from the last session's:
+/// each row's seconds were measured on whichever machine ran it, so a reader must not compare
+/// them, or nodes per second, as if from one machine.
+fn earlier_machines(meta: &Meta) -> Option<String> {
+    let last = meta.machine.in_words();
+    let mut machines: Vec<(String, usize)> = Vec::new();
+    for p in &meta.previous_sessions {
+        let m = p.machine.in_words();
+        match machines.iter_mut().find(|(n, _)| *n == m) {
+            Some((_, k)) => *k += 1,
+            None => machines.push((m, 1)),
+        }
+    }
+    if machines.iter().all(|(m, _)| *m == last) {
+        return None;
+    }
+    let list: Vec<String> = (machines.iter())
+        .map(|(m, k)| format!("{m} ({})", count(*k, "session")))
+        .collect();
+    Some(format!(
+        "the {} before it ran on {}: a run's seconds and nodes per second \
+         are those of the machine that ran it, so across runs they compare only roughly",
+        count(meta.previous_sessions.len(), "earlier session"),
+        list.join("; ")
+    ))
+}
+
 /// The rows of the Setup table: the command as one shell line, the machine and the limits in
 /// words, no internal fields. Values mark `code` with backticks. `search_threads` are the
 /// threads the runs' searches used (the pool runs that many pairs at once, each on its own).
@@ -129,7 +156,13 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
         format!("{}, commit {commit}", meta.tilebench_version),
     ));
     rows.push(("compiler", meta.rustc_version.clone()));
-    rows.push(("machine", meta.machine.in_words()));
+    rows.push((
+        "machine",
+        match earlier_machines(meta) {
+            Some(others) => format!("{} (the last session); {others}", meta.machine.in_words()),
+            None => meta.machine.in_words(),
+        },
+    ));
     rows.push(("operating system", meta.machine.os.clone()));
     let mut parallel = format!("{} at a time", count(meta.threads, "pair"));
     if let (Some(&low), Some(&high)) = (search_threads.first(), search_threads.last()) {
@@ -374,6 +407,34 @@ mod tests {
         assert_eq!(rows[i + 1].0, "");
         assert!(rows[i + 1].1.starts_with("korf100: 10 instances"));
         assert!(rows.iter().all(|(l, _)| *l != "instance set"), "{rows:?}");
+    }
+
+    #[test]
+    fn earlier_sessions_on_other_machines_are_named() {
+        let mut meta = crate::results::meta::tests::sample();
+        assert_eq!(earlier_machines(&meta), None);
+        let same = meta.clone();
+        meta.previous_sessions = vec![same.clone()];
+        assert_eq!(earlier_machines(&meta), None, "one machine throughout");
+        let mut other = same.clone();
+        other.machine.cpu_model = Some("Other CPU".into());
+        let other_words = other.machine.in_words();
+        meta.previous_sessions = vec![other.clone(), same, other];
+        let machine = setup_rows(&meta, &[])
+            .into_iter()
+            .find(|(l, _)| *l == "machine")
+            .unwrap()
+            .1;
+        let last = meta.machine.in_words();
+        let other = other_words;
+        assert_eq!(
+            machine,
+            format!(
+                "{last} (the last session); the 3 earlier sessions before it ran on {other} (2 \
+                 sessions); {last} (1 session): a run's seconds and nodes per second are those \
+                 of the machine that ran it, so across runs they compare only roughly"
+            )
+        );
     }
 
     #[test]
