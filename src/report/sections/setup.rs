@@ -118,31 +118,44 @@ pub(crate) fn search_threads(runs: &[crate::results::RunRecord]) -> Vec<u32> {
     set.into_iter().collect()
 }
 
-/// The machines of the earlier sessions (`--resume`), when some differ from the last session's:
-/// each row's seconds were measured on whichever machine ran it, so a reader must not compare
+/// The machine row: the last session's machine and, when earlier sessions (`--resume`) ran on
+/// other machines, those with their session counts (by CPU alone where the rest is the same):
+/// each run's seconds were measured on whichever machine ran it, so a reader must not compare
 /// them, or nodes per second, as if from one machine.
-fn earlier_machines(meta: &Meta) -> Option<String> {
+fn machine_row(meta: &Meta) -> String {
     let last = meta.machine.in_words();
     let mut machines: Vec<(String, usize)> = Vec::new();
     for p in &meta.previous_sessions {
-        let m = p.machine.in_words();
-        match machines.iter_mut().find(|(n, _)| *n == m) {
+        let m = &p.machine;
+        // As a reader sees them: memory to a tenth of a GiB, no operating system.
+        let same_but_cpu = crate::results::meta::Machine {
+            cpu_model: m.cpu_model.clone(),
+            ..meta.machine.clone()
+        }
+        .in_words()
+            == m.in_words();
+        let name = match &m.cpu_model {
+            Some(cpu) if same_but_cpu => cpu.clone(),
+            _ => m.in_words(),
+        };
+        match machines.iter_mut().find(|(n, _)| *n == name) {
             Some((_, k)) => *k += 1,
-            None => machines.push((m, 1)),
+            None => machines.push((name, 1)),
         }
     }
-    if machines.iter().all(|(m, _)| *m == last) {
-        return None;
+    let ours = meta.machine.cpu_model.clone().unwrap_or_default();
+    if machines.iter().all(|(m, _)| *m == ours || *m == last) {
+        return last;
     }
     let list: Vec<String> = (machines.iter())
-        .map(|(m, k)| format!("{m} ({})", count(*k, "session")))
+        .map(|(m, k)| format!("{m} in {k}"))
         .collect();
-    Some(format!(
-        "the {} before it ran on {}: a run's seconds and nodes per second \
-         are those of the machine that ran it, so across runs they compare only roughly",
-        count(meta.previous_sessions.len(), "earlier session"),
-        list.join("; ")
-    ))
+    format!(
+        "{last} (the last session; the {} earlier: {}): a run's seconds and nodes per second are \
+         its own machine's, so across runs they compare only roughly",
+        meta.previous_sessions.len(),
+        list.join(", ")
+    )
 }
 
 /// The rows of the Setup table: the command as one shell line, the machine and the limits in
@@ -156,13 +169,7 @@ fn setup_rows(meta: &Meta, search_threads: &[u32]) -> Vec<(&'static str, String)
         format!("{}, commit {commit}", meta.tilebench_version),
     ));
     rows.push(("compiler", meta.rustc_version.clone()));
-    rows.push((
-        "machine",
-        match earlier_machines(meta) {
-            Some(others) => format!("{} (the last session); {others}", meta.machine.in_words()),
-            None => meta.machine.in_words(),
-        },
-    ));
+    rows.push(("machine", machine_row(meta)));
     rows.push(("operating system", meta.machine.os.clone()));
     let mut parallel = format!("{} at a time", count(meta.threads, "pair"));
     if let (Some(&low), Some(&high)) = (search_threads.first(), search_threads.last()) {
@@ -412,27 +419,29 @@ mod tests {
     #[test]
     fn earlier_sessions_on_other_machines_are_named() {
         let mut meta = crate::results::meta::tests::sample();
-        assert_eq!(earlier_machines(&meta), None);
+        meta.machine.cpu_model = Some("Our CPU".into());
+        let last = meta.machine.in_words();
+        assert_eq!(machine_row(&meta), last);
         let same = meta.clone();
         meta.previous_sessions = vec![same.clone()];
-        assert_eq!(earlier_machines(&meta), None, "one machine throughout");
-        let mut other = same.clone();
-        other.machine.cpu_model = Some("Other CPU".into());
-        let other_words = other.machine.in_words();
-        meta.previous_sessions = vec![other.clone(), same, other];
+        assert_eq!(machine_row(&meta), last, "one machine throughout");
+        let mut other_cpu = same.clone();
+        other_cpu.machine.cpu_model = Some("Other CPU".into());
+        let mut other_cores = same.clone();
+        other_cores.machine.cores += 2;
+        let cores = other_cores.machine.in_words();
+        meta.previous_sessions = vec![other_cpu.clone(), same, other_cpu, other_cores];
         let machine = setup_rows(&meta, &[])
             .into_iter()
             .find(|(l, _)| *l == "machine")
             .unwrap()
             .1;
-        let last = meta.machine.in_words();
-        let other = other_words;
         assert_eq!(
             machine,
             format!(
-                "{last} (the last session); the 3 earlier sessions before it ran on {other} (2 \
-                 sessions); {last} (1 session): a run's seconds and nodes per second are those \
-                 of the machine that ran it, so across runs they compare only roughly"
+                "{last} (the last session; the 4 earlier: Other CPU in 2, Our CPU in 1, {cores} \
+                 in 1): a run's seconds and nodes per second are its own machine's, so across \
+                 runs they compare only roughly"
             )
         );
     }
