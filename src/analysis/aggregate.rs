@@ -50,9 +50,10 @@ pub struct Summary {
     pub solved: usize,
     /// Mean of `h0` over solved runs.
     pub mean_h0: Option<f64>,
-    /// Σ `generated` over solved runs.
-    pub total_generated: u64,
-    /// Σ `generated` / solved.
+    /// Σ `generated` over the solved runs that have a count (an outside solver may report
+    /// none); `None` when none has.
+    pub total_generated: Option<u64>,
+    /// Σ `generated` / the solved runs that have a count.
     pub mean_generated: Option<f64>,
     /// exp(mean ln `generated`) over solved runs with `generated` > 0.
     pub geomean_generated: Option<f64>,
@@ -60,7 +61,8 @@ pub struct Summary {
     pub total_seconds: f64,
     /// Σ `seconds` / solved.
     pub mean_seconds: Option<f64>,
-    /// Σ `generated` / Σ `seconds` over solved runs (not the mean of per-run rates).
+    /// Σ `generated` / Σ `seconds` over the solved runs that have a count (not the mean of
+    /// per-run rates).
     pub nodes_per_second: Option<f64>,
     /// Against the reference heuristic, see [`Reduction`].
     pub reduction: Option<Reduction>,
@@ -146,22 +148,31 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 .filter(|r| r.status == RunStatus::Solved)
                 .collect();
             let n = solved.len();
-            let total_generated: u64 = solved.iter().map(|r| r.generated).sum();
             let total_seconds: f64 = solved.iter().map(|r| r.seconds).sum();
+            // Node figures only over the runs that know their counts: an outside solver that
+            // reported none is not a run of 0 nodes.
+            let counted: Vec<(u64, f64)> = solved
+                .iter()
+                .filter_map(|r| r.generated.map(|g| (g, r.seconds)))
+                .collect();
+            let total_generated =
+                (!counted.is_empty()).then(|| counted.iter().map(|c| c.0).sum::<u64>());
+            let counted_seconds: f64 = counted.iter().map(|c| c.1).sum();
             let geomean_generated = mean(
-                solved
+                counted
                     .iter()
-                    .filter(|r| r.generated > 0)
-                    .map(|r| (r.generated as f64).ln()),
+                    .filter(|c| c.0 > 0)
+                    .map(|c| (c.0 as f64).ln()),
             )
             .map(|(m, _)| m.exp());
             let reduction = match (&reference, &reference_runs) {
                 (Some(reference), Some(reference_runs)) => {
                     let (mut sum_ref, mut sum_h, mut common) = (0u64, 0u64, 0usize);
                     for r in &solved {
-                        if let Some(rr) = reference_runs.get(r.instance_id.as_str()) {
-                            sum_ref += rr.generated;
-                            sum_h += r.generated;
+                        let rr = reference_runs.get(r.instance_id.as_str());
+                        if let Some((g_ref, g)) = rr.and_then(|rr| rr.generated).zip(r.generated) {
+                            sum_ref += g_ref;
+                            sum_h += g;
                             common += 1;
                         }
                     }
@@ -188,12 +199,13 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 )
                 .map(|m| m.0),
                 total_generated,
-                mean_generated: (n > 0).then(|| total_generated as f64 / n as f64),
+                mean_generated: total_generated.map(|t| t as f64 / counted.len() as f64),
                 geomean_generated,
                 total_seconds,
                 mean_seconds: (n > 0).then(|| total_seconds / n as f64),
-                nodes_per_second: (total_seconds > 0.0)
-                    .then(|| total_generated as f64 / total_seconds),
+                nodes_per_second: total_generated
+                    .filter(|_| counted_seconds > 0.0)
+                    .map(|t| t as f64 / counted_seconds),
                 reduction,
                 mean_overhead_measured: mean(solved.iter().filter_map(|r| r.overhead_measured)),
                 mean_overhead_predicted: mean(solved.iter().filter_map(|r| r.overhead_predicted)),

@@ -14,10 +14,11 @@ pub(crate) struct InstanceComparison {
     pub status: RunStatus,
     pub length: Option<u32>,
     pub seconds: f64,
-    pub generated: u64,
-    pub expanded: u64,
+    /// `None` when the solver did not report it.
+    pub generated: Option<u64>,
+    pub expanded: Option<u64>,
     /// The built-in run under the compared heuristic: (length, generated, expanded).
-    pub builtin: Option<(Option<u32>, u64, u64)>,
+    pub builtin: Option<(Option<u32>, Option<u64>, Option<u64>)>,
     /// Whether every iteration's bound, generated and expanded counts are equal (`None` when
     /// either side has no iteration rows, or there is no built-in run).
     pub iterations_agree: Option<bool>,
@@ -29,10 +30,15 @@ impl InstanceComparison {
         self.builtin.map(|(l, _, _)| l == self.length)
     }
 
-    /// Totals equal (generated and expanded).
+    /// Totals equal (generated and expanded, those of the two the solver reported); `None`
+    /// when it reported neither: counts not reported neither agree nor differ.
     pub(crate) fn totals_agree(&self) -> Option<bool> {
-        self.builtin
-            .map(|(_, g, e)| g == self.generated && e == self.expanded)
+        let (_, g, e) = self.builtin?;
+        let compared: Vec<bool> = [(self.generated, g), (self.expanded, e)]
+            .into_iter()
+            .filter_map(|(ours, theirs)| ours.map(|o| Some(o) == theirs))
+            .collect();
+        (!compared.is_empty()).then(|| compared.iter().all(|&b| b))
     }
 }
 
@@ -48,6 +54,13 @@ pub(crate) struct SolverComparison {
 }
 
 impl SolverComparison {
+    /// Whether the solver reported a node count on any instance.
+    pub fn reported_counts(&self) -> bool {
+        self.instances
+            .iter()
+            .any(|i| i.generated.is_some() || i.expanded.is_some())
+    }
+
     /// How many instances satisfy `test` (counting only those it answers).
     pub fn count(&self, test: impl Fn(&InstanceComparison) -> Option<bool>) -> (usize, usize) {
         let answered: Vec<bool> = self.instances.iter().filter_map(test).collect();
@@ -144,8 +157,8 @@ mod tests {
             heuristic: heuristic.into(),
             status: RunStatus::Solved,
             length: Some(10),
-            generated,
-            expanded: generated / 2,
+            generated: Some(generated),
+            expanded: Some(generated / 2),
             ..RunRecord::default()
         }
     }

@@ -128,14 +128,16 @@ pub(crate) fn beside_later_work(results: &Results) -> Vec<LaterRow> {
                 && r.algorithm == Algorithm::Ida
                 && r.status == RunStatus::Solved
         })
-        .map(|r| LaterRow {
-            instance_id: r.instance_id.clone(),
-            heuristic: r.heuristic.clone(),
-            ours: r.generated,
-            theirs: columns
-                .iter()
-                .map(|c| c.get(r.instance_id.as_str()).copied())
-                .collect(),
+        .filter_map(|r| {
+            Some(LaterRow {
+                instance_id: r.instance_id.clone(),
+                heuristic: r.heuristic.clone(),
+                ours: r.generated?,
+                theirs: columns
+                    .iter()
+                    .map(|c| c.get(r.instance_id.as_str()).copied())
+                    .collect(),
+            })
         })
         .collect()
 }
@@ -294,7 +296,7 @@ pub fn compare(results: &Results, p: &PublishedColumn) -> Option<PerInstanceComp
         .filter_map(|r| {
             Some(InstanceRow {
                 instance_id: r.instance_id.clone(),
-                ours: p.ours(r.generated),
+                ours: p.ours(r.generated?),
                 theirs: *theirs.get(r.instance_id.as_str())?,
             })
         })
@@ -364,7 +366,7 @@ mod tests {
             instance_id: id.into(),
             heuristic: h.into(),
             status,
-            generated,
+            generated: Some(generated),
             ..RunRecord::default()
         }
     }

@@ -103,18 +103,18 @@ pub fn measured<'a>(results: impl IntoIterator<Item = &'a Results>) -> Vec<Measu
             .filter(|r| r.status == RunStatus::FixedBound)
         {
             let key = (&*r.instance_set, &*r.instance_id, &*r.heuristic);
-            let Some(&bound) = bounds.get(&key) else {
+            let (Some(&bound), Some(generated)) = (bounds.get(&key), r.generated) else {
                 continue;
             };
             match out
                 .iter_mut()
                 .find(|m| m.heuristic == r.heuristic && m.bound == bound)
             {
-                Some(m) => m.generated.push(r.generated),
+                Some(m) => m.generated.push(generated),
                 None => out.push(Measured {
                     heuristic: r.heuristic.clone(),
                     bound,
-                    generated: vec![r.generated],
+                    generated: vec![generated],
                 }),
             }
         }
@@ -162,7 +162,7 @@ mod tests {
             instance_id: id.into(),
             heuristic: h.into(),
             status,
-            generated,
+            generated: Some(generated),
             ..RunRecord::default()
         }
     }

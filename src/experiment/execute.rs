@@ -590,9 +590,10 @@ fn run_pair(
             .filter(|_| options.algorithm.uses_heuristic())
             .map(|r| r.h0),
         iterations: its.len() as u32,
-        expanded: result.map_or(0, |r| r.expanded()),
-        generated,
-        last_iteration_generated: its.last().map_or(0, |i| i.generated),
+        // The built-in search always knows its counts (0 when it never started).
+        expanded: Some(result.map_or(0, |r| r.expanded())),
+        generated: Some(generated),
+        last_iteration_generated: Some(its.last().map_or(0, |i| i.generated)),
         seconds,
         nodes_per_second: (seconds > 0.0).then(|| generated as f64 / seconds),
         growth_ratio: growth.ratio,

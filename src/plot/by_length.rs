@@ -59,7 +59,7 @@ pub(super) const PEAK_STORED: Spec = Spec {
 pub(super) const NODES_BY_LENGTH: Spec = Spec {
     kind: PlotKind::NodesByLength,
     name: "nodes-by-length",
-    value: |r| Some(r.generated as f64),
+    value: |r| r.generated.map(|g| g as f64),
     y_desc: "nodes generated",
     title: "Nodes generated against optimal solution length",
     caption: "Nodes generated (log scale) by every run against the optimal length of its \

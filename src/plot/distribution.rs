@@ -65,8 +65,8 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
             let runs = &data.solved[h];
             let mut v: Vec<f64> = common
                 .iter()
-                .filter_map(|id| runs.get(id))
-                .map(|r| r.generated as f64)
+                .filter_map(|id| runs.get(id)?.generated)
+                .map(|g| g as f64)
                 .filter(|&n| n > 0.0)
                 .collect();
             if v.is_empty() {

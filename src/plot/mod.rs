@@ -751,7 +751,7 @@ mod tests {
                     heuristic: h.into(),
                     status: RunStatus::Solved,
                     length: Some(30),
-                    generated,
+                    generated: Some(generated),
                     ..RunRecord::default()
                 });
                 iterations.push(crate::results::IterationRecord {
@@ -790,7 +790,7 @@ mod tests {
             status,
             length: (status == RunStatus::Solved).then_some(50),
             optimal_length: Some(50),
-            generated,
+            generated: Some(generated),
             peak_stored: Some(generated / 2),
             ..RunRecord::default()
         };
@@ -953,7 +953,7 @@ mod tests {
             status: RunStatus::Solved,
             length: Some(10 + id.len() as u32),
             optimal_length: Some(10 + id.len() as u32),
-            generated,
+            generated: Some(generated),
             peak_stored: Some(generated / 2),
             ..RunRecord::default()
         };
@@ -995,7 +995,7 @@ mod tests {
             instance_id: id.into(),
             heuristic: heuristic.into(),
             status: RunStatus::Solved,
-            generated,
+            generated: Some(generated),
             ..RunRecord::default()
         };
         let mut runs = Vec::new();
@@ -1045,7 +1045,7 @@ mod tests {
             instance_id: "1".into(),
             heuristic: heuristic.into(),
             status: RunStatus::Solved,
-            generated,
+            generated: Some(generated),
             ..RunRecord::default()
         };
         let results = Results {
@@ -1085,7 +1085,7 @@ mod tests {
             status: RunStatus::Solved,
             optimal_length: Some(27),
             length: Some(27),
-            generated: 7,
+            generated: Some(7),
             peak_stored: Some(5),
             ..RunRecord::default()
         });
@@ -1131,7 +1131,7 @@ mod tests {
             instance_id: id.into(),
             heuristic: "pdb-6666r".into(),
             status,
-            generated,
+            generated: Some(generated),
             ..RunRecord::default()
         };
         let runs = vec![
@@ -1247,7 +1247,7 @@ mod tests {
             status: RunStatus::Solved,
             length: Some(10 + 5 * id as u32),
             optimal_length: Some(10 + 5 * id as u32),
-            generated,
+            generated: Some(generated),
             peak_stored: Some(generated / 2),
             seconds: generated as f64 * 1e-7,
             ..RunRecord::default()

@@ -50,7 +50,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     }
     let reference_runs = &data.solved[reference];
     ids.sort_by_key(|id| match reference_runs.get(id) {
-        Some(r) => (0, r.generated),
+        Some(r) => (0, r.generated.unwrap_or(0)),
         None => (1, 0),
     });
     let series: Vec<Series> = data
@@ -61,7 +61,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
             let points = ids
                 .iter()
                 .enumerate()
-                .filter_map(|(i, id)| runs.get(id).map(|r| ((i + 1) as f64, r.generated as f64)))
+                .filter_map(|(i, id)| Some(((i + 1) as f64, runs.get(id)?.generated? as f64)))
                 .filter(|&(_, n)| n > 0.0)
                 .collect();
             (h.clone(), data.color(h), points)
@@ -169,7 +169,7 @@ pub(super) fn plot_later_work(data: &SetData, out: &mut Out) -> Result<(), PlotE
         let solved: std::collections::HashMap<&str, u64> = ours
             .iter()
             .filter(|r| &r.label() == h)
-            .map(|r| (r.instance_id.as_str(), r.generated))
+            .filter_map(|r| Some((r.instance_id.as_str(), r.generated?)))
             .collect();
         series.push((
             format!("{h} (ours, {} solved)", solved.len()),

@@ -60,7 +60,7 @@ pub(super) fn plot(
             .filter_map(|ra| {
                 let rb = runs_b.get(ra.instance_id.as_str())?;
                 debug_assert!(runs_a.contains_key(ra.instance_id.as_str()));
-                Some((ra.generated as f64, rb.generated as f64))
+                Some((ra.generated? as f64, rb.generated? as f64))
             })
             .filter(|&(x, y)| x > 0.0 && y > 0.0)
             .collect();

@@ -23,12 +23,17 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         .iter()
         .map(|h| {
             let runs: Vec<_> = data.solved_runs(h).collect();
-            let nodes: u64 = runs.iter().map(|r| r.generated).sum();
-            let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
-            let rate = (seconds > 0.0 && nodes > 0).then(|| nodes as f64 / seconds);
-            let points: Vec<(f64, f64)> = runs
+            // Only runs with a node count: an outside solver may report none.
+            let counted: Vec<(u64, f64)> = runs
                 .iter()
-                .map(|r| (r.generated as f64, r.seconds))
+                .filter_map(|r| Some((r.generated?, r.seconds)))
+                .collect();
+            let nodes: u64 = counted.iter().map(|c| c.0).sum();
+            let seconds: f64 = counted.iter().map(|c| c.1).sum();
+            let rate = (seconds > 0.0 && nodes > 0).then(|| nodes as f64 / seconds);
+            let points: Vec<(f64, f64)> = counted
+                .iter()
+                .map(|&(n, s)| (n as f64, s))
                 .filter(|&(n, s)| n > 0.0 && s > 0.0)
                 .collect();
             (h.clone(), data.color(h), points, rate)

@@ -191,9 +191,12 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
             Cell::Code(m.key.label()),
             Cell::text(status),
             Cell::text(length),
-            Cell::Count(b.generated),
-            Cell::Count(n.generated),
-            Cell::Diff(n.generated as i64 - b.generated as i64),
+            Cell::reported(b.generated),
+            Cell::reported(n.generated),
+            // A difference only between two counts: one not reported is no change.
+            b.generated
+                .zip(n.generated)
+                .map_or(Cell::Empty, |(b, n)| Cell::Diff(n as i64 - b as i64)),
             Cell::num(b.seconds, Rounding::Significant(4)),
             Cell::num(n.seconds, Rounding::Significant(4)),
             ratio,

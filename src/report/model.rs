@@ -274,6 +274,9 @@ impl Rounding {
     }
 }
 
+/// What a count cell says when the run did not report that count.
+pub const NOT_REPORTED: &str = "not reported";
+
 /// A typed table cell: the value is kept, and rounded only when rendered.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {
@@ -307,6 +310,15 @@ impl Cell {
     /// A number, or an empty cell for `None`.
     pub fn opt(value: Option<f64>, rounding: Rounding) -> Cell {
         value.map_or(Cell::Empty, |v| Cell::num(v, rounding))
+    }
+    /// A count, or an empty cell for `None` (a count nobody reported is unknown, not 0).
+    pub fn count(value: Option<u64>) -> Cell {
+        value.map_or(Cell::Empty, Cell::Count)
+    }
+    /// A node count of a run, or "not reported" where the run has none (an outside solver that
+    /// did not report it): said in words, so that it is read neither as 0 nor as a missing run.
+    pub fn reported(value: Option<u64>) -> Cell {
+        value.map_or(Cell::text(NOT_REPORTED), Cell::Count)
     }
     /// The cell as it is displayed, the same in every format (before escaping).
     pub fn display(&self) -> String {

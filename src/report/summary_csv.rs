@@ -49,7 +49,7 @@ pub fn columns(s: &Summary) -> Vec<(&'static str, Cell)> {
             "geomean_generated",
             Cell::opt(s.geomean_generated, rounding::NODES),
         ),
-        ("total_generated", Cell::Count(s.total_generated)),
+        ("total_generated", Cell::count(s.total_generated)),
         ("mean_seconds", Cell::opt(s.mean_seconds, rounding::SECONDS)),
         (
             "total_seconds",

@@ -126,7 +126,12 @@ pub struct HistoryRow {
 /// Sums runs by (heuristic, instance set), in that order, into history rows.
 pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow> {
     let mut groups: BTreeMap<(String, &str), HistoryRow> = BTreeMap::new();
+    // Groups with at least one node count: an outside solver's that reported none has no rate.
+    let mut counted: std::collections::BTreeSet<(String, &str)> = Default::default();
     for r in runs {
+        if r.generated.is_some() {
+            counted.insert((r.label(), &r.instance_set));
+        }
         let row = groups
             .entry((r.label(), &r.instance_set))
             .or_insert_with(|| HistoryRow {
@@ -138,15 +143,16 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
             });
         row.runs += 1;
         row.solved += u64::from(r.status == RunStatus::Solved);
-        row.total_generated += r.generated;
-        row.total_expanded += r.expanded;
+        // The totals are over the counts known; one not reported adds nothing.
+        row.total_generated += r.generated.unwrap_or(0);
+        row.total_expanded += r.expanded.unwrap_or(0);
         row.total_seconds += r.seconds;
     }
     groups
-        .into_values()
-        .map(|mut row| {
-            row.nodes_per_second =
-                (row.total_seconds > 0.0).then(|| row.total_generated as f64 / row.total_seconds);
+        .into_iter()
+        .map(|(key, mut row)| {
+            row.nodes_per_second = (row.total_seconds > 0.0 && counted.contains(&key))
+                .then(|| row.total_generated as f64 / row.total_seconds);
             row
         })
         .collect()
@@ -225,8 +231,8 @@ mod tests {
             heuristic: heuristic.into(),
             status: status.parse().unwrap(),
             iterations: 3,
-            expanded: generated / 2,
-            generated,
+            expanded: Some(generated / 2),
+            generated: Some(generated),
             seconds,
             threads: 2,
             ..RunRecord::default()

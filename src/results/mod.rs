@@ -411,7 +411,8 @@ pub(crate) fn check_iterations(
     }
     for (key, (first, count, expanded, generated)) in sums {
         let (run_line, run) = by_key[&key];
-        let says = |what: &str, sum: u64, row: u64| {
+        let says = |what: &str, sum: u64, row: Option<u64>| {
+            let row = row.map_or("nothing (empty)".to_string(), |r| r.to_string());
             bad(
                 first,
                 format!(
@@ -421,15 +422,19 @@ pub(crate) fn check_iterations(
             )
         };
         if count != run.iterations {
-            return Err(says("iterations", count.into(), run.iterations.into()));
+            return Err(says(
+                "iterations",
+                count.into(),
+                Some(run.iterations.into()),
+            ));
         }
         if !run.solver.is_builtin() {
             continue;
         }
-        if expanded != run.expanded {
+        if Some(expanded) != run.expanded {
             return Err(says("expanded", expanded, run.expanded));
         }
-        if generated != run.generated {
+        if Some(generated) != run.generated {
             return Err(says("generated", generated, run.generated));
         }
     }
@@ -487,7 +492,8 @@ mod tests {
             instance_id: id.into(),
             heuristic: "manhattan".into(),
             status: RunStatus::Solved,
-            generated,
+            expanded: Some(0),
+            generated: Some(generated),
             ..RunRecord::default()
         }
     }
@@ -582,7 +588,7 @@ mod tests {
         io::write_rows::<IterationRecord>(&dir.join(ITERATIONS_FILE), &[]).unwrap();
         let r = Results::load(dir).unwrap();
         assert_eq!(r.runs.len(), 2);
-        assert_eq!(r.runs[1].generated, 7);
+        assert_eq!(r.runs[1].generated, Some(7));
         assert!(r.iterations.is_empty());
         assert!(r.meta.is_none());
         assert_eq!(r.heuristics(), vec!["manhattan"]);
@@ -676,7 +682,12 @@ mod tests {
             for run in &r.runs {
                 assert!(RunStatus::ALL.contains(&run.status));
                 let s = sums.get(&run.key()).copied().unwrap_or_default();
-                assert_eq!(s, (run.generated, run.expanded), "{}", run.key());
+                assert_eq!(
+                    (Some(s.0), Some(s.1)),
+                    (run.generated, run.expanded),
+                    "{}",
+                    run.key()
+                );
             }
             seen += 1;
         }

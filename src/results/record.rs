@@ -266,10 +266,17 @@ pub struct RunRecord {
     pub optimal_length: Option<u32>,
     pub h0: Option<u32>,
     pub iterations: u32,
-    pub expanded: u64,
-    pub generated: u64,
-    /// Generated nodes in the final iteration (the one that found the goal, or was cut off).
-    pub last_iteration_generated: u64,
+    /// Nodes expanded over all iterations; empty (`None`) when unknown: an outside solver that
+    /// did not report them. Not 0, which a reader would take for a measured count.
+    #[serde(deserialize_with = "required_count")]
+    pub expanded: Option<u64>,
+    /// Nodes generated over all iterations; empty when unknown, as `expanded`.
+    #[serde(deserialize_with = "required_count")]
+    pub generated: Option<u64>,
+    /// Generated nodes in the final iteration (the one that found the goal, or was cut off);
+    /// empty when unknown.
+    #[serde(deserialize_with = "required_count")]
+    pub last_iteration_generated: Option<u64>,
     pub seconds: f64,
     pub nodes_per_second: Option<f64>,
     /// Growth ratio r, see [`Growth`].
@@ -326,6 +333,13 @@ pub struct RunRecord {
 
 fn one() -> u32 {
     1
+}
+
+/// A count column that every file has (so a missing column is an error, as it was when the
+/// counts were plain numbers: serde would otherwise read a missing `Option` as empty), whose
+/// field may be empty (unknown).
+fn required_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    Option::<u64>::deserialize(d)
 }
 
 /// Names reach file names, SVG, LaTeX and terminals: no control characters in them.

@@ -102,7 +102,7 @@ fn a_pair_killed_three_times_ends_with_the_uninterrupted_counts() {
     let cut = dir.join("cut");
     let (reference_s, cut_s) = (reference.to_str().unwrap(), cut.to_str().unwrap());
     ok(&args(reference_s, &["--no-checkpoint"]));
-    let total = read_runs(&reference)[0].generated;
+    let total = read_runs(&reference)[0].generated.unwrap();
 
     let mut seen = 0;
     for (round, threads) in ["1", "2", "1"].into_iter().enumerate() {

@@ -758,3 +758,99 @@ fn a_solvers_heuristic_is_checked_and_one_not_run_is_named() {
     );
     assert!(!md.contains("0 of 0"), "{md}");
 }
+
+/// A solver that reports no node counts: its counts are stored empty (unknown), not 0, and
+/// `report` and `compare` say "not reported" rather than showing or comparing a 0; a copy in
+/// the old form, 0 for the counts not reported, still reads, and is no node change.
+#[test]
+fn counts_not_reported_are_stored_empty_and_shown_as_such() {
+    let dir = common::fresh_dir("outside-no-counts");
+    let set = bin::gen(
+        &dir,
+        "tiny.txt",
+        &[
+            "--size", "3x3", "--count", "3", "--seed", "5", "--walk", "10",
+        ],
+    );
+    let out = dir.join("results");
+    let quiet = format!(
+        "quiet:manhattan=python3 -B {}",
+        shell_quote(&fixture("no_counts.py"))
+    );
+    bin::ok(&[
+        "run",
+        "--instances",
+        &set,
+        "-H",
+        "manhattan",
+        "--solver",
+        &quiet,
+        "--no-history",
+        "--out",
+        arg(&out),
+    ]);
+    let runs = bin::read_runs(&out);
+    let quiet_runs: Vec<_> = runs.iter().filter(|r| r.heuristic == "quiet").collect();
+    assert_eq!(quiet_runs.len(), 3);
+    for r in &quiet_runs {
+        assert_eq!(r.status, RunStatus::Solved, "{r:?}");
+        assert_eq!(
+            (r.generated, r.expanded, r.last_iteration_generated),
+            (None, None, None),
+            "{r:?}"
+        );
+        assert_eq!(r.nodes_per_second, None, "{r:?}");
+    }
+    // In the file itself: empty fields, as documented for "no value".
+    let csv = fs::read_to_string(out.join("runs.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for line in csv.lines().filter(|l| l.contains(",quiet,")) {
+        let fields: Vec<&str> = line.split(',').collect();
+        for name in ["expanded", "generated", "last_iteration_generated"] {
+            assert_eq!(fields[column(name)], "", "{name} in {line}");
+        }
+    }
+
+    let reports = dir.join("reports");
+    bin::ok(&["report", arg(&out), "--out", arg(&reports)]);
+    let md = fs::read_to_string(reports.join("report.md")).unwrap();
+    assert!(
+        md.contains("lengths agree on 3 of 3, it reported no node counts."),
+        "{md}"
+    );
+    assert!(md.contains("| not reported |"), "{md}");
+    assert!(
+        md.contains("- **not reported**: an outside solver that did not report"),
+        "{md}"
+    );
+    // The summary has no node figures for it (not a mean of 0 nodes, nor 0 nodes a second).
+    let summary = md
+        .lines()
+        .find(|l| l.starts_with("| `quiet` |"))
+        .expect("a summary row for quiet");
+    assert!(!summary.contains("| 0 |"), "{summary}");
+
+    let o = bin::ok(&["compare", arg(&out), arg(&out)]);
+    let text = bin::stdout(&o);
+    assert!(text.contains("not reported"), "{text}");
+
+    // An older directory wrote 0 for the counts a solver did not report: it still reads, and
+    // against the new empty counts it is no node-count change.
+    let old = dir.join("old");
+    fs::create_dir_all(&old).unwrap();
+    for name in ["iterations.csv", "meta.json"] {
+        fs::copy(out.join(name), old.join(name)).unwrap();
+    }
+    let mut zeroed = runs.clone();
+    for r in zeroed.iter_mut().filter(|r| r.heuristic == "quiet") {
+        r.generated = Some(0);
+        r.expanded = Some(0);
+        r.last_iteration_generated = Some(0);
+    }
+    tilebench::results::io::write_rows(&old.join("runs.csv"), &zeroed).unwrap();
+    bin::ok(&["report", arg(&old), "--out", arg(&dir.join("old-report"))]);
+    let o = bin::ok(&["compare", arg(&old), arg(&out)]);
+    let text = bin::stdout(&o);
+    assert!(!text.contains("node counts changed"), "{text}");
+}

@@ -99,8 +99,8 @@ fn plot_writes_every_plot_as_svg_and_png() {
     assert_eq!(sizes, [97, 100, 100, 100, 100, 100]);
     let runs = read_runs(&results);
     let solved = runs.iter().filter(|r| r.status == RunStatus::Solved);
-    let min = solved.clone().map(|r| r.generated).min().unwrap() as f64;
-    let max = solved.map(|r| r.generated).max().unwrap() as f64;
+    let min = solved.clone().filter_map(|r| r.generated).min().unwrap() as f64;
+    let max = solved.filter_map(|r| r.generated).max().unwrap() as f64;
     let ticks = svg_y_ticks(&nodes);
     let (top, bottom) = (ticks[0].1, ticks[ticks.len() - 1].1);
     assert!(

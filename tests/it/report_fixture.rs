@@ -32,7 +32,7 @@ fn aggregates_equal_hand_computed_values() {
         ("manhattan", 2, 3)
     );
     assert!(close(m.mean_h0, 11.0)); // (10 + 12) / 2
-    assert_eq!(m.total_generated, 1100); // 100 + 1000
+    assert_eq!(m.total_generated, Some(1100)); // 100 + 1000
     assert!(close(m.mean_generated, 550.0)); // 1100 / 2
     assert!(close(m.geomean_generated, 100_000f64.sqrt())); // √(100 · 1000) = 316.23
     assert!(close(m.mean_seconds, 1.0)); // (0.5 + 1.5) / 2

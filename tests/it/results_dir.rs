@@ -263,7 +263,7 @@ fn resume_refuses_another_experiment_and_retry_reruns_by_status() {
         "the solved row is untouched (same seconds)"
     );
     assert_eq!(after[1].status, RunStatus::Solved);
-    assert_eq!(after[1].generated, 4991619);
+    assert_eq!(after[1].generated, Some(4991619));
     let m = meta(&out);
     let sessions = m["previous_sessions"].as_array().unwrap();
     let node_limits: Vec<&serde_json::Value> = sessions

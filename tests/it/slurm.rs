@@ -190,7 +190,7 @@ fn a_task_cut_by_the_cluster_is_resubmitted_and_ends_with_the_published_count() 
     let row = &runs[0];
     assert_eq!(row.status, tilebench::results::RunStatus::Solved, "{row:?}");
     assert_eq!(row.length, instance.optimal, "{row:?}");
-    assert_eq!(row.generated, published, "{row:?}");
+    assert_eq!(row.generated, Some(published), "{row:?}");
     assert_eq!(row.search_threads, 2);
     assert!(row.resumes >= 1, "{row:?}");
     // A finished pair's checkpoint is removed.

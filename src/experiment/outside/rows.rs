@@ -8,7 +8,8 @@ use super::Outcome;
 
 /// The run row and iteration rows of an outside solver's outcome, and a message when the
 /// answer is wrong; `None` when the run was cancelled. Node counts are the solver's own
-/// (0 when it reported none); iteration rows carry no time (the solver does not report it).
+/// (empty when it reported none: unknown, not zero); iteration rows carry no time (the solver
+/// does not report it).
 pub fn rows(
     key: RunKey,
     outcome: &Outcome,
@@ -28,7 +29,7 @@ pub fn rows(
         })
         .collect();
     let growth = Growth::of(&reported);
-    let generated = outcome.nodes_generated().unwrap_or(0);
+    let generated = outcome.nodes_generated();
     let seconds = outcome.wall_seconds;
     let problem = status
         .is_failure()
@@ -39,11 +40,13 @@ pub fn rows(
         length: j.length.map(|l| l as u32),
         optimal_length: j.optimal_length.map(|l| l as u32),
         iterations: reported.len() as u32,
-        expanded: outcome.nodes_expanded().unwrap_or(0),
+        expanded: outcome.nodes_expanded(),
         generated,
-        last_iteration_generated: reported.last().map_or(0, |i| i.generated),
+        last_iteration_generated: reported.last().map(|i| i.generated),
         seconds,
-        nodes_per_second: (seconds > 0.0 && generated > 0).then(|| generated as f64 / seconds),
+        nodes_per_second: generated
+            .filter(|&g| seconds > 0.0 && g > 0)
+            .map(|g| g as f64 / seconds),
         growth_ratio: growth.ratio,
         overhead_measured: growth.overhead_measured,
         overhead_predicted: growth.overhead_predicted,

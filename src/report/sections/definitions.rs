@@ -1,6 +1,6 @@
 //! "Definitions": every column's formula and rounding.
 
-use crate::report::model::{Block, Rounding, Section, Text};
+use crate::report::model::{Block, Cell, Rounding, Section, Text, NOT_REPORTED};
 use crate::report::summary_csv::rounding;
 use crate::results::RUNS_FILE;
 
@@ -115,6 +115,23 @@ pub(crate) fn definitions(sections: &[Section]) -> Section {
         .filter(|(k, _)| shown(k))
         .map(|(_, t)| t)
         .collect();
+    // Only where a table says it: reports without such a solver stay as they were.
+    let not_reported = sections
+        .iter()
+        .flat_map(|s| &s.blocks)
+        .filter_map(|b| match b {
+            Block::Table(t) => Some(t.rows.iter().flatten()),
+            _ => None,
+        })
+        .flatten()
+        .any(|c| *c == Cell::text(NOT_REPORTED));
+    if not_reported {
+        items.push(Text::plain("").strong(NOT_REPORTED).tick(
+            ": an outside solver that did not report a node count has none (`generated` or \
+             `expanded` empty in the file), not 0; the node figures (mean and geometric-mean \
+             nodes, nodes per second, reductions) are over the runs that have a count.",
+        ));
+    }
     if shown("mean overhead") {
         items.push(Text::plain("").strong("overheads").p(
             ": with N_1 … N_k the nodes generated per iteration and the last iteration left out \

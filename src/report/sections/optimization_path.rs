@@ -242,7 +242,7 @@ fn sums_on(runs: &[&RunRecord], on: &BTreeSet<(String, String)>) -> (u64, f64) {
         })
     };
     (
-        solved().map(|r| r.generated).sum(),
+        solved().filter_map(|r| r.generated).sum(),
         solved().map(|r| r.seconds).sum(),
     )
 }
@@ -353,7 +353,11 @@ fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
                     .filter_map(|r| r.peak_stored.map(|v| v as f64))
                     .collect(),
             );
-            let nodes = median(runs.iter().map(|r| r.generated as f64).collect());
+            let nodes = median(
+                runs.iter()
+                    .filter_map(|r| r.generated.map(|g| g as f64))
+                    .collect(),
+            );
             row.push(Cell::text(format!(
                 "{solved}/{}: {} st, {} nodes",
                 runs.len(),
@@ -637,7 +641,7 @@ mod tests {
             algorithm: algorithm.into(),
             heuristic: h.into(),
             status,
-            generated,
+            generated: Some(generated),
             ..RunRecord::default()
         };
         let results = |bfs_deep| Results {

@@ -64,13 +64,16 @@ fn outside_solver(c: &SolverComparison) -> Section {
             let (lengths, l_of) = c.count(InstanceComparison::length_agrees);
             let (totals, t_of) = c.count(InstanceComparison::totals_agree);
             let (its, i_of) = c.count(|i| i.iterations_agree);
+            // "node totals on 0 of 0" would read as a comparison that failed: say why none.
+            let nodes = if c.reported_counts() {
+                format!("node totals on {totals} of {t_of}, iterations on {its} of {i_of}")
+            } else {
+                "it reported no node counts".to_string()
+            };
             verdicts
                 .p("Beside the built-in search with ")
                 .code(h)
-                .p(format!(
-                    ": lengths agree on {lengths} of {l_of}, node totals on {totals} of {t_of}, \
-                 iterations on {its} of {i_of}."
-                ))
+                .p(format!(": lengths agree on {lengths} of {l_of}, {nodes}."))
         }
         None => verdicts
             .p("No built-in heuristic was named for it (")
@@ -97,10 +100,12 @@ fn outside_solver(c: &SolverComparison) -> Section {
             Column::number("seconds", Some("s")),
         ],
     );
-    let count = |v: Option<u64>| v.map_or(Cell::Empty, Cell::Count);
+    let count = Cell::count;
+    // The solver's own counts: one it did not report is said so, not shown as 0 or a bare dash.
+    let reported = Cell::reported;
     for i in &c.instances {
         let (bl, bg, be) = match i.builtin {
-            Some((l, g, e)) => (l.map(u64::from), Some(g), Some(e)),
+            Some((l, g, e)) => (l.map(u64::from), g, e),
             None => (None, None, None),
         };
         let agree = match i.iterations_agree {
@@ -113,9 +118,9 @@ fn outside_solver(c: &SolverComparison) -> Section {
             Cell::text(i.status.as_str()),
             count(i.length.map(u64::from)),
             count(bl),
-            Cell::Count(i.generated),
+            reported(i.generated),
             count(bg),
-            Cell::Count(i.expanded),
+            reported(i.expanded),
             count(be),
             agree,
             Cell::num(i.seconds, Rounding::Decimals(3)),
@@ -148,8 +153,8 @@ mod tests {
             status: RunStatus::Solved,
             length: Some(10),
             seconds: 0.1,
-            generated: 100,
-            expanded: 50,
+            generated: Some(100),
+            expanded: Some(50),
             builtin: None,
             iterations_agree: None,
         };
@@ -168,7 +173,7 @@ mod tests {
         assert!(!text.contains("0 of 0"), "{text}");
         c.instances = vec![
             InstanceComparison {
-                builtin: Some((Some(10), 100, 50)),
+                builtin: Some((Some(10), Some(100), Some(50))),
                 ..instance.clone()
             },
             instance,
@@ -176,5 +181,41 @@ mod tests {
         let text = verdicts(&c);
         assert!(text.starts_with("2 instances: 2 solved."), "{text}");
         assert!(text.contains("lengths agree on 1 of 1"), "{text}");
+    }
+
+    /// A solver that reports no counts: its cells say "not reported" (not 0), the verdict says
+    /// it reported none (not "node totals on 0 of 1").
+    #[test]
+    fn counts_not_reported_are_said_so_not_zero() {
+        let instance = InstanceComparison {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            status: RunStatus::Solved,
+            length: Some(10),
+            seconds: 0.1,
+            generated: None,
+            expanded: None,
+            builtin: Some((Some(10), Some(100), Some(50))),
+            iterations_agree: None,
+        };
+        let c = SolverComparison {
+            solver: "x".into(),
+            command: None,
+            heuristic: Some("manhattan".into()),
+            instances: vec![instance],
+        };
+        let text = verdicts(&c);
+        assert!(
+            text.contains("lengths agree on 1 of 1, it reported no node counts."),
+            "{text}"
+        );
+        let s = outside_solver(&c);
+        let Some(Block::Table(t)) = s.blocks.last() else {
+            panic!("{:?}", s.blocks)
+        };
+        let row: Vec<String> = t.rows[0].iter().map(Cell::display).collect();
+        assert_eq!(row[4], "not reported", "{row:?}");
+        assert_eq!(row[5], "100", "{row:?}");
+        assert_eq!(row[6], "not reported", "{row:?}");
     }
 }

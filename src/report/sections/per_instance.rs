@@ -47,7 +47,7 @@ pub(crate) fn per_instance(results: &Results, set: &str, heuristics: &[&str]) ->
         for h in heuristics {
             match runs.iter().find(|r| r.heuristic == *h) {
                 Some(r) if r.status == RunStatus::Solved => {
-                    row.push(Cell::Count(r.generated));
+                    row.push(Cell::count(r.generated));
                     row.push(Cell::num(r.seconds, rounding::SECONDS));
                 }
                 Some(r) => {

@@ -281,7 +281,7 @@ mod tests {
             instance_id: "1".into(),
             heuristic: "pdb-6666r".into(),
             status,
-            generated: 2_031_102_635,
+            generated: Some(2_031_102_635),
             ..RunRecord::default()
         };
         let results = |runs| Results {
@@ -314,7 +314,7 @@ mod tests {
             instance_id: "1".into(),
             heuristic: "manhattan".into(),
             status: RunStatus::Solved,
-            generated: 150_000_000,
+            generated: Some(150_000_000),
             ..RunRecord::default()
         };
         let results = Results {
