@@ -437,12 +437,7 @@ fn solve_outside(
     let j = &outcome.judgement;
     print_board(board, goal);
     println!("solver     {}", command.text());
-    let detail = if j.detail.is_empty() {
-        String::new()
-    } else {
-        format!(": {}", j.detail)
-    };
-    println!("status     {}{detail}", j.verdict.as_str());
+    println!("status     {}", j.describe());
     if let Some(moves) = &j.moves {
         println!(
             "moves      {}",

@@ -400,6 +400,31 @@ fn solve_prints_the_checks() {
         "{text}"
     );
 
+    // Without --check-optimal (or -H) the same answer is valid, not "solved": its length was
+    // not checked, and the output says so and how to check it; the JSON keeps its fields and
+    // adds whether optimality was checked.
+    let o = bin::ok(&["solve", "--solver", &sub, NEAR]);
+    let text = bin::stdout(&o);
+    assert!(
+        text.contains(
+            "status     valid: the 4 moves replay to the goal; optimality not checked \
+             (--check-optimal or -H checks it)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("status     solved"), "{text}");
+    let o = bin::ok(&["solve", "--solver", &sub, "--format", "json", NEAR]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["outcome"]["verdict"], "solved");
+    assert_eq!(v["outcome"]["length"], 4);
+    assert_eq!(v["outcome"]["optimality"], "not-checked");
+    let o = bin::ok(&["solve", "--solver", &example, "--check-optimal", NEAR]);
+    let text = bin::stdout(&o);
+    assert!(
+        text.contains("status     solved: 2 moves, the optimal length"),
+        "{text}"
+    );
+
     // Bad commands are input errors naming the command.
     let err = bin::fails(&["solve", "--solver", "python3 'unclosed", NEAR]);
     assert!(err.contains("python3 'unclosed"), "{err}");

@@ -26,10 +26,44 @@ pub struct Judgement {
     pub length: Option<usize>,
     /// The optimal length the moves were checked against, when known.
     pub optimal_length: Option<usize>,
+    /// For moves that replay to the goal: whether their length was checked against the optimal
+    /// one. `solved` alone says only that the moves are valid when no optimal length was known,
+    /// and a reader must not take it for optimal.
+    pub optimality: Option<Optimality>,
     pub exit_code: Option<i32>,
     pub signal: Option<i32>,
     /// The parsed answer, for its reported node counts.
     pub answer: Option<Answer>,
+}
+
+/// Whether a valid solution's length was checked against the optimal length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Optimality {
+    /// Checked: the length is the optimal one (`solved`) or not (`wrong-length`).
+    Checked,
+    /// No optimal length was known: the moves replay to the goal, nothing more is known.
+    NotChecked,
+}
+
+impl Judgement {
+    /// The verdict in words for a person: the status and why, and for a solution whose length
+    /// nobody checked, that it is only known to replay to the goal (`solved` would read as
+    /// optimal).
+    pub fn describe(&self) -> String {
+        match (self.verdict, self.optimality, self.length) {
+            (RunStatus::Solved, Some(Optimality::NotChecked), Some(n)) => format!(
+                "valid: the {n} move{} replay to the goal; optimality not checked \
+                 (--check-optimal or -H checks it)",
+                if n == 1 { "" } else { "s" }
+            ),
+            (RunStatus::Solved, Some(Optimality::Checked), Some(n)) => {
+                format!("solved: {n} moves, the optimal length")
+            }
+            (verdict, _, _) if self.detail.is_empty() => verdict.as_str().to_string(),
+            (verdict, _, _) => format!("{}: {}", verdict.as_str(), self.detail),
+        }
+    }
 }
 
 /// Judges a finished solver run on `board`; `optimal` is the optimal length when known.
@@ -140,6 +174,10 @@ pub fn judge(
         );
     }
     j.length = Some(length);
+    j.optimality = Some(match optimal {
+        Some(_) => Optimality::Checked,
+        None => Optimality::NotChecked,
+    });
     if let Some(best) = optimal.filter(|&best| best != length) {
         return fail(
             j,
@@ -203,6 +241,47 @@ mod tests {
 
     const TWO: &str = "1 2 3 4 5 6 0 7 8"; // RR solves it
     const UNSOLVABLE: &str = "2 1 3 4 5 6 7 8 0";
+
+    /// A valid answer judged without an optimal length is not said to be solved optimally: it
+    /// was replayed to the goal, its length unchecked; with one, it is.
+    #[test]
+    fn a_valid_answer_without_an_optimal_length_is_not_called_optimal() {
+        let ok = Ended::Exited(0);
+        let j = verdict(TWO, ok, r#"{"moves": "RLRR"}"#, None);
+        assert_eq!(
+            j.verdict,
+            RunStatus::Solved,
+            "the status stays for compatibility"
+        );
+        assert_eq!(j.optimality, Some(Optimality::NotChecked));
+        let said = j.describe();
+        assert!(
+            said.starts_with("valid: the 4 moves replay to the goal"),
+            "{said}"
+        );
+        assert!(said.contains("optimality not checked"), "{said}");
+        assert!(said.contains("--check-optimal"), "{said}");
+        assert!(!said.contains("solved"), "{said}");
+        let j = verdict(TWO, ok, r#"{"moves": "RR"}"#, Some(2));
+        assert_eq!(j.optimality, Some(Optimality::Checked));
+        assert_eq!(j.describe(), "solved: 2 moves, the optimal length");
+        let j = verdict(TWO, ok, r#"{"moves": "RLRR"}"#, Some(2));
+        assert_eq!(j.optimality, Some(Optimality::Checked));
+        assert_eq!(
+            j.describe(),
+            "wrong-length: 4 moves, but the optimal length is 2"
+        );
+        let j = verdict(TWO, ok, r#"{"moves": "UUUU"}"#, None);
+        assert_eq!(j.optimality, None);
+        assert!(
+            j.describe().starts_with("invalid-moves: "),
+            "{}",
+            j.describe()
+        );
+        let json = serde_json::to_value(verdict(TWO, ok, r#"{"moves": "RR"}"#, None)).unwrap();
+        assert_eq!(json["verdict"], "solved");
+        assert_eq!(json["optimality"], "not-checked");
+    }
 
     #[test]
     fn every_verdict() {

@@ -19,7 +19,7 @@ pub mod solver;
 
 pub use counts::CountCheck;
 pub use error::OutsideError;
-pub use judge::{judge, reference_heuristic, reference_length, Judgement};
+pub use judge::{judge, reference_heuristic, reference_length, Judgement, Optimality};
 pub use process::{
     group_alive, kill_running_and_exit, Ended, Finished, ProcessLimits, SolverCommand,
 };
