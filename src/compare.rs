@@ -272,7 +272,7 @@ pub struct Comparison {
 pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
     let weak = "so their time ratios include the machine's drift between the runs and a time \
                 verdict from them is weak (node counts are unaffected); for time, measure both \
-                builds alternately with `tilebench regress`";
+                builds alternately with tilebench regress";
     let (Some(b), Some(n)) = (base, new) else {
         return format!(
             "Not measured side by side: {} no meta.json, so when and where its runs were made \
@@ -514,7 +514,8 @@ impl Comparison {
 mod tests {
     use super::*;
 
-    /// What `compare` prints (the report renders a comparison; this module sits below it).
+    /// What `compare --report` writes as Markdown (the report renders a comparison; this
+    /// module sits below it).
     fn markdown(c: &Comparison) -> String {
         crate::report::comparison_markdown(c, "a", "b")
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use tilebench::compare::{compare_dirs, CompareOptions};
-use tilebench::report::{comparison_markdown, write_comparison_report, Format};
+use tilebench::report::{comparison_text, write_comparison_report, Format};
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -43,7 +43,7 @@ pub struct CompareArgs {
     format: String,
 }
 
-/// Prints the Markdown report; exit 0 when nothing regressed, 1 when something did.
+/// Prints the comparison as plain text; exit 0 when nothing regressed, 1 when something did.
 pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
     let options = CompareOptions {
         threshold_pct: args.threshold,
@@ -70,7 +70,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, Box<dyn Error>> {
     }
     print!(
         "{}",
-        comparison_markdown(
+        comparison_text(
             &comparison,
             &args.base.display().to_string(),
             &args.new.display().to_string()

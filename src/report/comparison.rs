@@ -206,7 +206,8 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
     t.collapsed = true;
     runs.push(Text::plain(
         "Ratio: new / base seconds, in parentheses for runs left out of the time comparison \
-         (both sides under the minimum seconds); bold: a change that fails the comparison.",
+         (both sides under the minimum seconds); emphasised (bold, or *so* in plain text): a \
+         change that fails the comparison.",
     ));
     runs.push(t);
     sections.push(runs);

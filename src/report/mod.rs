@@ -57,8 +57,20 @@ pub fn write_comparison_report(
     Ok(render::write(&report, out_dir, formats).at(out_dir)?)
 }
 
-/// The comparison as Markdown without plots: what `compare` prints, the same model that
-/// [`write_comparison_report`] renders.
+/// The comparison as plain text without plots: what `compare` prints on a terminal, the same
+/// model that [`write_comparison_report`] renders (its Markdown keeps the escapes a `.md` file
+/// needs; the terminal gets none).
+pub(crate) fn comparison_text(
+    comparison: &crate::compare::Comparison,
+    base: &str,
+    new: &str,
+) -> String {
+    render::text::render(&comparison::build(comparison, base, new, &[]))
+}
+
+/// The comparison as Markdown without plots, as `--report` writes it (for tests of its
+/// content).
+#[cfg(test)]
 pub(crate) fn comparison_markdown(
     comparison: &crate::compare::Comparison,
     base: &str,

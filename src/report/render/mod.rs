@@ -5,6 +5,7 @@ pub mod html;
 pub mod latex;
 pub mod markdown;
 mod markup;
+pub mod text;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
