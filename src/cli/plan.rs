@@ -9,7 +9,7 @@ use clap::Args;
 
 use tilebench::experiment::cost::{
     calibrate, cap_at_time_limit, estimate, extrapolate_costs, human_seconds, makespan,
-    slurm_shape, stored_speeds, Source,
+    seconds_column, slurm_shape, stored_speeds, Source,
 };
 use tilebench::experiment::{prepare, Request};
 use tilebench::heuristic::Prepared;
@@ -151,7 +151,7 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
                 c.key.instance_id,
                 c.key.method.label(),
                 c.nodes.map_or("-".into(), |n| format!("{n:.3e}")),
-                c.seconds.map_or("-".into(), |s| format!("{s:.0}")),
+                c.seconds.map_or("-".into(), seconds_column),
                 c.source
             );
         }

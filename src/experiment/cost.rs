@@ -156,9 +156,17 @@ pub(crate) fn slurm_time(seconds: f64) -> String {
     format!("{d}-{h:02}:{m:02}:00")
 }
 
-/// Seconds in words for a person: "42 s", "3.5 min", "7.2 h", "10.6 days".
+/// Seconds in words for a person: "42 s", "3.5 min", "7.2 h", "10.6 days"; under 10 s with
+/// two significant digits ("0.078 s", "3.4 s"), under a millisecond "< 1 ms": rounded to whole
+/// seconds, a pair of a tenth of a second read "0 s", as if it cost nothing.
 pub(crate) fn human_seconds(s: f64) -> String {
-    if s < 120.0 {
+    if s <= 0.0 {
+        "0 s".to_string()
+    } else if s < 1e-3 {
+        "< 1 ms".to_string()
+    } else if s < 10.0 {
+        format!("{} s", significant(s, 2))
+    } else if s < 120.0 {
         format!("{s:.0} s")
     } else if s < 7200.0 {
         format!("{:.1} min", s / 60.0)
@@ -166,6 +174,28 @@ pub(crate) fn human_seconds(s: f64) -> String {
         format!("{:.1} h", s / 3600.0)
     } else {
         format!("{:.1} days", s / 86_400.0)
+    }
+}
+
+/// `v` (> 0) with `digits` significant digits, in plain decimals: 0.078, 3.4, 42.
+fn significant(v: f64, digits: i32) -> String {
+    let magnitude = v.log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).max(0) as usize;
+    format!("{v:.decimals$}")
+}
+
+/// A pair's expected seconds in `plan --per-pair`'s column: three significant digits (a number
+/// a script can read, and a pair of 0.02 s is not "0"), whole seconds from 100 s up, and
+/// exponent notation below a microsecond.
+pub fn seconds_column(s: f64) -> String {
+    if s <= 0.0 {
+        "0".to_string()
+    } else if s < 1e-6 {
+        format!("{s:.2e}")
+    } else if s >= 100.0 {
+        format!("{s:.0}")
+    } else {
+        significant(s, 3)
     }
 }
 
@@ -488,6 +518,23 @@ mod tests {
         assert_eq!(slurm_time(90_061.0), "1-01:02:00");
         assert_eq!(human_seconds(42.0), "42 s");
         assert_eq!(human_seconds(916_000.0), "10.6 days");
+    }
+
+    /// A pair expected to take under a second is not "0": its figure keeps its digits.
+    #[test]
+    fn times_under_a_second_are_not_zero() {
+        assert_eq!(human_seconds(0.0784), "0.078 s");
+        assert_eq!(human_seconds(0.4), "0.40 s");
+        assert_eq!(human_seconds(3.44), "3.4 s");
+        assert_eq!(human_seconds(0.0004), "< 1 ms");
+        assert_eq!(human_seconds(0.0), "0 s");
+        assert_eq!(seconds_column(0.0784), "0.0784");
+        assert_eq!(seconds_column(0.4), "0.400");
+        assert_eq!(seconds_column(1.4163), "1.42");
+        assert_eq!(seconds_column(42.0), "42.0");
+        assert_eq!(seconds_column(1234.4), "1234");
+        assert_eq!(seconds_column(2e-8), "2.00e-8");
+        assert_eq!(seconds_column(0.0), "0");
     }
 
     #[test]
