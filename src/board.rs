@@ -196,6 +196,25 @@ impl Goal {
         }
     }
 
+    /// The goal as a reader needs it, for setups and outputs: blank-last and blank-first by
+    /// name (what everyone means by them), any other with its layout, row-major: `spiral (1 2 3
+    /// 8 0 4 7 6 5)`. "spiral" alone does not say where the blank or any tile is, and its layout
+    /// differs by size; an explicit goal's name is its layout already.
+    pub fn describe(&self) -> String {
+        let name = self.name();
+        let tiles = join_tiles(&self.tiles);
+        match name.as_str() {
+            "blank-last" | "blank-first" => name,
+            _ if name == tiles => name,
+            _ => format!("{name} ({tiles})"),
+        }
+    }
+
+    /// The layout, row-major, numbers separated by spaces (`0` the blank).
+    pub fn layout(&self) -> String {
+        join_tiles(&self.tiles)
+    }
+
     pub fn size(&self) -> Size {
         self.size
     }
@@ -497,6 +516,25 @@ mod tests {
         assert!(Size::parse("6x6").is_err());
         assert!(Size::parse("4by4").is_err());
         assert_eq!(Size::parse("3X2").unwrap(), s(3, 2));
+    }
+
+    /// The familiar goals by name; the spiral, which a reader cannot picture from its name
+    /// (nor its blank, in the middle), with its layout; an explicit goal as its layout.
+    #[test]
+    fn goals_are_described_with_their_layout_unless_familiar() {
+        assert_eq!(Goal::blank_last(s(3, 3)).describe(), "blank-last");
+        assert_eq!(Goal::blank_first(s(4, 4)).describe(), "blank-first");
+        assert_eq!(
+            Goal::spiral(s(3, 3)).describe(),
+            "spiral (1 2 3 8 0 4 7 6 5)"
+        );
+        assert_eq!(
+            Goal::spiral(s(4, 4)).describe(),
+            "spiral (1 2 3 4 12 13 14 5 11 0 15 6 10 9 8 7)"
+        );
+        let other = Goal::parse("8 7 6 5 4 3 2 1 0", s(3, 3)).unwrap();
+        assert_eq!(other.describe(), "8 7 6 5 4 3 2 1 0");
+        assert_eq!(Goal::spiral(s(3, 3)).layout(), "1 2 3 8 0 4 7 6 5");
     }
 
     #[test]

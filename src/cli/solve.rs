@@ -182,6 +182,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "board": board.to_string(),
                 "size": board.size().to_string(),
                 "goal": goal.name(),
+                "goal_tiles": goal.layout(),
                 "algorithm": algorithm.as_str(),
                 "heuristic": heuristic_label,
                 "solvable": result.status != RunStatus::Unsolvable,
@@ -419,6 +420,7 @@ fn solve_outside(
             "board": board.to_string(),
             "size": board.size().to_string(),
             "goal": goal.name(),
+                "goal_tiles": goal.layout(),
             "solver": command.text(),
             "outcome": outcome,
             "optimal_by": optimal_by.as_ref().map(HeuristicName::as_str),
@@ -528,6 +530,6 @@ fn print_board(board: &Board, goal: &Goal) {
         "board      {} ({}, goal {})",
         board,
         board.size(),
-        goal.name()
+        goal.describe()
     );
 }

@@ -429,3 +429,32 @@ fn runs_of_another_directory_are_set_beside() {
         );
     }
 }
+
+/// A report names an instance set's spiral goal with its layout, so that a reader knows which
+/// goal was used (the 8-puzzle spiral has the blank in the middle).
+#[test]
+fn the_setup_gives_the_spiral_goal_with_its_layout() {
+    let dir = common::fresh_dir("report-spiral");
+    let set = common::bin::gen(
+        &dir,
+        "sp.txt",
+        &[
+            "--size", "3x3", "--count", "2", "--seed", "1", "--goal", "spiral", "--walk", "8",
+        ],
+    );
+    let out = dir.join("results");
+    let o = common::bin::run_into(&set, "manhattan", &out);
+    assert!(o.status.success(), "{}", common::bin::stderr(&o));
+    let reports = dir.join("reports");
+    common::bin::ok(&[
+        "report",
+        common::bin::arg(&out),
+        "--out",
+        common::bin::arg(&reports),
+    ]);
+    let md = fs::read_to_string(reports.join("report.md")).unwrap();
+    assert!(
+        md.contains("(3x3 board, spiral (1 2 3 8 0 4 7 6 5) goal)"),
+        "{md}"
+    );
+}

@@ -136,3 +136,29 @@ fn bad_input_exits_2_with_a_clear_message() {
         assert!(!e.contains("panicked"), "{args:?}: {e}");
     }
 }
+
+/// The spiral goal is shown with its layout (its name does not say where the blank is); the
+/// familiar blank-last by name; the JSON keeps `goal` and adds `goal_tiles`.
+#[test]
+fn the_spiral_goal_is_shown_with_its_layout() {
+    let o = tilebench(&["solve", "--goal", "spiral", "2,8,3,1,6,4,7,0,5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("(3x3, goal spiral (1 2 3 8 0 4 7 6 5))"),
+        "{text}"
+    );
+    let o = tilebench(&["solve", "1 2 3 4 5 6 0 7 8"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(3x3, goal blank-last)\n"));
+    let o = tilebench(&[
+        "solve",
+        "--goal",
+        "spiral",
+        "--format",
+        "json",
+        "2,8,3,1,6,4,7,0,5",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["goal"], "spiral");
+    assert_eq!(v["goal_tiles"], "1 2 3 8 0 4 7 6 5");
+}
