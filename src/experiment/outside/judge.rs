@@ -57,9 +57,10 @@ impl Judgement {
                  (--check-optimal or -H checks it)",
                 if n == 1 { "" } else { "s" }
             ),
-            (RunStatus::Solved, Some(Optimality::Checked), Some(n)) => {
-                format!("solved: {n} moves, the optimal length")
-            }
+            (RunStatus::Solved, Some(Optimality::Checked), Some(n)) => format!(
+                "solved: {n} move{}, the optimal length",
+                if n == 1 { "" } else { "s" }
+            ),
             (verdict, _, _) if self.detail.is_empty() => verdict.as_str().to_string(),
             (verdict, _, _) => format!("{}: {}", verdict.as_str(), self.detail),
         }
