@@ -155,8 +155,10 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 .iter()
                 .filter_map(|r| r.generated.map(|g| (g, r.seconds)))
                 .collect();
-            let total_generated =
-                (!counted.is_empty()).then(|| counted.iter().map(|c| c.0).sum::<u64>());
+            // A total over no solved runs is 0, as the seconds' are; unknown only when solved
+            // runs exist and none reported its count.
+            let total_generated = (!counted.is_empty() || solved.is_empty())
+                .then(|| counted.iter().map(|c| c.0).sum::<u64>());
             let counted_seconds: f64 = counted.iter().map(|c| c.1).sum();
             let geomean_generated = mean(
                 counted
@@ -199,7 +201,9 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 )
                 .map(|m| m.0),
                 total_generated,
-                mean_generated: total_generated.map(|t| t as f64 / counted.len() as f64),
+                mean_generated: total_generated
+                    .filter(|_| !counted.is_empty())
+                    .map(|t| t as f64 / counted.len() as f64),
                 geomean_generated,
                 total_seconds,
                 mean_seconds: (n > 0).then(|| total_seconds / n as f64),

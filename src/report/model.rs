@@ -305,7 +305,12 @@ impl Cell {
         Cell::Text(s.into())
     }
     pub fn num(value: f64, rounding: Rounding) -> Cell {
-        Cell::Number { value, rounding }
+        // + 0.0 turns -0.0 into 0.0: `Sum for f64` starts at -0.0, so a total over no runs
+        // would print as "-0".
+        Cell::Number {
+            value: value + 0.0,
+            rounding,
+        }
     }
     /// A number, or an empty cell for `None`.
     pub fn opt(value: Option<f64>, rounding: Rounding) -> Cell {
@@ -500,6 +505,9 @@ mod tests {
         );
         assert_eq!(Cell::WithCount(Box::new(Cell::Empty), 0).display(), NONE);
         assert_eq!(Cell::opt(None, Rounding::Integer), Cell::Empty);
+        // A total over no runs (`Sum for f64` of nothing is -0.0) is 0, not "-0".
+        let none: f64 = std::iter::empty::<f64>().sum();
+        assert_eq!(Cell::num(none, Rounding::Significant(4)).display(), "0");
     }
 
     #[test]
