@@ -13,6 +13,10 @@ pub(crate) struct InstanceComparison {
     pub instance_id: String,
     pub status: RunStatus,
     pub length: Option<u32>,
+    /// Whether the length was checked against an optimal one (from the instance file,
+    /// `--check-optimal` or an optimal built-in search: see `results::rejudge`): a `solved`
+    /// answer whose length nobody checked is only known to replay to the goal.
+    pub length_checked: bool,
     pub seconds: f64,
     /// `None` when the solver did not report it.
     pub generated: Option<u64>,
@@ -122,6 +126,7 @@ pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
                         instance_id: r.instance_id.clone(),
                         status: r.status,
                         length: r.length,
+                        length_checked: r.optimal_length.is_some(),
                         seconds: r.seconds,
                         generated: r.generated,
                         expanded: r.expanded,

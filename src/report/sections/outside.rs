@@ -51,6 +51,26 @@ fn outside_solver(c: &SolverComparison) -> Section {
         if n == 1 { "instance" } else { "instances" },
         statuses.join(", ")
     ));
+    let unchecked = (c.instances.iter())
+        .filter(|i| i.status == RunStatus::Solved && !i.length_checked)
+        .count();
+    if unchecked > 0 {
+        verdicts = verdicts
+            .p(format!(
+                "{} checked against no optimal length (none known: give the instances' \
+                 optimal lengths, ",
+                match (unchecked, n) {
+                    (1, 1) => "The length of its answer was".to_string(),
+                    (1, _) => format!("The length of 1 of its {n} answers was"),
+                    (u, _) if u == n => format!("The lengths of all {n} of its answers were"),
+                    (u, _) => format!("The lengths of {u} of its {n} answers were"),
+                }
+            ))
+            .code("--check-optimal")
+            .p(" or an admissible built-in search beside it), so ")
+            .code("solved")
+            .p(" says only that those moves replay to the goal. ");
+    }
     let compared = c.instances.iter().any(|i| i.builtin.is_some());
     verdicts = match &c.heuristic {
         // Nothing to set beside it: "0 of 0" would read as a comparison that failed.
@@ -115,7 +135,10 @@ fn outside_solver(c: &SolverComparison) -> Section {
         };
         t.row(vec![
             Cell::text(format!("{} #{}", i.instance_set, i.instance_id)),
-            Cell::text(i.status.as_str()),
+            Cell::text(match i.status {
+                RunStatus::Solved if !i.length_checked => "solved (length unchecked)",
+                other => other.as_str(),
+            }),
             count(i.length.map(u64::from)),
             count(bl),
             reported(i.generated),
@@ -152,6 +175,7 @@ mod tests {
             instance_id: "1".into(),
             status: RunStatus::Solved,
             length: Some(10),
+            length_checked: true,
             seconds: 0.1,
             generated: Some(100),
             expanded: Some(50),
@@ -183,6 +207,63 @@ mod tests {
         assert!(text.contains("lengths agree on 1 of 1"), "{text}");
     }
 
+    /// A solved answer whose length nobody checked (no optimal length known) is said so, in
+    /// the verdict and in its row: "solved" alone would read as optimal.
+    #[test]
+    fn an_unchecked_length_is_said_so() {
+        let instance = InstanceComparison {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            status: RunStatus::Solved,
+            length: Some(12),
+            length_checked: false,
+            seconds: 0.1,
+            generated: None,
+            expanded: None,
+            builtin: None,
+            iterations_agree: None,
+        };
+        let mut c = SolverComparison {
+            solver: "x".into(),
+            command: None,
+            heuristic: None,
+            instances: vec![instance.clone()],
+        };
+        let text = verdicts(&c);
+        assert!(
+            text.contains("The length of its answer was checked against no optimal length"),
+            "{text}"
+        );
+        let s = outside_solver(&c);
+        let Some(Block::Table(t)) = s.blocks.last() else {
+            panic!("{:?}", s.blocks)
+        };
+        assert_eq!(t.rows[0][1].display(), "solved (length unchecked)");
+        c.instances = vec![
+            instance.clone(),
+            InstanceComparison {
+                length_checked: true,
+                ..instance.clone()
+            },
+        ];
+        let text = verdicts(&c);
+        assert!(
+            text.contains("The length of 1 of its 2 answers was checked"),
+            "{text}"
+        );
+        c.instances = vec![instance.clone(), instance.clone()];
+        let text = verdicts(&c);
+        assert!(
+            text.contains("The lengths of all 2 of its answers were"),
+            "{text}"
+        );
+        c.instances = vec![InstanceComparison {
+            length_checked: true,
+            ..instance
+        }];
+        assert!(!verdicts(&c).contains("checked against no"));
+    }
+
     /// A solver that reports no counts: its cells say "not reported" (not 0), the verdict says
     /// it reported none (not "node totals on 0 of 1").
     #[test]
@@ -192,6 +273,7 @@ mod tests {
             instance_id: "1".into(),
             status: RunStatus::Solved,
             length: Some(10),
+            length_checked: true,
             seconds: 0.1,
             generated: None,
             expanded: None,
