@@ -341,7 +341,7 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
 ///             instance_id: (i + 1).to_string(),
 ///             heuristic: "manhattan".into(),
 ///             status: RunStatus::Solved,
-///             generated: generated[i],
+///             generated: Some(generated[i]),
 ///             ..RunRecord::default()
 ///         })
 ///         .collect();
