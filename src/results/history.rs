@@ -10,7 +10,8 @@
 //! - `total_generated`, `total_expanded`: nodes over all runs of the group (every status);
 //! - `total_seconds`: the sum of the runs' own search times (not wall time, so it does not
 //!   depend on how many runs went in parallel);
-//! - `nodes_per_second`: `total_generated / total_seconds`, empty when no time was measured;
+//! - `nodes_per_second`: `total_generated` over the seconds of the runs that know their node
+//!   counts, empty when those measured no time (or no run reported a count);
 //! - `instructions`: the search's instructions over the group's runs, counted under valgrind by
 //!   `tilebench regress --instructions`; empty otherwise. Added later: files without the column
 //!   read as before, and rows without a count are appended to such a file in its own layout.
@@ -126,11 +127,15 @@ pub struct HistoryRow {
 /// Sums runs by (heuristic, instance set), in that order, into history rows.
 pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow> {
     let mut groups: BTreeMap<(String, &str), HistoryRow> = BTreeMap::new();
-    // Groups with at least one node count: an outside solver's that reported none has no rate.
-    let mut counted: std::collections::BTreeSet<(String, &str)> = Default::default();
+    // The seconds of the runs that know their node counts, per group: the rate is over those
+    // runs alone (an outside solver that reported no count has no rate, and one that reported
+    // some counts has the rate of those).
+    let mut counted_seconds: BTreeMap<(String, &str), f64> = BTreeMap::new();
     for r in runs {
         if r.generated.is_some() {
-            counted.insert((r.label(), &r.instance_set));
+            *counted_seconds
+                .entry((r.label(), &r.instance_set))
+                .or_default() += r.seconds;
         }
         let row = groups
             .entry((r.label(), &r.instance_set))
@@ -151,8 +156,8 @@ pub fn summarise(commit: &str, date: &str, runs: &[RunRecord]) -> Vec<HistoryRow
     groups
         .into_iter()
         .map(|(key, mut row)| {
-            row.nodes_per_second = (row.total_seconds > 0.0 && counted.contains(&key))
-                .then(|| row.total_generated as f64 / row.total_seconds);
+            let seconds = counted_seconds.get(&key).copied().unwrap_or(0.0);
+            row.nodes_per_second = (seconds > 0.0).then(|| row.total_generated as f64 / seconds);
             row
         })
         .collect()
@@ -328,6 +333,25 @@ mod tests {
             ]
         );
         assert!(rows.iter().all(|r| r.commit == "abc123"));
+    }
+
+    /// An outside solver that reported counts for some runs only: its rate is over those runs'
+    /// seconds, not diluted by the seconds of runs whose nodes nobody counted.
+    #[test]
+    fn the_rate_is_over_the_runs_that_counted() {
+        let mut unreported = run("s", "my-solver", "solved", 0, 6.0);
+        unreported.generated = None;
+        unreported.expanded = None;
+        let runs = [
+            run("s", "my-solver", "solved", 400, 2.0),
+            unreported.clone(),
+        ];
+        let rows = summarise("c", "d", &runs);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].total_seconds, 8.0);
+        assert_eq!(rows[0].nodes_per_second, Some(200.0));
+        let none = summarise("c", "d", &[unreported]);
+        assert_eq!(none[0].nodes_per_second, None);
     }
 
     #[test]
