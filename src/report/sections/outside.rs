@@ -159,6 +159,42 @@ mod tests {
     use super::*;
     use crate::report::model::Block;
 
+    /// A solved instance of length `length`, checked against the optimal length, whose
+    /// solver reported `generated` nodes (and half as many expanded).
+    fn solved(length: u32, generated: Option<u64>) -> InstanceComparison {
+        InstanceComparison {
+            instance_set: "s".into(),
+            instance_id: "1".into(),
+            status: RunStatus::Solved,
+            length: Some(length),
+            length_checked: true,
+            seconds: 0.1,
+            generated,
+            expanded: generated.map(|g| g / 2),
+            builtin: None,
+            iterations_agree: None,
+        }
+    }
+
+    /// Solver `x`'s answers, beside the built-in search with `heuristic`.
+    fn solver(heuristic: Option<&str>, instance: &InstanceComparison) -> SolverComparison {
+        SolverComparison {
+            solver: "x".into(),
+            command: None,
+            heuristic: heuristic.map(Into::into),
+            instances: vec![instance.clone()],
+        }
+    }
+
+    /// The section's per-instance table (its last block).
+    fn table(c: &SolverComparison) -> crate::report::model::Table {
+        let s = outside_solver(c);
+        match s.blocks.last() {
+            Some(Block::Table(t)) => t.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
     fn verdicts(c: &SolverComparison) -> String {
         let s = outside_solver(c);
         match &s.blocks[0] {
@@ -170,24 +206,8 @@ mod tests {
     /// A solver named after a heuristic the results do not hold: said so, not "0 of 0".
     #[test]
     fn a_heuristic_not_run_is_named_not_counted() {
-        let instance = InstanceComparison {
-            instance_set: "s".into(),
-            instance_id: "1".into(),
-            status: RunStatus::Solved,
-            length: Some(10),
-            length_checked: true,
-            seconds: 0.1,
-            generated: Some(100),
-            expanded: Some(50),
-            builtin: None,
-            iterations_agree: None,
-        };
-        let mut c = SolverComparison {
-            solver: "x".into(),
-            command: None,
-            heuristic: Some("pdb-663".into()),
-            instances: vec![instance.clone()],
-        };
+        let instance = solved(10, Some(100));
+        let mut c = solver(Some("pdb-663"), &instance);
         let text = verdicts(&c);
         assert!(text.starts_with("1 instance: 1 solved."), "{text}");
         assert!(
@@ -212,32 +232,16 @@ mod tests {
     #[test]
     fn an_unchecked_length_is_said_so() {
         let instance = InstanceComparison {
-            instance_set: "s".into(),
-            instance_id: "1".into(),
-            status: RunStatus::Solved,
-            length: Some(12),
             length_checked: false,
-            seconds: 0.1,
-            generated: None,
-            expanded: None,
-            builtin: None,
-            iterations_agree: None,
+            ..solved(12, None)
         };
-        let mut c = SolverComparison {
-            solver: "x".into(),
-            command: None,
-            heuristic: None,
-            instances: vec![instance.clone()],
-        };
+        let mut c = solver(None, &instance);
         let text = verdicts(&c);
         assert!(
             text.contains("The length of its answer was checked against no optimal length"),
             "{text}"
         );
-        let s = outside_solver(&c);
-        let Some(Block::Table(t)) = s.blocks.last() else {
-            panic!("{:?}", s.blocks)
-        };
+        let t = table(&c);
         assert_eq!(t.rows[0][1].display(), "solved (length unchecked)");
         c.instances = vec![
             instance.clone(),
@@ -269,32 +273,16 @@ mod tests {
     #[test]
     fn counts_not_reported_are_said_so_not_zero() {
         let instance = InstanceComparison {
-            instance_set: "s".into(),
-            instance_id: "1".into(),
-            status: RunStatus::Solved,
-            length: Some(10),
-            length_checked: true,
-            seconds: 0.1,
-            generated: None,
-            expanded: None,
             builtin: Some((Some(10), Some(100), Some(50))),
-            iterations_agree: None,
+            ..solved(10, None)
         };
-        let c = SolverComparison {
-            solver: "x".into(),
-            command: None,
-            heuristic: Some("manhattan".into()),
-            instances: vec![instance],
-        };
+        let c = solver(Some("manhattan"), &instance);
         let text = verdicts(&c);
         assert!(
             text.contains("lengths agree on 1 of 1, it reported no node counts."),
             "{text}"
         );
-        let s = outside_solver(&c);
-        let Some(Block::Table(t)) = s.blocks.last() else {
-            panic!("{:?}", s.blocks)
-        };
+        let t = table(&c);
         let row: Vec<String> = t.rows[0].iter().map(Cell::display).collect();
         assert_eq!(row[4], "not reported", "{row:?}");
         assert_eq!(row[5], "100", "{row:?}");
