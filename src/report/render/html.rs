@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
-use super::markup::{typeset, Markup};
-use crate::report::model::{Align, Block, Figure, Report, Section, Table};
+use super::markup::{typeset, Blocks, Markup};
+use crate::report::model::{Align, Figure, Report, Section, Table};
 
 /// The embedded style sheet: readable on a phone, sensible on paper.
 const CSS: &str = "\
@@ -45,17 +45,28 @@ pub fn render(report: &Report) -> String {
         escape(&report.title)
     );
     let _ = writeln!(h, "<h1>{}</h1>", escape(&report.title));
-    for b in &report.intro {
-        block(&mut h, b);
-    }
-    for s in &report.sections {
-        section(&mut h, s);
-    }
+    BLOCKS.body(&mut h, report);
     h.push_str("</main>\n</body>\n</html>\n");
     h
 }
 
-fn section(h: &mut String, s: &Section) {
+const BLOCKS: Blocks = Blocks {
+    heading,
+    paragraph: |h, t| {
+        let _ = writeln!(h, "<p>{}</p>", MARKUP.text(t));
+    },
+    list: |h, items| {
+        h.push_str("<ul>\n");
+        for i in items {
+            let _ = writeln!(h, "<li>{}</li>", MARKUP.text(i));
+        }
+        h.push_str("</ul>\n");
+    },
+    table,
+    figure,
+};
+
+fn heading(h: &mut String, s: &Section) {
     let level = s.level.clamp(1, 5) + 1;
     let _ = writeln!(
         h,
@@ -63,26 +74,6 @@ fn section(h: &mut String, s: &Section) {
         escape(&s.id),
         escape(&s.title)
     );
-    for b in &s.blocks {
-        block(h, b);
-    }
-}
-
-fn block(h: &mut String, b: &Block) {
-    match b {
-        Block::Paragraph(t) => {
-            let _ = writeln!(h, "<p>{}</p>", MARKUP.text(t));
-        }
-        Block::List(items) => {
-            h.push_str("<ul>\n");
-            for i in items {
-                let _ = writeln!(h, "<li>{}</li>", MARKUP.text(i));
-            }
-            h.push_str("</ul>\n");
-        }
-        Block::Table(t) => table(h, t),
-        Block::Figure(f) => figure(h, f),
-    }
 }
 
 fn table(h: &mut String, t: &Table) {

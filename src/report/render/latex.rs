@@ -10,7 +10,7 @@
 
 use std::fmt::Write;
 
-use super::markup::{typeset, Markup};
+use super::markup::{typeset, Blocks, Markup};
 use crate::report::model::{Align, Block, Cell, Column, Figure, Report, Section, Table};
 
 /// The folder of table fragments, beside `report.tex`.
@@ -61,12 +61,7 @@ pub fn render(report: &Report) -> String {
         "\\begin{{center}}{{\\LARGE\\bfseries {}\\par}}\\end{{center}}\n",
         prose(&report.title)
     );
-    for b in &report.intro {
-        block(&mut tex, b);
-    }
-    for s in &report.sections {
-        section(&mut tex, s);
-    }
+    BLOCKS.body(&mut tex, report);
     tex.push_str("\\end{document}\n");
     tex
 }
@@ -368,7 +363,7 @@ fn header_lines(c: &Column, wide: bool) -> Vec<String> {
     lines
 }
 
-fn section(tex: &mut String, s: &Section) {
+fn heading(tex: &mut String, s: &Section) {
     let command = match s.level {
         0 | 1 => "section",
         2 => "subsection",
@@ -381,27 +376,23 @@ fn section(tex: &mut String, s: &Section) {
         prose(&s.title),
         s.id
     );
-    for b in &s.blocks {
-        block(tex, b);
-    }
 }
 
-fn block(tex: &mut String, b: &Block) {
-    match b {
-        Block::Paragraph(t) => {
-            let _ = writeln!(tex, "{}\n", MARKUP.text(t));
+const BLOCKS: Blocks = Blocks {
+    heading,
+    paragraph: |tex, t| {
+        let _ = writeln!(tex, "{}\n", MARKUP.text(t));
+    },
+    list: |tex, items| {
+        tex.push_str("\\begin{itemize}\n");
+        for i in items {
+            let _ = writeln!(tex, "\\item {}", MARKUP.text(i));
         }
-        Block::List(items) => {
-            tex.push_str("\\begin{itemize}\n");
-            for i in items {
-                let _ = writeln!(tex, "\\item {}", MARKUP.text(i));
-            }
-            tex.push_str("\\end{itemize}\n\n");
-        }
-        Block::Table(t) => table(tex, t),
-        Block::Figure(f) => figure(tex, f),
-    }
-}
+        tex.push_str("\\end{itemize}\n\n");
+    },
+    table,
+    figure,
+};
 
 /// Tables of at most this many lines (header and wrapped cells counted) are kept whole on one
 /// page: a summary of seven methods broken after its second row reads badly.

@@ -2,46 +2,37 @@
 
 use std::fmt::Write;
 
-use super::markup::Markup;
-use crate::report::model::{Align, Block, Figure, Report, Section, Table};
+use super::markup::{Blocks, Markup};
+use crate::report::model::{Align, Figure, Report, Section, Table};
 
 /// The report as Markdown.
 pub fn render(report: &Report) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# {}\n", escape(&report.title));
-    for b in &report.intro {
-        block(&mut md, b);
-    }
-    for s in &report.sections {
-        section(&mut md, s);
-    }
+    BLOCKS.body(&mut md, report);
     md
 }
 
-fn section(md: &mut String, s: &Section) {
+const BLOCKS: Blocks = Blocks {
+    heading,
+    paragraph: |md, t| {
+        let _ = writeln!(md, "{}\n", MARKUP.text(t));
+    },
+    list: |md, items| {
+        for i in items {
+            let _ = writeln!(md, "- {}", MARKUP.text(i));
+        }
+        md.push('\n');
+    },
+    table,
+    figure,
+};
+
+fn heading(md: &mut String, s: &Section) {
     let hashes = "#".repeat(usize::from(s.level.clamp(1, 5)) + 1);
     // An explicit anchor, so that links work whatever the host's slug rules are.
     let _ = writeln!(md, "<a id=\"{}\"></a>\n", s.id);
     let _ = writeln!(md, "{hashes} {}\n", escape(&s.title));
-    for b in &s.blocks {
-        block(md, b);
-    }
-}
-
-fn block(md: &mut String, b: &Block) {
-    match b {
-        Block::Paragraph(t) => {
-            let _ = writeln!(md, "{}\n", MARKUP.text(t));
-        }
-        Block::List(items) => {
-            for i in items {
-                let _ = writeln!(md, "- {}", MARKUP.text(i));
-            }
-            md.push('\n');
-        }
-        Block::Table(t) => table(md, t),
-        Block::Figure(f) => figure(md, f),
-    }
 }
 
 fn table(md: &mut String, t: &Table) {

@@ -1,7 +1,42 @@
-//! What the three renderings share: a format's inline markup, from which its text and table
-//! cells follow (a module below the renderers, which `render` calls).
+//! What the renderings share: the walk through a report, and a format's inline markup, from
+//! which its text and table cells follow (a module below the renderers, which `render` calls).
 
-use crate::report::model::{Cell, Inline, Text};
+use crate::report::model::{Block, Cell, Figure, Inline, Report, Section, Table, Text};
+
+/// How a format sets each part of a report, so that the walk through it ([`Blocks::body`]) is
+/// written once for every format.
+pub(super) struct Blocks {
+    /// A section's heading (its blocks follow).
+    pub(super) heading: fn(&mut String, &Section),
+    pub(super) paragraph: fn(&mut String, &Text),
+    pub(super) list: fn(&mut String, &[Text]),
+    pub(super) table: fn(&mut String, &Table),
+    pub(super) figure: fn(&mut String, &Figure),
+}
+
+impl Blocks {
+    /// The report's introduction and sections: everything between a format's title and its end.
+    pub(super) fn body(&self, out: &mut String, report: &Report) {
+        for b in &report.intro {
+            self.block(out, b);
+        }
+        for s in &report.sections {
+            (self.heading)(out, s);
+            for b in &s.blocks {
+                self.block(out, b);
+            }
+        }
+    }
+
+    fn block(&self, out: &mut String, b: &Block) {
+        match b {
+            Block::Paragraph(t) => (self.paragraph)(out, t),
+            Block::List(items) => (self.list)(out, items),
+            Block::Table(t) => (self.table)(out, t),
+            Block::Figure(f) => (self.figure)(out, f),
+        }
+    }
+}
 
 /// A format's inline markup, from which its text and table cells follow.
 pub(super) struct Markup {

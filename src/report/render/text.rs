@@ -5,19 +5,14 @@
 
 use std::fmt::Write;
 
-use super::markup::Markup;
-use crate::report::model::{Align, Block, Figure, Report, Section, Table};
+use super::markup::{Blocks, Markup};
+use crate::report::model::{Align, Figure, Report, Table};
 
 /// The report as plain text.
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
     heading(&mut out, &report.title, '=');
-    for b in &report.intro {
-        block(&mut out, b);
-    }
-    for s in &report.sections {
-        section(&mut out, s);
-    }
+    BLOCKS.body(&mut out, report);
     out
 }
 
@@ -27,28 +22,20 @@ fn heading(out: &mut String, title: &str, rule: char) {
     let _ = writeln!(out, "{title}\n{}\n", rule.to_string().repeat(width));
 }
 
-fn section(out: &mut String, s: &Section) {
-    heading(out, &s.title, if s.level <= 1 { '-' } else { '~' });
-    for b in &s.blocks {
-        block(out, b);
-    }
-}
-
-fn block(out: &mut String, b: &Block) {
-    match b {
-        Block::Paragraph(t) => {
-            let _ = writeln!(out, "{}\n", PLAIN.text(t));
+const BLOCKS: Blocks = Blocks {
+    heading: |out, s| heading(out, &s.title, if s.level <= 1 { '-' } else { '~' }),
+    paragraph: |out, t| {
+        let _ = writeln!(out, "{}\n", PLAIN.text(t));
+    },
+    list: |out, items| {
+        for i in items {
+            let _ = writeln!(out, "- {}", PLAIN.text(i));
         }
-        Block::List(items) => {
-            for i in items {
-                let _ = writeln!(out, "- {}", PLAIN.text(i));
-            }
-            out.push('\n');
-        }
-        Block::Table(t) => table(out, t),
-        Block::Figure(f) => figure(out, f),
-    }
-}
+        out.push('\n');
+    },
+    table,
+    figure,
+};
 
 /// Columns padded to their widest cell (numbers to the right), two spaces between them.
 fn table(out: &mut String, t: &Table) {
@@ -112,7 +99,7 @@ const PLAIN: Markup = Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::{Cell, Column, Rounding, Text};
+    use crate::report::model::{Cell, Column, Rounding, Section, Text};
 
     /// What the Markdown file escapes is printed as it is, and a table's columns line up.
     #[test]
