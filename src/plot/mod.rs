@@ -503,8 +503,9 @@ fn prepare(dir: &Path) -> Result<(), PlotError> {
 }
 
 thread_local! {
-    /// The points that have a marker in the figure being drawn ([`new_figure`] empties it).
-    static MARKED: std::cell::RefCell<std::collections::HashSet<(u64, u64)>> =
+    /// The points that have a marker in the figure being drawn, with the number of series
+    /// marked there ([`new_figure`] empties it).
+    static MARKED: std::cell::RefCell<std::collections::HashMap<(u64, u64), i32>> =
         std::cell::RefCell::default();
     /// Whether the figure being drawn has a ring ([`draw_markers`]).
     static RINGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -513,6 +514,23 @@ thread_local! {
 /// A point in a chart's data coordinates.
 type Point = (f64, f64);
 
+/// Each of a series' `points` with the number of earlier series of the figure marked there;
+/// then marks them for the series after (once per point, however often this series repeats it).
+fn mark(points: &[Point]) -> Vec<(Point, i32)> {
+    let key = |&(x, y): &Point| (x.to_bits(), y.to_bits());
+    MARKED.with(|m| {
+        let mut marked = m.borrow_mut();
+        let earlier = (points.iter())
+            .map(|p| (*p, marked.get(&key(p)).copied().unwrap_or(0)))
+            .collect();
+        let mine: std::collections::HashSet<(u64, u64)> = points.iter().map(key).collect();
+        for k in mine {
+            *marked.entry(k).or_default() += 1;
+        }
+        earlier
+    })
+}
+
 /// Starts a figure: no point has a marker yet.
 fn new_figure() {
     MARKED.with(|m| m.borrow_mut().clear());
@@ -520,12 +538,14 @@ fn new_figure() {
 }
 
 /// What a figure with rings says in its caption.
-const RING_NOTE: &str = " A ring around a marker is a second series with the same value there.";
+const RING_NOTE: &str = " A ring around a marker, in a series' own shape and colour, is a further \
+series with the same value there (each one a ring further out).";
 
 /// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined. A
-/// point where an earlier series of the figure has a marker gets a ring around that marker
-/// instead, so that a series equal to another (an outside solver that reproduces the built-in
-/// search's counts) is seen, not hidden under it.
+/// point where earlier series of the figure have markers gets a ring in this series' shape
+/// around them instead, one step further out for each earlier series, so that a series equal to
+/// others (an outside solver that reproduces the built-in search's counts) is seen, not hidden
+/// under them.
 fn draw_markers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     points: &[(f64, f64)],
@@ -537,24 +557,23 @@ where
     DB: DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
 {
-    let key = |&(x, y): &(f64, f64)| (x.to_bits(), y.to_bits());
-    let (rings, points): (Vec<Point>, Vec<Point>) = MARKED.with(|m| {
-        let marked = m.borrow();
-        points.iter().partition(|p| marked.contains(&key(p)))
-    });
-    MARKED.with(|m| m.borrow_mut().extend(points.iter().map(key)));
-    if !rings.is_empty() {
+    let marked = mark(points);
+    let ring = look.color.stroke_width(2);
+    for &(p, n) in marked.iter().filter(|m| m.1 > 0) {
         RINGED.set(true);
-        chart.draw_series(
-            (rings.iter()).map(|&p| Circle::new(p, size + 3, look.color.stroke_width(2))),
-        )?;
+        let radius = size + 3 * n;
+        match outline(look.marker, radius) {
+            None => chart.draw_series(std::iter::once(Circle::new(p, radius, ring)))?,
+            Some(mut corners) => {
+                corners.push(corners[0]);
+                chart.draw_series(std::iter::once(
+                    EmptyElement::at(p) + PathElement::new(corners, ring),
+                ))?
+            }
+        };
     }
-    let fill: ShapeStyle = if filled {
-        look.color.filled()
-    } else {
-        look.color.stroke_width(2)
-    };
-    let it = points.iter().copied();
+    let fill: ShapeStyle = if filled { look.color.filled() } else { ring };
+    let it = marked.iter().filter(|m| m.1 == 0).map(|m| m.0);
     match outline(look.marker, size) {
         None => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
         Some(corners) if filled => chart
@@ -1121,6 +1140,55 @@ mod tests {
         assert_eq!(got, BTreeSet::from([bfs]));
     }
 
+    /// A third series on a point two others mark gets a ring further out than the second's,
+    /// so that neither ring hides the other; a series repeating its own point is counted once.
+    #[test]
+    fn each_further_series_on_a_point_gets_a_wider_ring() {
+        new_figure();
+        let (p, q) = ((1.0, 2.0), (3.0, 4.0));
+        assert_eq!(mark(&[p, p]), [(p, 0), (p, 0)]);
+        assert_eq!(mark(&[p, q]), [(p, 1), (q, 0)]);
+        assert_eq!(mark(&[p, q]), [(p, 2), (q, 1)]);
+        new_figure();
+        assert_eq!(mark(&[p]), [(p, 0)]);
+        // Drawn: the IDA* runs of the optimization path hold length + 1 states whatever the
+        // heuristic, so three series share each of their points: rings of two sizes there.
+        let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
+        let mut results = Results::load(&lab).unwrap();
+        // The solved runs alone: no hollow marker (a closed outline too) in the figure.
+        results.runs.retain(|r| r.status == RunStatus::Solved);
+        let tmp = tempfile::tempdir().unwrap();
+        let options = PlotOptions {
+            no_history: true,
+            ..PlotOptions::default()
+        };
+        plot_all(&results, tmp.path(), &options).unwrap();
+        let svg =
+            std::fs::read_to_string(tmp.path().join("optimization-path-peak-stored.svg")).unwrap();
+        let colours: BTreeSet<String> = rings(&svg).into_iter().collect();
+        let expected = ["linear-conflict", "pdb-663"].map(|h| hex(style::color_of(h)));
+        assert_eq!(colours, BTreeSet::from(expected));
+    }
+
+    /// The stroke colour of each ring of an SVG plot: a closed outline (a marker's shape drawn
+    /// as a path whose last point is its first).
+    fn rings(svg: &str) -> Vec<String> {
+        (svg.split("<polyline").skip(1))
+            .map(|c| &c[..c.find("/>").unwrap()])
+            .filter(|c| {
+                let at = c.find("points=\"").unwrap() + 8;
+                let points: Vec<&str> = c[at..at + c[at..].find('"').unwrap()]
+                    .split_whitespace()
+                    .collect();
+                points.len() > 2 && points.first() == points.last()
+            })
+            .filter_map(|c| {
+                let at = c.find("stroke=\"")? + 8;
+                Some(c[at..at + 7].to_string())
+            })
+            .collect()
+    }
+
     /// The 24-puzzle's later-work figure: every published series and ours drawn, each in a
     /// colour of its own, ours on exactly as many instances as it solved; no figure for a set
     /// that is not Korf & Felner's.
@@ -1171,9 +1239,8 @@ mod tests {
         // points (and clausecker's columns may lack a few).
         let count = |c: &str| svg.matches(&format!("fill=\"{c}\"")).count();
         assert_eq!(count(&ours), 1, "ours drawn on its solved instances only");
-        let rings = (svg.split("<circle").skip(1))
-            .filter(|c| c[..c.find("/>").unwrap()].contains(&format!("stroke=\"{ours}\"")))
-            .count();
+        // A ring in our marker's shape: a closed outline in our colour.
+        let rings = rings(&svg).iter().filter(|c| **c == ours).count();
         assert_eq!(rings, 2, "a ring on each instance where ours equals theirs");
         assert!(count(&hex(style::color_of("korf-felner-2002"))) >= 50);
     }
