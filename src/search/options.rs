@@ -83,6 +83,19 @@ pub enum SearchError {
          (leave --pruning out)"
     )]
     PruningNotIda(Algorithm),
+    #[error(
+        "the heuristic's h at the goal is {0}, not 0: no search can see the goal (an \
+         admissible heuristic is 0 there; check its init and h)"
+    )]
+    NotZeroAtGoal(u32),
+    #[error(
+        "the heuristic hands the search Manhattan distance's table (as_manhattan) but is not \
+         Manhattan distance: h = {own} on this board where Manhattan distance is {manhattan} \
+         (as_manhattan must return None unless h is exactly Manhattan distance)"
+    )]
+    NotManhattan { own: u32, manhattan: u32 },
+    #[error("the search panicked: {0}")]
+    Panicked(String),
     #[error(transparent)]
     Board(#[from] BoardError),
     #[error(transparent)]

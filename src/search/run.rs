@@ -21,6 +21,9 @@ pub(crate) fn run<H: Heuristic>(
     heuristic: &H,
     options: &SearchOptions,
 ) -> Result<Outcome, SearchError> {
+    if options.algorithm.uses_heuristic() {
+        check_heuristic(board, goal, heuristic)?;
+    }
     let limits = &options.limits;
     match options.algorithm {
         Algorithm::Ida => {
@@ -42,6 +45,25 @@ pub(crate) fn run<H: Heuristic>(
     }
 }
 
+/// What every search relies on of a heuristic, checked once before it starts (a registered
+/// heuristic from outside the library may break it): h is 0 at the goal (the searches test
+/// for the goal only where h = 0), and a heuristic that hands the search Manhattan distance's
+/// table (`as_manhattan`, for the packed loop) has Manhattan distance's value.
+fn check_heuristic<H: Heuristic>(board: &Board, goal: &Goal, h: &H) -> Result<(), SearchError> {
+    let at_goal = h.h(&h.init(&Grid::new(&goal.as_board())));
+    if at_goal != 0 {
+        return Err(SearchError::NotZeroAtGoal(at_goal));
+    }
+    if let Some(m) = h.as_manhattan() {
+        let grid = Grid::new(board);
+        let (own, manhattan) = (h.h(&h.init(&grid)), m.total(&grid));
+        if own != manhattan {
+            return Err(SearchError::NotManhattan { own, manhattan });
+        }
+    }
+    Ok(())
+}
+
 /// IDA*'s memory, derived after the search (nothing is counted per node): the path from the root
 /// to the deepest node holds at most `bound + 1` states, the last iteration's bound (the solution
 /// length when solved); the bytes are the board and the fixed move array of [`MAX_DEPTH`] bytes,
@@ -56,5 +78,70 @@ fn ida_memory<H: Heuristic>(result: &SearchResult) -> Memory {
         peak_bytes: (std::mem::size_of::<Grid>() + MAX_DEPTH) as u64
             + stored * std::mem::size_of::<H::State>() as u64,
         table_bytes: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::{Manhattan, TileDistances};
+
+    /// Manhattan distance scaled by `times` plus `plus`, handing the search Manhattan's table
+    /// all the same: the two contracts a heuristic from outside may break.
+    struct Bent {
+        m: Manhattan,
+        times: u32,
+        plus: u32,
+    }
+
+    impl Heuristic for Bent {
+        type State = u32;
+        fn init(&self, grid: &Grid) -> u32 {
+            self.m.init(grid)
+        }
+        fn h(&self, s: &u32) -> u32 {
+            s * self.times + self.plus
+        }
+        fn update(&self, s: &u32, grid: &Grid, tile: u8, from: usize, to: usize) -> u32 {
+            self.m.update(s, grid, tile, from, to)
+        }
+        fn as_manhattan(&self) -> Option<&TileDistances> {
+            self.m.as_manhattan()
+        }
+    }
+
+    /// A heuristic above 0 at the goal, or one that hands over Manhattan's table without being
+    /// Manhattan distance, is refused before the search (it would never see the goal, or the
+    /// packed loop would search with the wrong h), with each algorithm that uses h.
+    #[test]
+    fn a_heuristic_that_breaks_the_searchs_contract_is_refused() {
+        let goal = Goal::blank_last(crate::board::Size::new(3, 3).unwrap());
+        let board = Board::parse("1 2 3 4 5 6 0 7 8", None).unwrap();
+        let bent = |times, plus| Bent {
+            m: Manhattan::new(&goal),
+            times,
+            plus,
+        };
+        for algorithm in [Algorithm::Ida, Algorithm::Astar] {
+            let options = SearchOptions {
+                algorithm,
+                ..SearchOptions::default()
+            };
+            let solved = run(&board, &goal, &bent(1, 0), &options).unwrap();
+            assert_eq!(solved.result.moves.len(), 2);
+            let err = run(&board, &goal, &bent(1, 2), &options).unwrap_err();
+            assert!(matches!(err, SearchError::NotZeroAtGoal(2)), "{err}");
+            let err = run(&board, &goal, &bent(2, 0), &options).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    SearchError::NotManhattan {
+                        own: 4,
+                        manhattan: 2
+                    }
+                ),
+                "{err}"
+            );
+        }
     }
 }
