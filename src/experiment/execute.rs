@@ -37,7 +37,7 @@ use crate::results::{
     history, record::problem, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState,
     RunStatus, META_FILE,
 };
-use crate::search::{self, Iteration, Limits, Mode, SearchOptions, SearchResult};
+use crate::search::{self, Iteration, Limits, Mode, SearchError, SearchOptions, SearchResult};
 
 /// What a run did.
 #[derive(Debug, Clone, Default)]
@@ -556,7 +556,12 @@ fn run_pair(
         threads: threads_here,
         ..options.clone()
     };
-    let outcome = search::solve(h, &instance.board, &set.goal, &options);
+    // A panic in the search (a registered heuristic's code, say) is this pair's error row,
+    // not the end of the experiment: the other pairs run and every finished row is kept.
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        search::solve(h, &instance.board, &set.goal, &options)
+    }))
+    .unwrap_or_else(|panic| Err(SearchError::Panicked(panic_message(&*panic))));
     let (status, why, outcome) = match outcome {
         Err(e) => (RunStatus::Error, Some(e.to_string()), None),
         Ok(o) if o.result.status == RunStatus::Cancelled => return None,
@@ -613,6 +618,13 @@ fn run_pair(
     Some((run, iterations, problem))
 }
 
+/// The text a panic was raised with (`panic!("…")`'s message), or a placeholder.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    (panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".to_string())
+}
+
 /// The status of a finished search, and why it is wrong when it is (a length above the
 /// optimal one blamed on the `inadmissible` heuristic when there is one).
 fn judge(
@@ -626,6 +638,16 @@ fn judge(
         (RunStatus::Solved, _) if !instance.board.replays_to(&r.moves, &set.goal) => (
             RunStatus::Error,
             "the solution does not replay to the goal".to_string(),
+        ),
+        // The moves replay to the goal, so an h0 above their number proves h overestimates.
+        (RunStatus::Solved, _) if inadmissible.is_none() && r.h0 as usize > r.moves.len() => (
+            RunStatus::WrongLength,
+            format!(
+                "h0 {} is above the {} moves found that reach the goal: the heuristic is not \
+                 admissible, though declared so, and its lengths are not proven optimal",
+                r.h0,
+                r.moves.len()
+            ),
         ),
         // The moves replay to the goal, so fewer than the file's length prove the file wrong.
         (RunStatus::Solved, Some(o)) if (o as usize) > r.moves.len() => (
@@ -641,9 +663,11 @@ fn judge(
             format!(
                 "found {} moves, more than the optimal length {o} that {line} gives ({})",
                 r.moves.len(),
-                inadmissible.map_or("the search is wrong, or the file".to_string(), |h| format!(
-                    "{h} is declared inadmissible: its lengths are not proven optimal"
-                ))
+                inadmissible.map_or(
+                    "the heuristic is not admissible, the search is wrong, or the file is"
+                        .to_string(),
+                    |h| format!("{h} is declared inadmissible: its lengths are not proven optimal")
+                )
             ),
         ),
         (RunStatus::Unsolvable, Some(o)) => (
@@ -672,5 +696,51 @@ mod tests {
         assert_eq!(settled_state(Running, false), Incomplete);
         assert_eq!(settled_state(Interrupted, false), Incomplete);
         assert_eq!(settled_state(Failed, false), Failed);
+    }
+
+    /// A panic's message, whichever way it was raised: what a pair's error row says when a
+    /// registered heuristic panics.
+    #[test]
+    fn a_panic_keeps_its_message() {
+        let caught = |f: fn()| panic_message(&*std::panic::catch_unwind(f).unwrap_err());
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        assert_eq!(caught(|| panic!("boom")), "boom");
+        assert_eq!(caught(|| panic!("boom {}", 2)), "boom 2");
+        assert_eq!(caught(|| std::panic::panic_any(7)), "(no message)");
+        std::panic::set_hook(hook);
+    }
+
+    /// A heuristic declared admissible whose h0 exceeds the length of a solution that replays to
+    /// the goal overestimates: the row is wrong-length, not solved (a report would refuse it).
+    #[test]
+    fn an_h0_above_the_length_found_is_a_wrong_length() {
+        let set = InstanceSet::parse(
+            "# tilebench-instances v1\n# size: 3x3\n# goal: blank-last\nid\ttiles\n1\t1 2 3 4 5 6 0 7 8\n",
+            std::path::Path::new("s.txt"),
+            "s",
+        )
+        .unwrap();
+        let instance = &set.instances[0];
+        let mut result = SearchResult {
+            status: RunStatus::Solved,
+            moves: crate::moves::parse_path("RR").unwrap(),
+            h0: 2,
+            iterations: Vec::new(),
+            seconds: 0.0,
+        };
+        assert_eq!(
+            judge(&result, instance, &set, None),
+            (RunStatus::Solved, None)
+        );
+        result.h0 = 3;
+        let (status, why) = judge(&result, instance, &set, None);
+        assert_eq!(status, RunStatus::WrongLength);
+        assert!(why.unwrap().contains("h0 3 is above the 2 moves"));
+        let declared = HeuristicName::Manhattan;
+        assert_eq!(
+            judge(&result, instance, &set, Some(&declared)),
+            (RunStatus::Solved, None)
+        );
     }
 }
