@@ -479,6 +479,11 @@ mod tests {
             Board::parse("1 2 3", None),
             Err(BoardError::CannotInferSize { found: 3 })
         ));
+        let six: Vec<String> = (0..36).map(|t| t.to_string()).collect();
+        let e = Board::parse(&six.join(" "), None).unwrap_err().to_string();
+        assert!(e.contains("make a 6x6 board, larger than"), "{e}");
+        let e = Board::parse("1 2 3", None).unwrap_err().to_string();
+        assert!(e.contains("do not make a square board"), "{e}");
         assert!(matches!(
             Board::parse("1 2 x 0", None),
             Err(BoardError::NotANumber { index: 3, .. })

@@ -28,10 +28,7 @@ pub enum BoardError {
         expected: usize,
         found: usize,
     },
-    #[error(
-        "{found} numbers do not make a square board (3x3 takes 9, 4x4 16, 5x5 25: is a tile \
-         missing or extra?); for another shape give the size with --size WxH"
-    )]
+    #[error("{}", cannot_infer(*found))]
     CannotInferSize { found: usize },
     #[error("tile {tile} is out of range for a {size} board (tiles are 0..={max})")]
     OutOfRange { tile: u32, size: Size, max: usize },
@@ -51,6 +48,22 @@ pub enum BoardError {
     IllegalMove { index: usize, dir: char },
     #[error("'{0}' is not a move: moves are U, D, L, R (the direction the blank travels)")]
     BadMoveChar(char),
+}
+
+/// Why `found` numbers give no board size: a square outside 2x2..5x5 is said to be one.
+fn cannot_infer(found: usize) -> String {
+    let side = (1..=found).find(|s| s * s >= found).unwrap_or(0);
+    if side * side == found && side > 5 {
+        format!(
+            "{found} numbers make a {side}x{side} board, larger than tilebench solves (sides \
+             from 2 to 5)"
+        )
+    } else {
+        format!(
+            "{found} numbers do not make a square board (3x3 takes 9, 4x4 16, 5x5 25: is a tile \
+             missing or extra?); for another shape give the size with --size WxH"
+        )
+    }
 }
 
 /// Board dimensions. Rows are `height`, columns are `width`; cell `i` is at row `i / width`.

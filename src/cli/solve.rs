@@ -267,7 +267,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 result.generated(),
                 result.seconds
             );
-            let per_state = memory.bytes_per_state().map_or(String::new(), |b| {
+            // IDA* holds only its path: its bytes a state say nothing of a search's cost.
+            let per_state = memory
+                .bytes_per_state()
+                .filter(|_| algorithm != Algorithm::Ida);
+            let per_state = per_state.map_or(String::new(), |b| {
                 let small = if memory.peak_stored < SMALL_SEARCH_STATES {
                     "; a small search: mostly its first fixed allocation, not a state's cost"
                 } else {

@@ -62,6 +62,14 @@ fn text_output_shows_memory_and_the_memory_limit_status() {
         "{out}"
     );
     assert!(out.contains("(limit 100.0 KiB)"), "{out}");
+    // A storing search gives its bytes a state; IDA*, which holds only its path, does not.
+    assert!(
+        out.contains(" bytes a state (peak bytes / peak states"),
+        "{out}"
+    );
+    let ida = stdout(&ok(&["solve", "-H", "manhattan", "8 6 7 2 5 4 3 0 1"]));
+    assert!(ida.contains("memory     32 states stored at peak"), "{ida}");
+    assert!(!ida.contains("bytes a state"), "{ida}");
 }
 
 #[test]
