@@ -66,9 +66,11 @@ pub struct Summary {
     pub nodes_per_second: Option<f64>,
     /// Against the reference heuristic, see [`Reduction`].
     pub reduction: Option<Reduction>,
-    /// Mean of `overhead_measured` over solved runs that have one, and how many do.
+    /// Mean of `overhead_measured` over the solved runs that have both overheads, and how many
+    /// do: measured and predicted compare over the same runs (a run with one completed
+    /// iteration has a measured overhead, 1, but no growth ratio to predict one from).
     pub mean_overhead_measured: Option<(f64, usize)>,
-    /// Mean of `overhead_predicted` over solved runs that have one, and how many do.
+    /// Mean of `overhead_predicted` over the same runs.
     pub mean_overhead_predicted: Option<(f64, usize)>,
 }
 
@@ -186,6 +188,9 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                 }
                 _ => None,
             };
+            let both_overheads: Vec<(f64, f64)> = (solved.iter())
+                .filter_map(|r| r.overhead_measured.zip(r.overhead_predicted))
+                .collect();
             out.push(Summary {
                 instance_set: set.clone(),
                 heuristic: heuristic.clone(),
@@ -211,8 +216,8 @@ pub fn summarize(results: &Results) -> Vec<Summary> {
                     .filter(|_| counted_seconds > 0.0)
                     .map(|t| t as f64 / counted_seconds),
                 reduction,
-                mean_overhead_measured: mean(solved.iter().filter_map(|r| r.overhead_measured)),
-                mean_overhead_predicted: mean(solved.iter().filter_map(|r| r.overhead_predicted)),
+                mean_overhead_measured: mean(both_overheads.iter().map(|o| o.0)),
+                mean_overhead_predicted: mean(both_overheads.iter().map(|o| o.1)),
             });
         }
     }

@@ -86,7 +86,8 @@ pub(crate) fn definitions(sections: &[Section]) -> Section {
             "mean overhead measured / predicted",
             Text::ticked(
                 "mean of `overhead_measured` / `overhead_predicted` over the runs of S that have \
-                 one (their number in brackets).",
+                 both, so that the two compare over the same runs (their number in brackets; a \
+                 run with one completed iteration has a measured overhead of 1 but no r).",
             ),
             Some(rounding::OVERHEAD),
         ),
