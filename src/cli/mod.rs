@@ -138,7 +138,13 @@ fn with_registered_names(command: clap::Command, names: &[&str]) -> clap::Comman
     let mut command = ids.iter().fold(command, |c, id| {
         c.mut_arg(id, |a| {
             let help = a.get_help().map(ToString::to_string).unwrap_or_default();
-            a.help(format!("{help}{extra}"))
+            // clap drops a doc comment's last full stop: the sentence before ours needs one.
+            let stop = if help.is_empty() || help.ends_with('.') {
+                ""
+            } else {
+                "."
+            };
+            a.help(format!("{help}{stop}{extra}"))
         })
     });
     let subcommands: Vec<String> = command
@@ -179,6 +185,12 @@ mod tests {
                 h.matches("Registered by this program: misplaced.").count(),
                 1,
                 "{path:?}: {h}"
+            );
+            // The sentence before it ends with its full stop.
+            assert!(!h.contains("alone Registered"), "{path:?}: {h}");
+            assert!(
+                !h.contains(" Registered by") || h.contains(". Registered by"),
+                "{h}"
             );
         }
         assert!(!help(&["gen"]).contains("misplaced"));

@@ -509,8 +509,12 @@ impl Registry {
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             let reason = if !plain {
                 Some("a name is letters, digits, '-' and '_'")
-            } else if e.name().parse::<HeuristicName>().is_ok() || e.name().starts_with("pdb") {
+            } else if e.name().parse::<HeuristicName>().is_ok() {
                 Some("it is a built-in heuristic's name")
+            } else if e.name().starts_with("pdb") {
+                Some("names starting with 'pdb' are the pattern databases' (pdb:…, pdbr:…)")
+            } else if e.name() == "none" {
+                Some("'-H none' means no heuristic (breadth-first search)")
             } else if self.entries[..i].iter().any(|f| f.name() == e.name()) {
                 Some("it is registered twice")
             } else {
