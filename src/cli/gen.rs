@@ -1,13 +1,14 @@
 //! `tilebench gen`.
 
 use std::error::Error;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 
 use tilebench::board::{Goal, Size};
 use tilebench::instances::generate::{file_text, Sampling, Spec};
+use tilebench::instances::InstanceSet;
 use tilebench::limits;
 
 #[derive(Args)]
@@ -58,6 +59,17 @@ pub fn run(args: GenArgs) -> Result<ExitCode, Box<dyn Error>> {
         },
     };
     let text = file_text(&spec)?;
+    let set = InstanceSet::parse(&text, Path::new("(generated)"), "generated")?;
+    let repeats = set.repeats();
+    if let Some((id, earlier)) = repeats.first() {
+        eprintln!(
+            "tilebench: warning: {} of the {} boards repeat an earlier one (board {id} is board \
+             {earlier}): this seed and sampling draw few distinct boards, and a mean over the \
+             set counts a repeated board each time",
+            repeats.len(),
+            set.instances.len()
+        );
+    }
     match args.output {
         Some(path) => tilebench::results::atomic::write(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,

@@ -24,7 +24,7 @@
 
 pub mod generate;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -185,6 +185,18 @@ pub struct InstanceSet {
 const KEYS: &[&str] = &["size", "goal", "source", "generator", "seed"];
 
 impl InstanceSet {
+    /// Each instance whose board an earlier one of the set already has: (its id, the earlier
+    /// one's). A mean over the set counts such a board once for each time it appears.
+    pub fn repeats(&self) -> Vec<(&str, &str)> {
+        let mut first: HashMap<&[u8], &str> = HashMap::new();
+        (self.instances.iter())
+            .filter_map(|i| {
+                let earlier = *first.entry(i.board.tiles()).or_insert(&i.id);
+                (earlier != i.id).then_some((i.id.as_str(), earlier))
+            })
+            .collect()
+    }
+
     /// A checksum of what a set contributes to the experiment: size, goal, and each selected
     /// instance's id, tiles and known optimal length (not comments or other columns).
     pub fn content_hash(&self) -> String {
@@ -624,6 +636,16 @@ mod tests {
         );
         assert!(p.to_string().contains("must be 0 or more"), "{p}");
         assert_eq!((n, p), (5, LineProblem::NegativeLength("-3".into())));
+    }
+
+    #[test]
+    fn repeated_boards_are_named_with_the_first_of_them() {
+        let set = parse(
+            "# tilebench-instances v1\n# size: 2x2\n# goal: blank-last\nid\ttiles\n\
+             a\t1 2 3 0\nb\t1 2 0 3\nc\t1 2 3 0\nd\t1 2 3 0\n",
+        )
+        .unwrap();
+        assert_eq!(set.repeats(), [("c", "a"), ("d", "a")]);
     }
 
     #[test]
