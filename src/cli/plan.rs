@@ -112,9 +112,12 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
             speeds.insert(label, (*v, from));
             continue;
         }
+        // No calibration where no pair would use its speed (no count or prediction, and no
+        // short search to extrapolate from).
         let costliest = nodes_only
             .iter()
             .filter(|c| c.pair.heuristic() == Some(hi))
+            .filter(|c| c.nodes.is_some() || args.extrapolate.is_some())
             .max_by(|a, b| a.nodes.unwrap_or(0.0).total_cmp(&b.nodes.unwrap_or(0.0)));
         if let Some(c) = costliest {
             let (_, set) = &exp.sets[c.pair.set];
@@ -128,7 +131,10 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
                 label,
                 (
                     v,
-                    format!("{} s search of {}", args.calibrate, c.key.instance_id),
+                    format!(
+                        "a {} s calibration search of instance {}",
+                        args.calibrate, c.key.instance_id
+                    ),
                 ),
             );
         }

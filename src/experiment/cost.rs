@@ -260,8 +260,9 @@ pub fn estimate<'p>(
                     Conditional::sample(&|b| h.evaluate(b), &set.goal, samples, 1)
                 });
                 let h0 = h.evaluate(&instance.board);
+                // A search generates at least the path it finds, whatever the sampling says.
                 let nodes = cdp.ida_nodes(&instance.board, h0, optimal.min(255));
-                estimate = (Some(nodes), Source::Predicted);
+                estimate = (Some(nodes.max(f64::from(optimal))), Source::Predicted);
             }
         }
         let (nodes, source) = estimate;
