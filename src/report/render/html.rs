@@ -51,17 +51,10 @@ pub fn render(report: &Report) -> String {
 }
 
 const BLOCKS: Blocks = Blocks {
+    markup: MARKUP,
     heading,
-    paragraph: |h, t| {
-        let _ = writeln!(h, "<p>{}</p>", MARKUP.text(t));
-    },
-    list: |h, items| {
-        h.push_str("<ul>\n");
-        for i in items {
-            let _ = writeln!(h, "<li>{}</li>", MARKUP.text(i));
-        }
-        h.push_str("</ul>\n");
-    },
+    paragraph: ["<p>", "</p>\n"],
+    list: ["<ul>\n", "<li>", "</li>\n", "</ul>\n"],
     table,
     figure,
 };

@@ -379,17 +379,10 @@ fn heading(tex: &mut String, s: &Section) {
 }
 
 const BLOCKS: Blocks = Blocks {
+    markup: MARKUP,
     heading,
-    paragraph: |tex, t| {
-        let _ = writeln!(tex, "{}\n", MARKUP.text(t));
-    },
-    list: |tex, items| {
-        tex.push_str("\\begin{itemize}\n");
-        for i in items {
-            let _ = writeln!(tex, "\\item {}", MARKUP.text(i));
-        }
-        tex.push_str("\\end{itemize}\n\n");
-    },
+    paragraph: ["", "\n\n"],
+    list: ["\\begin{itemize}\n", "\\item ", "\n", "\\end{itemize}\n\n"],
     table,
     figure,
 };

@@ -14,16 +14,10 @@ pub fn render(report: &Report) -> String {
 }
 
 const BLOCKS: Blocks = Blocks {
+    markup: MARKUP,
     heading,
-    paragraph: |md, t| {
-        let _ = writeln!(md, "{}\n", MARKUP.text(t));
-    },
-    list: |md, items| {
-        for i in items {
-            let _ = writeln!(md, "- {}", MARKUP.text(i));
-        }
-        md.push('\n');
-    },
+    paragraph: ["", "\n\n"],
+    list: ["", "- ", "\n", "\n"],
     table,
     figure,
 };

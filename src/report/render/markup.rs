@@ -6,10 +6,14 @@ use crate::report::model::{Block, Cell, Figure, Inline, Report, Section, Table, 
 /// How a format sets each part of a report, so that the walk through it ([`Blocks::body`]) is
 /// written once for every format.
 pub(super) struct Blocks {
+    /// The inline markup of paragraphs and list items.
+    pub(super) markup: Markup,
     /// A section's heading (its blocks follow).
     pub(super) heading: fn(&mut String, &Section),
-    pub(super) paragraph: fn(&mut String, &Text),
-    pub(super) list: fn(&mut String, &[Text]),
+    /// What goes before and after a paragraph's text.
+    pub(super) paragraph: [&'static str; 2],
+    /// What goes before a list, before and after each item, and after the list.
+    pub(super) list: [&'static str; 4],
     pub(super) table: fn(&mut String, &Table),
     pub(super) figure: fn(&mut String, &Figure),
 }
@@ -30,8 +34,18 @@ impl Blocks {
 
     fn block(&self, out: &mut String, b: &Block) {
         match b {
-            Block::Paragraph(t) => (self.paragraph)(out, t),
-            Block::List(items) => (self.list)(out, items),
+            Block::Paragraph(t) => {
+                let [open, close] = self.paragraph;
+                out.push_str(&format!("{open}{}{close}", self.markup.text(t)));
+            }
+            Block::List(items) => {
+                let [start, open, close, end] = self.list;
+                out.push_str(start);
+                for i in items {
+                    out.push_str(&format!("{open}{}{close}", self.markup.text(i)));
+                }
+                out.push_str(end);
+            }
             Block::Table(t) => (self.table)(out, t),
             Block::Figure(f) => (self.figure)(out, f),
         }

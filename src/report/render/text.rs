@@ -23,16 +23,10 @@ fn heading(out: &mut String, title: &str, rule: char) {
 }
 
 const BLOCKS: Blocks = Blocks {
+    markup: PLAIN,
     heading: |out, s| heading(out, &s.title, if s.level <= 1 { '-' } else { '~' }),
-    paragraph: |out, t| {
-        let _ = writeln!(out, "{}\n", PLAIN.text(t));
-    },
-    list: |out, items| {
-        for i in items {
-            let _ = writeln!(out, "- {}", PLAIN.text(i));
-        }
-        out.push('\n');
-    },
+    paragraph: ["", "\n\n"],
+    list: ["", "- ", "\n", "\n"],
     table,
     figure,
 };
