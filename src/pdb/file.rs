@@ -424,6 +424,16 @@ mod tests {
         );
         let e = read(&path, &goal, &[1, 2, 3, 5]).unwrap_err();
         assert!(matches!(e, PdbError::Mismatch { .. }), "{e}");
+        // The header alone (the body lost): a header for another table is named as that, not
+        // as a truncated file of this one; this table's header is named truncated.
+        fs::write(&path, &good[..HEADER_LEN]).unwrap();
+        let e = read(&path, &Goal::blank_first(s), &tiles).unwrap_err();
+        assert!(
+            matches!(&e, PdbError::Mismatch { what, .. } if what == "goal"),
+            "{e}"
+        );
+        let e = read(&path, &goal, &tiles).unwrap_err();
+        assert!(matches!(e, PdbError::Truncated { .. }), "{e}");
         // Not a table at all.
         fs::write(&path, vec![7u8; good.len()]).unwrap();
         assert!(matches!(

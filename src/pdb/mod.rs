@@ -228,4 +228,25 @@ mod tests {
             None => assert_eq!(dir, Path::new("pdb-cache")),
         }
     }
+
+    /// `build_all` says which tables it built: every one into an empty cache, none the second
+    /// time (read back), every one again when forced.
+    #[test]
+    fn build_all_says_which_tables_it_built() {
+        let dir = tempfile::tempdir().unwrap();
+        let size = crate::board::Size::new(3, 3).unwrap();
+        let goal = Goal::blank_last(size);
+        let partition = Partition::new(size, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]).unwrap();
+        let options = CacheOptions {
+            pdb_dir: dir.path().to_path_buf(),
+            ..CacheOptions::default()
+        };
+        let built = |force| -> Vec<bool> {
+            let tables = build_all(&goal, &partition, &options, force).unwrap();
+            tables.into_iter().map(|(_, _, built)| built).collect()
+        };
+        assert_eq!(built(false), [true, true]);
+        assert_eq!(built(false), [false, false]);
+        assert_eq!(built(true), [true, true]);
+    }
 }

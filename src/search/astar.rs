@@ -284,4 +284,27 @@ mod tests {
             assert!(o.reopened > 0 && o.reopened < expanded, "{}", o.reopened);
         }
     }
+
+    /// The budget holds exactly the bytes the open list's vectors hold (so the reported peak and
+    /// the memory limit are about real memory), growing it one f row and one g bucket at a time.
+    #[test]
+    fn the_open_list_charges_every_byte_it_holds() {
+        fn bytes<T>(v: &Vec<T>) -> u64 {
+            (v.capacity() * std::mem::size_of::<T>()) as u64
+        }
+        let mut open = Open::default();
+        let mut budget = Budget::new(None);
+        for (n, (f, g)) in [(0, 0), (3, 1), (3, 2), (70, 5), (200, 40), (200, 41)]
+            .into_iter()
+            .enumerate()
+        {
+            for i in 0..40 {
+                assert!(open.push(f, g, (n * 40 + i) as u32, &mut budget));
+            }
+            let rows: u64 = open.buckets.iter().map(bytes).sum();
+            let cells: u64 = open.buckets.iter().flatten().map(bytes).sum();
+            let held = bytes(&open.buckets) + bytes(&open.top) + rows + cells;
+            assert_eq!(budget.held(), held, "after pushes at f {f}, g {g}");
+        }
+    }
 }

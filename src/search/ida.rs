@@ -266,3 +266,40 @@ fn iterate(
             .map_or(started.elapsed().as_secs_f64(), Saver::seconds),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    /// More than one thread gets a pool of exactly that many (the subtrees of a pass run on
+    /// it); one thread gets none (the pass runs on the caller's thread).
+    #[test]
+    fn every_pass_gets_a_pool_of_the_threads_asked_for() {
+        for threads in [1, 2, 3] {
+            let options = SearchOptions {
+                threads,
+                ..SearchOptions::default()
+            };
+            let seen = Cell::new(None);
+            let pass = |_: u32,
+                        _: &Control,
+                        pool: Option<&ThreadPool>,
+                        _: Option<&Saver>,
+                        _: Option<&PartialIteration>| {
+                seen.set(Some(pool.map(ThreadPool::current_num_threads)));
+                Ok(PassOutcome {
+                    expanded: 1,
+                    generated: 2,
+                    next_bound: u32::MAX,
+                    solution: Some(vec![0]),
+                })
+            };
+            let r = iterate(1, false, &options, Instant::now(), &pass).unwrap();
+            assert_eq!(r.status, RunStatus::Solved);
+            let pool = (threads > 1).then_some(threads);
+            assert_eq!(seen.get(), Some(pool), "{threads} threads");
+        }
+    }
+}

@@ -331,6 +331,14 @@ mod tests {
                 panic!("{k} found before insertion")
             };
             t.insert(s, node(k)).unwrap();
+            // Never more than three quarters full: an open-addressing probe for a missing key
+            // ends at a vacant slot, and probes stay short.
+            assert!(
+                t.len() * 4 <= t.slots.len() * 3,
+                "{} in {}",
+                t.len(),
+                t.slots.len()
+            );
         }
         for (i, &k) in keys.iter().enumerate() {
             assert!(matches!(t.find(k), Lookup::Found(j) if j as usize == i));

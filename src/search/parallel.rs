@@ -435,24 +435,33 @@ mod tests {
         (size, Goal::blank_first(size), board)
     }
 
-    /// A pass stopped among its subtrees saves the seconds it has spent, on top of those of
-    /// the sessions before it: never fewer than they were.
-    #[test]
-    fn a_stopped_split_pass_saves_the_seconds_of_every_session() {
-        // At a bound below Korf #5's length: a pass that finds nothing.
+    type PackedRoot = <PackedManhattan<ParentOnly> as Kernel>::Node;
+
+    /// Korf #5's pass at 10 above its h0 under packed Manhattan (no solution), with the
+    /// sequential pass's outcome.
+    fn korf5_pass() -> (PackedManhattan<ParentOnly>, PackedRoot, u32, PassOutcome) {
         let (size, goal, board) = korf5();
         let md = Manhattan::new(&goal);
         let h0 = md.evaluate(&board);
         let k = packed(&md, ParentOnly, size, Bmi2::OFF);
         let root = k.root(&board, h0);
         let bound = h0 + 10;
-        let whole = sequential_pass(
-            &k,
-            &root,
-            bound,
-            &Control::new(&Limits::none(), Instant::now(), 1 << 10),
-        );
+        let unlimited = Limits::none();
+        let control = Control::new(&unlimited, Instant::now(), 1 << 10);
+        let whole = sequential_pass(&k, &root, bound, &control);
         assert!(whole.solution.is_none() && whole.generated > 100_000);
+        (k, root, bound, whole)
+    }
+
+    /// Runs the pass split for two threads, stopped by a node limit of a third of the whole
+    /// pass's count (from `resume`, if any), and returns the checkpoint saved at the stop.
+    fn stopped_pass<K: Kernel>(
+        k: &K,
+        root: &K::Node,
+        bound: u32,
+        whole: &PassOutcome,
+        resume: Option<&PartialIteration>,
+    ) -> PartialIteration {
         let saved = Arc::new(Mutex::new(Vec::new()));
         let to = saved.clone();
         let checkpointing = Checkpointing {
@@ -460,33 +469,102 @@ mod tests {
             every: Duration::from_secs(3600),
             save: Arc::new(move |c: &SearchCheckpoint| to.lock().unwrap().push(c.clone())),
         };
-        let saver = Saver::new(&checkpointing, h0, Instant::now());
+        let saver = Saver::new(&checkpointing, 0, Instant::now());
+        let limits = Limits {
+            node_limit: Some(whole.generated / 3),
+            ..Limits::none()
+        };
+        let control = Control::new(&limits, Instant::now(), 1 << 10);
+        pass(k, root, bound, &control, None, 2, Some(&saver), resume).unwrap();
+        assert!(control.stopped().is_some());
+        let last = saved
+            .lock()
+            .unwrap()
+            .pop()
+            .expect("a checkpoint at the stop");
+        last.current.expect("the pass was split")
+    }
+
+    /// A pass stopped among its subtrees saves the seconds it has spent, on top of those of
+    /// the sessions before it: never fewer than they were.
+    #[test]
+    fn a_stopped_split_pass_saves_the_seconds_of_every_session() {
+        let (k, root, bound, whole) = korf5_pass();
         // Stopped a third of the way, and (from that checkpoint, said to hold 1,000 seconds)
         // again a third further on.
-        let stopped_pass = |resume: Option<&PartialIteration>| {
-            let limits = Limits {
-                node_limit: Some(whole.generated / 3),
-                ..Limits::none()
-            };
-            let control = Control::new(&limits, Instant::now(), 1 << 10);
-            pass(&k, &root, bound, &control, None, 2, Some(&saver), resume).unwrap();
-            assert!(control.stopped().is_some());
-            let last = saved
-                .lock()
-                .unwrap()
-                .pop()
-                .expect("a checkpoint at the stop");
-            last.current.expect("the pass was split")
-        };
-        let first = stopped_pass(None);
+        let first = stopped_pass(&k, &root, bound, &whole, None);
         assert!(first.seconds >= 0.0 && !first.done.is_empty(), "{first:?}");
         let earlier = PartialIteration {
             seconds: 1000.0,
             ..first.clone()
         };
-        let second = stopped_pass(Some(&earlier));
+        let second = stopped_pass(&k, &root, bound, &whole, Some(&earlier));
         assert!(second.seconds >= 1000.0, "{second:?}");
         assert!(second.done.len() > first.done.len());
+    }
+
+    /// A pass resumed on another number of threads keeps the split it was stopped in (the
+    /// subtrees it has done are numbered in that split) and counts what the whole pass counts.
+    #[test]
+    fn a_pass_resumed_on_other_threads_keeps_its_split() {
+        let (k, root, bound, whole) = korf5_pass();
+        let partial = stopped_pass(&k, &root, bound, &whole, None);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let unlimited = Limits::none();
+        for threads in [1, 8] {
+            let control = Control::new(&unlimited, Instant::now(), 1 << 10);
+            let o = pass(
+                &k,
+                &root,
+                bound,
+                &control,
+                Some(&pool),
+                threads,
+                None,
+                Some(&partial),
+            );
+            let o = o.unwrap();
+            assert_eq!(
+                (o.expanded, o.generated, o.next_bound),
+                (whole.expanded, whole.generated, whole.next_bound),
+                "resumed on {threads} threads"
+            );
+        }
+    }
+
+    /// Once a subtree holds a solution, the subtrees after it (in sequential order) are not
+    /// searched: their counts would not be the sequential pass's, and their time is wasted.
+    /// The subtree search here is a stand-in that records which subtrees it was asked for and
+    /// "finds" the goal in the third.
+    #[test]
+    fn no_subtree_after_a_solution_is_searched() {
+        let (k, root, bound, _) = korf5_pass();
+        let split = plan(&k, &root, bound, 2).expect("a split");
+        assert!(split.shallow.tasks.len() > 3);
+        let unlimited = Limits::none();
+        let control = Control::new(&unlimited, Instant::now(), 1 << 10);
+        let run = Run {
+            bound,
+            control: &control,
+            pool: None,
+            saver: None,
+            resume: None,
+            started: Instant::now(),
+        };
+        let asked = Mutex::new(Vec::new());
+        let search = |p: &mut Pass, i: usize, depth: u32| {
+            asked.lock().unwrap().push(i);
+            if i == 2 {
+                p.reached_goal(depth, 0);
+            }
+            p.found
+        };
+        let outcome = run.subtrees(Some(&split.shallow), &|| unreachable!(), &search);
+        assert!(outcome.solution.is_some());
+        assert_eq!(*asked.lock().unwrap(), [0, 1, 2]);
     }
 
     #[test]

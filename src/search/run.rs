@@ -144,4 +144,25 @@ mod tests {
             );
         }
     }
+
+    /// IDA*'s memory is its path: the board, the move array, and one heuristic state for each of
+    /// the solution's length + 1 levels; a fixed-bound pass records none.
+    #[test]
+    fn idas_memory_is_the_board_the_moves_and_a_state_per_level() {
+        let goal = Goal::blank_last(crate::board::Size::new(4, 4).unwrap());
+        let board = Board::parse("5 1 3 4 2 6 7 8 0 10 11 12 9 13 14 15", None).unwrap();
+        let md = Manhattan::new(&goal);
+        let o = run(&board, &goal, &md, &SearchOptions::default()).unwrap();
+        let levels = o.result.moves.len() as u64 + 1;
+        let state = std::mem::size_of::<<Manhattan as Heuristic>::State>() as u64;
+        let fixed = (std::mem::size_of::<Grid>() + MAX_DEPTH) as u64;
+        assert_eq!(o.memory.peak_stored, levels);
+        assert_eq!(o.memory.peak_bytes, fixed + levels * state);
+        let pass = SearchOptions {
+            mode: Mode::FixedBound(levels as u32 - 1),
+            ..SearchOptions::default()
+        };
+        let o = run(&board, &goal, &md, &pass).unwrap();
+        assert_eq!(o.memory, Memory::default());
+    }
 }
