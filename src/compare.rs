@@ -264,6 +264,9 @@ pub struct Comparison {
     /// How the two experiments' setups differ (limits, pruning, what was run), from their
     /// `meta.json` files: a lost solution under a new time limit is the limit's doing.
     pub setup_differences: Vec<String>,
+    /// Node-count changes are allowed because the two sides prune differently, not because
+    /// `--allow-node-changes` was given.
+    pub node_changes_expected: bool,
 }
 
 /// What the two `meta.json` files say about how the sides were measured: never side by side;
@@ -396,6 +399,13 @@ pub fn compare_dirs(
         c.setup_differences = (differences.iter())
             .map(|d| d.named("in base", "in new"))
             .collect();
+        // Another pruning is another tree: its node counts are what the comparison measures
+        // (`--pruning parent` against `fsm`), not a failure. Lengths must still agree.
+        if b.experiment.pruning != n.experiment.pruning && !c.options.allow_node_changes {
+            c.options.allow_node_changes = true;
+            c.failures.retain(|f| !matches!(f, Failure::NodeCount(_)));
+            c.node_changes_expected = true;
+        }
     }
     Ok(c)
 }
@@ -501,6 +511,7 @@ pub(crate) fn compare_runs(
         failures,
         measurement: None,
         setup_differences: Vec::new(),
+        node_changes_expected: false,
     })
 }
 

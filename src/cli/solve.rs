@@ -18,7 +18,7 @@ use tilebench::moves::path_string;
 use tilebench::results::record::Growth;
 use tilebench::search::memory::Bytes;
 use tilebench::search::{
-    self, Algorithm, Limits, Pruning, RunStatus, SearchError, SearchOptions, SearchResult,
+    self, Algorithm, Limits, Outcome, Pruning, RunStatus, SearchError, SearchOptions, SearchResult,
 };
 
 use super::pdb::PdbArgs;
@@ -145,8 +145,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
     if !algorithm.uses_heuristic() && name.is_some() {
         return Err(SearchError::HeuristicNotUsed(algorithm).into());
     }
-    let heuristic = name
-        .as_ref()
+    // The parity rule decides first: no table is built for a board no search can solve (the
+    // 24-puzzle's take minutes).
+    let solvable = board.is_solvable(&goal)?;
+    let heuristic = (name.as_ref().filter(|_| solvable))
         .map(|n| Prepared::new(n, &goal, &args.pdb.options()))
         .transpose()?;
     let memory_limit = memory_limit(args.memory_limit, algorithm);
@@ -165,7 +167,12 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         algorithm,
         ..SearchOptions::default()
     };
-    let outcome = search::solve(heuristic.as_ref(), &board, &goal, &options)?;
+    let outcome = if solvable {
+        search::solve(heuristic.as_ref(), &board, &goal, &options)?
+    } else {
+        options.check(name.is_some())?;
+        Outcome::unsolvable(algorithm, 0, std::time::Instant::now())
+    };
     let (result, memory) = (&outcome.result, &outcome.memory);
     if result.status == RunStatus::Solved && !board.replays_to(&result.moves, &goal) {
         return Err("internal error: the solution does not replay to the goal".into());
@@ -190,7 +197,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
                 "length": result.length(),
                 "proven_optimal": result.length().map(|_| inadmissible.is_none()),
                 "moves": moves,
-                "h0": result.h0,
+                "h0": solvable.then_some(result.h0),
                 "nodes_expanded": result.expanded(),
                 "nodes_generated": result.generated(),
                 "reopened": outcome.reopened,
@@ -212,6 +219,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Box<dyn Error>> {
         Format::Text => {
             print_board(&board, &goal);
             match &name {
+                Some(n) if !solvable => println!("search     {algorithm} with {n}"),
                 Some(n) => println!(
                     "search     {algorithm} with {n} (h = {} at the start)",
                     result.h0

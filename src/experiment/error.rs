@@ -84,6 +84,17 @@ pub enum ExperimentError {
         differences: Vec<String>,
     },
     #[error(
+        "heuristic {heuristic} is not the one the earlier rows were made with: run {run} \
+         recorded h0 {before}, and it gives {now} now (a registered heuristic changed?); resume \
+         with the code that wrote them, or start again with --overwrite or another --out"
+    )]
+    HeuristicChanged {
+        heuristic: String,
+        run: String,
+        before: u32,
+        now: u32,
+    },
+    #[error(
         "{}: {META_FILE} is missing, so --resume cannot check that the rows are of the same \
          experiment; use --overwrite or another --out",
         .0.display()

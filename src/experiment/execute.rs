@@ -51,7 +51,8 @@ pub struct Summary {
     pub skipped: usize,
     /// Rows written by this run, per status.
     pub by_status: BTreeMap<RunStatus, usize>,
-    /// One line per `wrong-length` or `error` row.
+    /// One line per failed row (`wrong-length`, `error`, an outside solver's wrong answer):
+    /// at the end of a session, every one of the directory, earlier sessions' too.
     pub problems: Vec<String>,
     pub interrupted: bool,
     pub seconds: f64,
@@ -93,6 +94,8 @@ pub fn run(
 
     // What is already done.
     let mut done: HashSet<RunKey> = HashSet::new();
+    // The h0 each earlier row recorded: the heuristics of this session must give the same.
+    let mut recorded_h0: HashMap<RunKey, u32> = HashMap::new();
     let mut previous_meta = None;
     let mut kept = false;
     // `--overwrite` discards what is there without reading it (it may be what is broken).
@@ -120,6 +123,9 @@ pub fn run(
             let (runs, iterations) =
                 resume::keep_unretried(runs, iterations, &settings.retry, run_now);
             done = runs.iter().map(RunRecord::key).collect();
+            recorded_h0 = (runs.iter())
+                .filter_map(|r| Some((r.key(), r.h0?)))
+                .collect();
             // Every checkpoint this session will continue from is checked before the retried
             // rows are dropped: a bad one stops the run with the files as they were.
             if let Some(c) = &checkpoints {
@@ -188,6 +194,7 @@ pub fn run(
         &files,
         checkpoints,
         &pending,
+        &recorded_h0,
         (threads, done_before, skipped),
     );
     let (mut summary, all_done) = match result {
@@ -263,6 +270,7 @@ fn run_pending(
     files: &Files,
     checkpoints: Option<Checkpoints>,
     pending: &[Pair],
+    recorded_h0: &HashMap<RunKey, u32>,
     (threads, done_before, skipped): (usize, usize, usize),
 ) -> Result<(Summary, bool), ExperimentError> {
     let mut prepared: Vec<Prepared> = Vec::new();
@@ -273,6 +281,27 @@ fn run_pending(
         if let std::collections::hash_map::Entry::Vacant(slot) = index.entry((h, goal.clone())) {
             prepared.push(prepare(&exp.heuristics[h], goal, &settings.cache)?);
             slot.insert(prepared.len() - 1);
+        }
+    }
+    // A heuristic that is not the one the earlier rows were made with (a registered heuristic
+    // edited between sessions) would put two heuristics under one name: refused before any row.
+    for p in pairs {
+        let (Some(h), Some(&before)) = (p.heuristic(), recorded_h0.get(&exp.key(p))) else {
+            continue;
+        };
+        let (_, set) = &exp.sets[p.set];
+        let Some(&i) = index.get(&(h, set.goal.clone())) else {
+            continue;
+        };
+        let instance = &set.instances[p.instance];
+        let now = prepared[i].evaluate(&instance.board);
+        if now != before {
+            return Err(ExperimentError::HeuristicChanged {
+                heuristic: exp.heuristics[h].to_string(),
+                run: exp.key(p).to_string(),
+                before,
+                now,
+            });
         }
     }
     let outside = OutsideRun::new(exp, settings, pending, threads)?;
@@ -389,7 +418,9 @@ fn run_pending(
             *solved = solved.saturating_sub(1);
             *summary.by_status.entry(RunStatus::WrongLength).or_default() += 1;
         }
-        summary.problems.extend(rejudged);
+        // The exit status is the experiment's: a resume with nothing left to run still fails
+        // on the wrong rows an earlier session wrote.
+        summary.problems = (runs.iter()).filter_map(RunRecord::problem).collect();
         writer::write_sorted(files, runs, iterations, &exp.order(pairs))?;
     }
     Ok((summary, all_done))
@@ -571,7 +602,7 @@ fn run_pair(
             (status, why, Some(o))
         }
     };
-    let problem = why.map(|why| problem(status, &key, why));
+    let problem = why.as_ref().map(|why| problem(status, &key, why));
     let result = outcome.as_ref().map(|o| &o.result);
     let memory = outcome.as_ref().map(|o| o.memory);
     let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
@@ -613,6 +644,7 @@ fn run_pair(
         bytes_per_state: memory.and_then(|m| m.bytes_per_state()),
         table_bytes: memory.map(|m| m.table_bytes),
         search_threads: options.threads as u32,
+        detail: why.unwrap_or_default(),
         ..RunRecord::of(&key)
     };
     Some((run, iterations, problem))

@@ -23,7 +23,9 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
         )),
         Text::plain(format!(
             "node-count changes: {}",
-            if o.allow_node_changes {
+            if c.node_changes_expected {
+                "allowed (reported only): the two sides prune differently"
+            } else if o.allow_node_changes {
                 "allowed (reported only)"
             } else {
                 "fail"

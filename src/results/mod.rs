@@ -108,12 +108,15 @@ impl Results {
         } else {
             None
         };
+        // A row longer than a solution the experiment found is never `solved` (a directory an
+        // interrupted run left, or an older tilebench wrote, may hold one).
+        let (lines, mut records): (Vec<u64>, Vec<RunRecord>) = runs.into_iter().unzip();
+        rejudge::rejudge_lengths(&mut records);
+        let runs: Vec<(u64, RunRecord)> = lines.into_iter().zip(records).collect();
         check_solutions(&runs_path, &runs, meta.as_ref())?;
         let mut runs: Vec<RunRecord> = runs.into_iter().map(|(_, r)| r).collect();
         let iterations: Vec<IterationRecord> = iterations.into_iter().map(|(_, i)| i).collect();
         refigure_growth(&mut runs, &iterations);
-        // An outside answer longer than an optimum the experiment found is never `solved`.
-        rejudge::rejudge_lengths(&mut runs);
         Ok(Results {
             dir: dir.to_path_buf(),
             runs,
@@ -578,6 +581,38 @@ mod tests {
         gaps.sort_by(f64::total_cmp);
         let median = gaps[gaps.len() / 2];
         assert!(median <= 0.01, "median |predicted − measured| = {median}");
+    }
+
+    /// A directory holding a search longer than another's on the same board (an interrupted
+    /// session never judged them, or an older tilebench wrote it) is read with the longer row
+    /// `wrong-length`, not refused as two optimal searches that disagree.
+    #[test]
+    fn a_longer_solution_than_anothers_is_read_as_wrong_length() {
+        use crate::search::Algorithm;
+        let tmp = temp_dir();
+        let dir = tmp.path();
+        let solved = |algorithm: Algorithm, heuristic: &str, moves: &str| RunRecord {
+            algorithm: algorithm.into(),
+            heuristic: heuristic.into(),
+            length: Some(moves.len() as u32),
+            moves: moves.into(),
+            verified: true,
+            ..run("1", 10)
+        };
+        let rows = [
+            solved(Algorithm::Ida, "manhattan", "LLRR"),
+            solved(Algorithm::Bfs, "", "LL"),
+        ];
+        io::write_rows(&dir.join(RUNS_FILE), &rows).unwrap();
+        io::write_rows::<IterationRecord>(&dir.join(ITERATIONS_FILE), &[]).unwrap();
+        let r = Results::load(dir).unwrap();
+        assert_eq!(r.runs[0].status, RunStatus::WrongLength);
+        assert_eq!(
+            r.runs[0].detail,
+            "4 moves, but the optimal length is at most 2 (found by bfs in this experiment); \
+             heuristic manhattan is not admissible"
+        );
+        assert_eq!(r.runs[1].status, RunStatus::Solved);
     }
 
     #[test]

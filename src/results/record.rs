@@ -322,7 +322,8 @@ pub struct RunRecord {
     /// at a limit).
     #[serde(default)]
     pub signal: Option<i32>,
-    /// Outside solvers: why the status is not `solved`, in a sentence.
+    /// Why the status is what it is, in a sentence: for an outside solver any status but
+    /// `solved`, for a built-in search a `wrong-length` or `error` row.
     #[serde(default)]
     pub detail: String,
     /// Sessions after the first that this pair's search continued from a checkpoint (its
@@ -394,6 +395,26 @@ impl RunRecord {
     /// See [`Method::label`].
     pub fn label(&self) -> String {
         self.method().label()
+    }
+
+    /// The line that names this row among a run's problems, when its status is a failure
+    /// (`wrong-length`, `error`, an outside solver's wrong answer or crash); a row written
+    /// before built-in searches kept their `detail` says what it can.
+    pub fn problem(&self) -> Option<String> {
+        if !self.status.is_failure() {
+            return None;
+        }
+        let why = match (self.status, self.detail.as_str()) {
+            (_, d) if !d.is_empty() => d.to_string(),
+            (RunStatus::WrongLength, _) => format!(
+                "{} moves, but the optimal length is {}",
+                self.length.map_or("no".to_string(), |l| l.to_string()),
+                self.optimal_length
+                    .map_or("not recorded".to_string(), |o| o.to_string())
+            ),
+            (status, _) => format!("{status} (no detail recorded)"),
+        };
+        Some(problem(self.status, self.key(), why))
     }
 
     /// A row of run `key` with every figure at its default: the three columns of its method

@@ -1,32 +1,40 @@
-//! Outside solvers' `solved` rows judged again against the optimal lengths their experiment
-//! knows, whenever rows are written or read.
+//! `solved` rows judged again against the shortest solution their experiment knows, whenever
+//! rows are written or read.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use super::record::{problem, RunRecord, RunStatus};
 
-/// Re-judges outside solvers' `solved` rows against the optimal lengths the experiment knows: a
-/// row's own `optimal_length` (from the instance file or `--check-optimal`) or the length a
-/// built-in search of the same experiment found (every built-in algorithm is optimal). An
-/// answer longer than that is `wrong-length`, whichever of the two rows was written first.
-/// Returns one line per row changed, as the runner prints its problems.
+/// Re-judges `solved` rows against the shortest length the experiment knows for their instance:
+/// the row's own `optimal_length` (from the instance file or `--check-optimal`), or else the
+/// shortest solution of any row that replays to the goal (`verified`: such moves bound the
+/// optimum from above, whoever found them). A row longer than that is `wrong-length`, whichever
+/// row was written first: an outside answer that is not optimal, or a built-in search whose
+/// heuristic, declared admissible, is not (every built-in heuristic and breadth-first search is
+/// optimal). Returns one line per row changed, as the runner prints its problems.
 pub(crate) fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
-    let mut found: HashMap<(String, String), (u32, String)> = HashMap::new();
-    for r in runs.iter().filter(|r| {
-        r.solver.is_builtin() && r.status == RunStatus::Solved && r.verified && r.length.is_some()
-    }) {
-        let key = (r.instance_set.clone(), r.instance_id.clone());
-        let length = r.length.unwrap_or_default();
-        found.entry(key).or_insert((length, r.label()));
-    }
-    let mut changed = Vec::new();
+    let mut shortest: HashMap<(String, String), (u32, String)> = HashMap::new();
     for r in runs
-        .iter_mut()
-        .filter(|r| !r.solver.is_builtin() && r.status == RunStatus::Solved)
+        .iter()
+        .filter(|r| r.status == RunStatus::Solved && r.verified)
     {
         let Some(length) = r.length else { continue };
-        let builtin = found.get(&(r.instance_set.clone(), r.instance_id.clone()));
-        let (best, by) = match (r.optimal_length, builtin) {
+        match shortest.entry((r.instance_set.clone(), r.instance_id.clone())) {
+            Entry::Occupied(e) if e.get().0 <= length => {}
+            Entry::Occupied(mut e) => {
+                e.insert((length, r.label()));
+            }
+            Entry::Vacant(e) => {
+                e.insert((length, r.label()));
+            }
+        }
+    }
+    let mut changed = Vec::new();
+    for r in runs.iter_mut().filter(|r| r.status == RunStatus::Solved) {
+        let Some(length) = r.length else { continue };
+        let found = shortest.get(&(r.instance_set.clone(), r.instance_id.clone()));
+        let (best, by) = match (r.optimal_length, found) {
             (Some(o), _) => (o, None),
             (None, Some((l, m))) => (*l, Some(m.as_str())),
             (None, None) => continue,
@@ -34,15 +42,23 @@ pub(crate) fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
         if length <= best {
             continue;
         }
+        // A built-in search is optimal under an admissible heuristic.
+        let cause = match r.heuristic.as_str() {
+            h if r.solver.is_builtin() && !h.is_empty() => {
+                format!("; heuristic {h} is not admissible")
+            }
+            _ => String::new(),
+        };
+        r.detail = match by {
+            Some(m) => format!(
+                "{length} moves, but the optimal length is at most {best} (found by {m} in this \
+                 experiment){cause}"
+            ),
+            None => format!("{length} moves, but the optimal length is {best}{cause}"),
+        };
         r.status = RunStatus::WrongLength;
         r.verified = false;
         r.optimal_length = Some(best);
-        r.detail = match by {
-            Some(m) => format!(
-                "{length} moves, but the optimal length is {best} (found by {m} in this experiment)"
-            ),
-            None => format!("{length} moves, but the optimal length is {best}"),
-        };
         changed.push(problem(r.status, r.key(), &r.detail));
     }
     changed

@@ -67,6 +67,32 @@ impl Default for SearchOptions {
     }
 }
 
+impl SearchOptions {
+    /// Whether these options suit their algorithm, with a heuristic or without (`with_heuristic`):
+    /// threads, FSM pruning and a fixed bound are IDA*'s; IDA* and A* need a heuristic and
+    /// breadth-first search takes none. [`super::solve()`] checks this first; a caller that
+    /// answers without searching (a board the parity rule decides) checks it too.
+    pub fn check(&self, with_heuristic: bool) -> Result<(), SearchError> {
+        let algorithm = self.algorithm;
+        if algorithm != Algorithm::Ida {
+            if self.threads > 1 {
+                return Err(SearchError::ThreadsNotIda(algorithm));
+            }
+            if !self.pruning.is_parent() {
+                return Err(SearchError::PruningNotIda(algorithm));
+            }
+            if let Mode::FixedBound(_) = self.mode {
+                return Err(SearchError::FixedBoundNotIda(algorithm));
+            }
+        }
+        match (algorithm.uses_heuristic(), with_heuristic) {
+            (false, true) => Err(SearchError::HeuristicNotUsed(algorithm)),
+            (true, false) => Err(SearchError::HeuristicNeeded(algorithm)),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Errors in pairing an algorithm with a heuristic and running it.
 #[derive(Debug, Error)]
 pub enum SearchError {

@@ -82,8 +82,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// A board the parity rule rejected before any search.
-    pub(super) fn unsolvable(algorithm: Algorithm, h0: u32, started: Instant) -> Outcome {
+    /// A board the parity rule rejected before any search (h0 as computed, 0 when the caller
+    /// built no heuristic for it).
+    pub fn unsolvable(algorithm: Algorithm, h0: u32, started: Instant) -> Outcome {
         Outcome {
             algorithm,
             result: SearchResult {

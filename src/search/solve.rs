@@ -7,8 +7,8 @@ use crate::board::{Board, Goal};
 use crate::heuristic::{ErasedHeuristic, Heuristic, Prepared, WithHeuristic};
 
 use super::bfs::bfs;
-use super::options::{Mode, SearchError, SearchOptions};
-use super::result::{Algorithm, Outcome};
+use super::options::{SearchError, SearchOptions};
+use super::result::Outcome;
 
 /// Runs `options.algorithm` on `board` towards `goal` with `heuristic` (none for breadth-first
 /// search, required by IDA* and A*), in `options.mode`, within `options.limits`: the one entry
@@ -55,23 +55,10 @@ pub fn solve(
             h.search(self.0, self.1, self.2)
         }
     }
-    let algorithm = options.algorithm;
-    if algorithm != Algorithm::Ida {
-        if options.threads > 1 {
-            return Err(SearchError::ThreadsNotIda(algorithm));
-        }
-        if !options.pruning.is_parent() {
-            return Err(SearchError::PruningNotIda(algorithm));
-        }
-        if let Mode::FixedBound(_) = options.mode {
-            return Err(SearchError::FixedBoundNotIda(algorithm));
-        }
-    }
-    let mut outcome = match (algorithm.uses_heuristic(), heuristic) {
-        (false, Some(_)) => return Err(SearchError::HeuristicNotUsed(algorithm)),
-        (true, None) => return Err(SearchError::HeuristicNeeded(algorithm)),
-        (false, None) => bfs(board, goal, &options.limits)?,
-        (true, Some(h)) => h.with(Run(board, goal, options))?,
+    options.check(heuristic.is_some())?;
+    let mut outcome = match heuristic {
+        None => bfs(board, goal, &options.limits)?,
+        Some(h) => h.with(Run(board, goal, options))?,
     };
     outcome.memory.table_bytes = heuristic.map_or(0, Prepared::table_bytes);
     Ok(outcome)
@@ -81,7 +68,7 @@ pub fn solve(
 mod tests {
     use super::*;
     use crate::board::Size;
-    use crate::search::{Limits, RunStatus};
+    use crate::search::{Algorithm, Limits, Mode, RunStatus};
 
     fn prepared(name: &str, goal: &Goal) -> Prepared {
         Prepared::new(&name.parse().unwrap(), goal, &Default::default()).unwrap()

@@ -398,6 +398,62 @@ fn two_runs_are_said_to_be_measured_apart() {
     );
 }
 
+/// Directories run with different `--pruning` differ in their node counts by design: the
+/// comparison reports the changes and passes (lengths must still agree).
+#[test]
+fn another_pruning_changes_counts_without_failing() {
+    let root = scratch("pruning");
+    let set = common::bin::gen(
+        &root,
+        "walks.txt",
+        &[
+            "--size", "4x4", "--count", "3", "--seed", "5", "--walk", "100",
+        ],
+    );
+    let (parent, fsm) = (root.join("parent"), root.join("fsm"));
+    for (dir, pruning) in [(&parent, "parent"), (&fsm, "fsm")] {
+        let o = common::bin::run(&[
+            "run",
+            "--instances",
+            &set,
+            "-H",
+            "manhattan",
+            "--pruning",
+            pruning,
+            "--no-history",
+            "--out",
+            common::bin::arg(dir),
+        ]);
+        assert!(o.status.success(), "{}", common::bin::stderr(&o));
+    }
+    let generated = |dir: &std::path::Path| -> Vec<String> {
+        let mut r = csv::Reader::from_path(dir.join("runs.csv")).unwrap();
+        let at = r.headers().unwrap().iter().position(|c| c == "generated");
+        let at = at.unwrap();
+        r.records()
+            .map(|row| row.unwrap()[at].to_string())
+            .collect()
+    };
+    assert_ne!(
+        generated(&parent),
+        generated(&fsm),
+        "the pruning changed no count"
+    );
+    let o = compare(&parent, &fsm, &[]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains(
+            "node-count changes: allowed (reported only): the two sides prune differently"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("- pruning: parent in base, fsm in new"),
+        "{out}"
+    );
+}
+
 /// What `compare` prints on a terminal is plain text: none of the backslash escapes, anchors or
 /// code marks that the Markdown file needs (a set named `k_100`, a heuristic with `|` and `*` in
 /// its name, the note's `tilebench regress`); `--report`'s report.md keeps them.

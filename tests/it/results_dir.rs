@@ -279,12 +279,18 @@ fn resume_refuses_another_experiment_and_retry_reruns_by_status() {
         .unwrap()
         .starts_with("crc32:"));
 
-    // An error row counts as done on a plain resume and runs again with --retry error.
+    // An error row counts as done on a plain resume, which fails on it (exit 1, the row named:
+    // the exit status is the directory's), and runs again with --retry error.
     let runs_path = out.join(RUNS_FILE);
     let t = fs::read_to_string(&runs_path).unwrap();
     fs::write(&runs_path, t.replacen(",solved,", ",error,", 1)).unwrap();
     let o = call(&lc(&["--resume", "--node-limit", "100000000"]));
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("1 PROBLEM:\n  ERROR w #"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(read_runs(&out)[0].status, RunStatus::Error);
     let o = call(&lc(&[
         "--resume",

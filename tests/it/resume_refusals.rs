@@ -171,3 +171,41 @@ fn resume_refuses_a_changed_fixed_bound() {
         "--fixed-bound: none before, 12 now",
     );
 }
+
+/// A heuristic that gives another h0 on a board an earlier row of the experiment recorded (a
+/// registered heuristic edited between sessions, simulated here by editing the recorded h0) is
+/// refused before the resumed session writes anything: one column would hold two heuristics.
+#[test]
+fn resume_refuses_a_heuristic_that_changed() {
+    let dir = fresh_dir("resume-heuristic-changed");
+    let (out, _) = first_run(&dir, &["-H", "manhattan", "--only-ids", "1"]);
+    let path = out.join("runs.csv");
+    let mut reader = csv::Reader::from_path(&path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let at = header.iter().position(|c| c == "h0").unwrap();
+    let mut rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1);
+    let h0: u32 = rows[0][at].parse().unwrap();
+    let edited: Vec<String> = (rows[0].iter().enumerate())
+        .map(|(i, v)| {
+            if i == at {
+                (h0 - 1).to_string()
+            } else {
+                v.to_string()
+            }
+        })
+        .collect();
+    rows[0] = csv::StringRecord::from(edited);
+    let mut writer = csv::Writer::from_path(&path).unwrap();
+    writer.write_record(&header).unwrap();
+    writer.write_record(&rows[0]).unwrap();
+    writer.flush().unwrap();
+    drop(writer);
+    let runs = fs::read_to_string(&path).unwrap();
+    let says = format!(
+        "heuristic manhattan is not the one the earlier rows were made with: run tiny #1 \
+         manhattan recorded h0 {}, and it gives {h0} now",
+        h0 - 1
+    );
+    refused(&dir, &out, &runs, &["-H", "manhattan"], &says);
+}

@@ -483,6 +483,29 @@ fn a_wrong_known_length_is_loud_and_fails_the_run() {
         .collect();
     assert_eq!(status["right"], ("solved".into(), Some(2), true));
     assert_eq!(status["wrong"], ("wrong-length".into(), Some(2), false));
+    // The row keeps why (runs.csv's `detail`), and a resume with nothing left to run fails on
+    // it again, naming it.
+    let wrong = read_runs(&out)
+        .into_iter()
+        .find(|r| r.instance_id == "wrong");
+    assert!(said.ends_with(&wrong.unwrap().detail), "{said}");
+    let resumed = run(&[
+        "run",
+        "--instances",
+        file.to_str().unwrap(),
+        "-H",
+        "manhattan",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_eq!(resumed.status.code(), Some(1), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("2 were already done"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert!(stderr(&resumed).contains(&said), "{}", stderr(&resumed));
 }
 
 #[test]

@@ -76,6 +76,29 @@ fn unsolvable_board_exits_zero_with_solvable_false() {
     assert_eq!(v["nodes_generated"], 0);
 }
 
+/// The parity rule comes before the tables: an unsolvable board under pattern databases
+/// builds none (and says nothing of an h it never computed).
+#[test]
+fn an_unsolvable_board_builds_no_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdb_dir = dir.path().join("cache");
+    let o = tilebench(&[
+        "solve",
+        "-H",
+        "pdb-663",
+        "--pdb-dir",
+        pdb_dir.to_str().unwrap(),
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("search     ida with pdb-663\n"), "{out}");
+    assert!(out.contains("unsolvable (parity rule)"), "{out}");
+    let built = std::fs::read_dir(&pdb_dir).map_or(0, |d| d.count());
+    assert_eq!(built, 0, "tables written to {}", pdb_dir.display());
+    assert!(!stderr(&o).contains("building"), "{}", stderr(&o));
+}
+
 /// Korf's #1 without `--goal blank-first` is unsolvable for the default goal: the text says
 /// for which named goals it is solvable.
 #[test]
