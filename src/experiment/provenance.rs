@@ -80,9 +80,22 @@ pub fn comment_header(command_line: &[String]) -> String {
 
 /// The command a [`comment_header`] at the top of `text` names.
 pub fn written_by(text: &str) -> Option<&str> {
+    header_line(text, COMMAND_LINE)
+}
+
+/// The binary and the machine a [`comment_header`] at the top of `text` names: `tilebench
+/// 0.1.0, commit …; <machine>`.
+pub fn written_with(text: &str) -> Option<String> {
+    let binary = header_line(text, "# tilebench: ")?;
+    let machine = header_line(text, "# machine: ")?;
+    Some(format!("tilebench {binary}; {machine}"))
+}
+
+/// The rest of the first comment line at the top of `text` that starts with `key`.
+fn header_line<'a>(text: &'a str, key: &str) -> Option<&'a str> {
     text.lines()
         .take_while(|l| l.starts_with('#'))
-        .find_map(|l| l.strip_prefix(COMMAND_LINE))
+        .find_map(|l| l.strip_prefix(key))
 }
 
 /// `time` as `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds), the form of every stored timestamp.
@@ -114,6 +127,12 @@ mod tests {
             Some("tilebench predict --bounds 40..44 -H 'max(a,b)'")
         );
         assert_eq!(written_by("bound\n# command: x\n"), None);
+        // And the binary's commit and the machine, as a report's setup names them.
+        let with = written_with(&text).unwrap();
+        let machine = machine().in_words();
+        assert!(with.starts_with("tilebench 0.1.0, commit "), "{with}");
+        assert!(with.contains(&format!("; {machine}; ")), "{with}");
+        assert_eq!(written_with("# command: x\n# machine: m\n"), None);
     }
 
     #[test]

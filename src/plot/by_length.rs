@@ -48,8 +48,8 @@ pub(super) const PEAK_STORED: Spec = Spec {
     y_desc: "states stored at the peak",
     title: "Peak states stored against optimal solution length",
     caption: "States held at once at the peak (log scale) of every run against its instance's \
-              optimal length: colour by heuristic, line and marker by algorithm, lines through \
-              the medians; hollow markers: runs stopped by a limit, at their peak when stopped. \
+              optimal length: colour and marker by heuristic (BFS a cross), line by algorithm \
+              (IDA* solid, A* dashed, BFS dotted) through the medians; hollow markers: runs stopped by a limit, at their peak when stopped. \
               BFS and A* climb until the memory limit stops them; IDA* holds only its path \
               (length + 1 states) whatever the heuristic, so its lines coincide.",
 };
@@ -63,8 +63,8 @@ pub(super) const NODES_BY_LENGTH: Spec = Spec {
     y_desc: "nodes generated",
     title: "Nodes generated against optimal solution length",
     caption: "Nodes generated (log scale) by every run against the optimal length of its \
-              instance, one colour per heuristic and one line and marker per algorithm, the \
-              line through the median at each length; hollow markers are runs stopped by a \
+              instance, colour and marker by heuristic (BFS a cross), line by algorithm (IDA* \
+              solid, A* dashed, BFS dotted) through the median at each length; hollow markers are runs stopped by a \
               limit. Past the shortest boards, A* generates fewer nodes than IDA* with the same \
               heuristic (IDA* re-expands the shallower levels in every iteration) but must \
               store them.",

@@ -12,6 +12,7 @@ const AXIS_CAP: f64 = 5.0;
 
 struct Overhead {
     series: Vec<Series>,
+    lo: f64,
     hi: f64,
     beyond: usize,
 }
@@ -33,11 +34,17 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     if series.is_empty() {
         return Ok(());
     }
-    let max = series
-        .iter()
-        .flat_map(|s| s.2.iter().flat_map(|&(x, y)| [x, y]))
-        .fold(1.0f64, f64::max);
-    let hi = (max * 1.05).clamp(1.5, AXIS_CAP);
+    // One range for both axes (the diagonal stays at 45°), fitted to the points: overheads of
+    // one board size cluster (1.08–1.21 on the 24-puzzle), and a fixed 1–1.5 piled them up.
+    let values = || {
+        series
+            .iter()
+            .flat_map(|s| s.2.iter().flat_map(|&(x, y)| [x, y]))
+    };
+    let max = values().fold(1.0f64, f64::max).min(AXIS_CAP);
+    let min = values().fold(max, f64::min).max(1.0);
+    let pad = ((max - min) * 0.05).max(0.01);
+    let (lo, hi) = ((min - pad).max(1.0), (max + pad).min(AXIS_CAP));
     let series = series
         .into_iter()
         .map(|(name, color, points)| {
@@ -66,7 +73,12 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
         PlotKind::Overhead,
         "overhead",
         style::SQUARE,
-        &Overhead { series, hi, beyond },
+        &Overhead {
+            series,
+            lo,
+            hi,
+            beyond,
+        },
         title,
         caption,
     )
@@ -88,7 +100,8 @@ impl Chart for Overhead {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
-        let mut chart = chart::frame(root).build_cartesian_2d(1.0..self.hi, 1.0..self.hi)?;
+        let range = self.lo..self.hi;
+        let mut chart = chart::frame(root).build_cartesian_2d(range.clone(), range)?;
         chart::mesh(
             &mut chart,
             "predicted overhead r/(r−1) (ratio, no unit)",
@@ -97,7 +110,7 @@ impl Chart for Overhead {
         .x_label_formatter(&|x| format!("{x:.2}"))
         .y_label_formatter(&|y| format!("{y:.2}"))
         .draw()?;
-        chart::draw_diagonal(&mut chart, 1.0, self.hi)?;
+        chart::draw_diagonal(&mut chart, self.lo, self.hi)?;
         for (name, color, points) in &self.series {
             chart::draw_dots(&mut chart, points, *color, 0.75, name.as_str())?;
         }

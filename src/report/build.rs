@@ -147,6 +147,11 @@ pub fn build(
             sections.push(per_instance(results, &set, &heuristics));
         }
     }
+    if !lab {
+        sections.extend(super::sections::optimization_path::pattern_databases(
+            results,
+        ));
+    }
     sections.extend(outside_solvers(results));
     if !contents.predicted.is_empty() {
         let plot = figures

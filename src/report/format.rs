@@ -48,6 +48,19 @@ pub(crate) fn sig(v: f64, digits: i32) -> String {
     format!("{v:.d$}")
 }
 
+/// A median of counts: a count (`11`, `2,335`), or one halfway between two (`5.5`, `2,335.5`),
+/// never a decimal a count cannot have (`11.0`).
+pub(crate) fn median_count(v: f64) -> String {
+    if !v.is_finite() || v < 0.0 {
+        return int(v);
+    }
+    let tenths = ((v.fract() * 10.0).round() as u32).min(9);
+    match tenths {
+        0 => int(v.trunc()),
+        t => format!("{}.{t}", int(v.trunc())),
+    }
+}
+
 /// A fixed number of decimals: `36.942`.
 pub fn fixed(v: f64, decimals: usize) -> String {
     if v.is_finite() {
@@ -70,6 +83,15 @@ pub(crate) fn count(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn medians_of_counts_have_no_decimal_a_count_cannot_have() {
+        assert_eq!(median_count(11.0), "11");
+        assert_eq!(median_count(5.5), "5.5");
+        assert_eq!(median_count(2335.5), "2,335.5");
+        assert_eq!(median_count(14_999_156.0), "14,999,156");
+        assert_eq!(median_count(f64::NAN), NONE);
+    }
 
     #[test]
     fn formats() {

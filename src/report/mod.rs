@@ -203,7 +203,7 @@ pub fn write_report(
     summaries.sort_by_key(|s| order.iter().position(|x| *x == s.instance_set));
     let (formats, command) = formats_and_command(options, results_dir, out_dir);
     let selected = selection::select(&results, figures.clone(), &options.plots);
-    selection::remove_unshown(out_dir, &figures, &selected.shown);
+    selection::remove_unshown(out_dir, &order, &selected.shown);
     write_pdfs(&selected.shown, out_dir, formats)?;
     let contents = build::Contents {
         command,

@@ -16,9 +16,9 @@ use super::output::{formats_and_command, write_pdfs, ReportError, ReportOptions}
 use crate::analysis::prediction::{
     self, heuristic_of_file, PredictedVsMeasured, PredictionRow, PREDICTION_PREFIX,
 };
-use crate::experiment::provenance::written_by;
+use crate::experiment::provenance::{written_by, written_with};
 use crate::path_io::At;
-use crate::results::meta::shell_line;
+use crate::results::meta::{commit_in_words, shell_line};
 use crate::results::{ReadMode, Results, RUNS_FILE};
 
 pub use super::sections::prediction::{section, PREDICTIONS_CSV};
@@ -53,13 +53,20 @@ pub(crate) fn load_predictions(
         .collect()
 }
 
-/// The commands that wrote the prediction files in `dir`, from their comment headers (files
-/// written before `tilebench predict` wrote one have none).
-fn prediction_commands(dir: &Path) -> Vec<String> {
+/// The commands that wrote the prediction files in `dir`, each with the binary and the machine
+/// that ran it, from their comment headers (files written before `tilebench predict` wrote one
+/// have none).
+fn prediction_commands(dir: &Path) -> Vec<Text> {
     prediction_files(dir)
         .iter()
         .filter_map(|(_, path)| fs::read_to_string(path).ok())
-        .filter_map(|text| written_by(&text).map(str::to_string))
+        .filter_map(|text| {
+            let command = Text::plain("").code(written_by(&text)?);
+            Some(match written_with(&text) {
+                Some(with) => command.p(format!(": {with}")),
+                None => command,
+            })
+        })
         .collect()
 }
 
@@ -176,10 +183,7 @@ pub(crate) fn write_experiment_report(
             Column::number("runs", None),
         ],
     );
-    let mut commands: Vec<Text> = prediction_commands(dir)
-        .into_iter()
-        .map(|c| Text::plain("").code(c))
-        .collect();
+    let mut commands = prediction_commands(dir);
     for r in &all {
         let rel = r
             .dir
@@ -198,14 +202,19 @@ pub(crate) fn write_experiment_report(
             Cell::Count(r.runs.len() as u64),
         ]);
         if let Some(m) = &r.meta {
-            commands.push(Text::plain("").code(shell_line(&m.command_line)));
+            let commit = commit_in_words(m.git_commit.as_deref(), m.git_dirty);
+            commands.push(Text::plain("").code(shell_line(&m.command_line)).p(format!(
+                ": tilebench {}, commit {commit}; {}",
+                m.tilebench_version,
+                m.machine.in_words()
+            )));
         }
     }
     setup.push(t);
     if !commands.is_empty() {
         setup.push(Text::ticked(format!(
             "The commands that wrote the predictions (from their `#` lines) and the runs (from \
-             each `{}`):",
+             each `{}`), with the binary and the machine that ran each:",
             crate::results::META_FILE
         )));
         setup.push(Block::List(commands));

@@ -64,6 +64,8 @@ pub enum LeftOut {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Omitted {
     pub kind: PlotKind,
+    /// The figure's file name without extension.
+    pub stem: String,
     pub instance_set: String,
     pub why: LeftOut,
 }
@@ -139,6 +141,7 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
                     None => out.shown.push(f),
                     Some(why) => out.left_out.push(Omitted {
                         kind: f.kind,
+                        stem: f.stem,
                         instance_set: f.instance_set,
                         why,
                     }),
@@ -149,15 +152,22 @@ pub fn select(results: &Results, figures: Vec<Figure>, selection: &PlotSelection
     }
 }
 
-/// Removes the files of the plots not shown (`<stem>.svg`, `.png`), so that the report's folder
-/// holds what the report shows.
-pub(crate) fn remove_unshown(dir: &Path, drawn: &[Figure], shown: &[Figure]) {
-    for f in drawn
-        .iter()
-        .filter(|f| !shown.iter().any(|s| s.stem == f.stem))
-    {
-        for ext in ["svg", "png", "pdf"] {
-            let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", f.stem)));
+/// Removes every figure file of `sets` (`<set>-….svg`, `.png`, `.pdf`) that the report does not
+/// show: plots drawn and left out, and those an earlier report of the folder drew (an instance
+/// no longer among the hardest three), so that the folder holds what the report shows.
+pub(crate) fn remove_unshown(dir: &Path, sets: &[String], shown: &[Figure]) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some((stem, ext)) = name.to_str().and_then(|n| n.rsplit_once('.')) else {
+            continue;
+        };
+        let figure = matches!(ext, "svg" | "png" | "pdf")
+            && sets.iter().any(|s| stem.starts_with(&format!("{s}-")));
+        if figure && !shown.iter().any(|f| f.stem == stem) {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
 }
@@ -178,6 +188,43 @@ mod tests {
             history: None,
             svg: String::new(),
         }
+    }
+
+    /// The folder keeps the figures shown and whatever is not a figure of the report's sets;
+    /// an earlier report's figure of an instance no longer drawn goes.
+    #[test]
+    fn figures_not_shown_are_removed_and_nothing_else() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let files = [
+            "s-iterations-27.png",
+            "s-iterations-27.pdf",
+            "s-overhead.svg",
+            "s-overhead.png",
+            "report.pdf",
+            "notes.png",
+            "t-overhead.png",
+            "s-overhead.csv",
+        ];
+        for f in files {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        let shown = [fig("s", PlotKind::Overhead, "s-overhead")];
+        remove_unshown(dir, &["s".to_string()], &shown);
+        let mut left: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        let kept = [
+            "notes.png",
+            "report.pdf",
+            "s-overhead.csv",
+            "s-overhead.png",
+            "s-overhead.svg",
+            "t-overhead.png",
+        ];
+        assert_eq!(left, kept);
     }
 
     #[test]
@@ -271,6 +318,10 @@ mod tests {
         );
         let omitted = |set: &str, kind, why| Omitted {
             kind,
+            stem: (figures.iter())
+                .find(|f| f.instance_set == set && f.kind == kind)
+                .map(|f| f.stem.clone())
+                .unwrap(),
             instance_set: set.into(),
             why,
         };

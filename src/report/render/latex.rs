@@ -150,25 +150,33 @@ fn column_groups(t: &Table) -> Vec<Vec<usize>> {
     }
     let widths = column_widths(t);
     let keys = key_columns(t);
-    let groups: Vec<Vec<usize>> = balanced(&widths[keys..], k)
-        .into_iter()
-        .map(|g| (0..keys).chain(g.into_iter().map(|i| i + keys)).collect())
-        .collect();
-    // The narrowest widest part is never wider than the greedy split's, which fits (or holds a
-    // single column too wide for any line).
+    let split = |can_start: &[bool]| -> Vec<Vec<usize>> {
+        balanced(&widths[keys..], k, can_start)
+            .into_iter()
+            .map(|g| (0..keys).chain(g.into_iter().map(|i| i + keys)).collect())
+            .collect()
+    };
     let fits = |g: &Vec<usize>| {
         g.len() == keys + 1 || g.iter().map(|&i| widths[i]).sum::<f64>() <= LINE_PT
     };
-    if groups.iter().all(fits) {
-        groups
-    } else {
-        greedy
-    }
+    // A part starts where a column group does ("mean nodes: ours" keeps its "published" and
+    // "ratio") when such a split fits; else anywhere. The narrowest widest part is never wider
+    // than the greedy split's, which fits (or holds a single column too wide for any line).
+    let at_groups: Vec<bool> = (t.columns[keys..].iter())
+        .map(|c| c.group.is_none())
+        .collect();
+    let anywhere = vec![true; at_groups.len()];
+    [split(&at_groups), split(&anywhere)]
+        .into_iter()
+        .find(|groups| !groups.is_empty() && groups.iter().all(fits))
+        .unwrap_or(greedy)
 }
 
-/// Splits `widths` (in order) into `k` non-empty runs whose widest sum is the smallest
-/// possible (the linear partition problem, by dynamic programming: tables have few columns).
-fn balanced(widths: &[f64], k: usize) -> Vec<Vec<usize>> {
+/// Splits `widths` (in order) into `k` non-empty runs, each starting at an index whose
+/// `can_start` is true (the first always may), whose widest sum is the smallest possible (the
+/// linear partition problem, by dynamic programming: tables have few columns). Empty when no
+/// such split exists.
+fn balanced(widths: &[f64], k: usize, can_start: &[bool]) -> Vec<Vec<usize>> {
     let m = widths.len();
     let k = k.clamp(1, m.max(1));
     let prefix: Vec<f64> = std::iter::once(0.0)
@@ -185,6 +193,9 @@ fn balanced(widths: &[f64], k: usize) -> Vec<Vec<usize>> {
     for j in 1..=k {
         for i in j..=m {
             for s in (j - 1)..i {
+                if s > 0 && !can_start.get(s).copied().unwrap_or(true) {
+                    continue;
+                }
                 let worst = best[j - 1][s].max(prefix[i] - prefix[s]);
                 if worst < best[j][i] {
                     best[j][i] = worst;
@@ -192,6 +203,9 @@ fn balanced(widths: &[f64], k: usize) -> Vec<Vec<usize>> {
                 }
             }
         }
+    }
+    if best[k][m].is_infinite() {
+        return Vec::new();
     }
     let mut groups = Vec::new();
     let mut i = m;
@@ -912,6 +926,21 @@ mod tests {
         );
         let sizes: Vec<usize> = column_groups(&t).iter().map(Vec::len).collect();
         assert_eq!(sizes, [4, 4, 4]);
-        assert_eq!(balanced(&[1.0, 1.0, 1.0, 5.0], 2), [vec![0, 1, 2], vec![3]]);
+        let anywhere = [true; 4];
+        assert_eq!(
+            balanced(&[1.0, 1.0, 1.0, 5.0], 2, &anywhere),
+            [vec![0, 1, 2], vec![3]]
+        );
+        // Parts start only where a group does: 0 and 2 here.
+        let groups = [true, false, true, false];
+        assert_eq!(
+            balanced(&[1.0, 1.0, 1.0, 1.0], 2, &groups),
+            [vec![0, 1], vec![2, 3]]
+        );
+        assert_eq!(
+            balanced(&[3.0, 1.0, 1.0, 1.0], 2, &groups),
+            [vec![0, 1], vec![2, 3]]
+        );
+        assert!(balanced(&[1.0; 4], 3, &groups).is_empty());
     }
 }

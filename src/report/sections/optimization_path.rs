@@ -8,7 +8,7 @@ use crate::board::Goal;
 use crate::geometry::Size;
 use crate::heuristic::registry::HeuristicName;
 use crate::predict::tree::asymptotic_branching;
-use crate::report::format::{count, int, opt, sig};
+use crate::report::format::{count, int, median_count, opt, sig};
 use crate::report::model::{Cell, Column, Rounding, Section, Table, Text};
 use crate::report::summary_csv::rounding;
 use crate::results::{Results, RunRecord, RunStatus};
@@ -166,7 +166,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
     }
     let mut sub = Section::new(2, "Where the memory ran out");
     limits(&mut sub, results, &methods, limit);
-    if let Some(t) = table_arithmetic(results) {
+    if let Some(t) = table_arithmetic(results, LAB_TABLES) {
         sub.push(Text::plain(t));
     }
     Some(vec![s, sub])
@@ -175,7 +175,7 @@ pub fn sections(results: &Results) -> Option<Vec<Section>> {
 /// The lab's memory arithmetic of each pattern database run (not a max): a group of k tiles on
 /// n cells has n!/(n−k)! entries, one for each placement of its tiles, beside the bytes
 /// `runs.csv` records. Only where every set has one board and goal, which fix the groups.
-fn table_arithmetic(results: &Results) -> Option<String> {
+fn table_arithmetic(results: &Results, intro: &str) -> Option<String> {
     let sets = &results.meta.as_ref()?.instance_sets;
     let first = sets.first()?;
     if sets
@@ -223,14 +223,24 @@ fn table_arithmetic(results: &Results) -> Option<String> {
             },
         ));
     }
-    (!lines.is_empty()).then(|| {
-        format!(
-            "The pattern databases' size, for the lab's memory arithmetic (a group of k tiles on \
-             n cells has n!/(n−k)! entries, one a placement of its tiles; the tables are shared \
-             by every search with the heuristic, and not in its peak bytes): {}",
-            lines.join(" ")
-        )
-    })
+    (!lines.is_empty()).then(|| format!("{intro} ({TABLE_SIZES}): {}", lines.join(" ")))
+}
+
+/// The lab's sentence on its tables.
+const LAB_TABLES: &str = "The pattern databases' size, for the lab's memory arithmetic";
+
+/// How a pattern database's size is worked out, and where its bytes count.
+const TABLE_SIZES: &str = "a group of k tiles on n cells has n!/(n−k)! entries, one a placement \
+    of its tiles; the tables are shared by every search with the heuristic, and not in its peak \
+    bytes";
+
+/// The section of an experiment that is not the lab's (whose optimization path works the sizes
+/// out in its text): each pattern database's size worked out beside the bytes recorded.
+pub(crate) fn pattern_databases(results: &Results) -> Option<Section> {
+    let text = table_arithmetic(results, "Each pattern database's size")?;
+    let mut s = Section::new(1, "Pattern databases");
+    s.push(Text::plain(text));
+    Some(s)
 }
 
 /// Nodes generated and seconds of `runs`' solved runs on the instances `on`.
@@ -361,8 +371,8 @@ fn by_length(results: &Results, methods: &[String]) -> Option<Table> {
             row.push(Cell::text(format!(
                 "{solved}/{}: {} st, {} nodes",
                 runs.len(),
-                opt(states, |v| sig(v, 3)),
-                opt(nodes, |v| sig(v, 3)),
+                opt(states, median_count),
+                opt(nodes, median_count),
             )));
         }
         table.row(row);
@@ -477,7 +487,34 @@ fn memory_stops(results: &Results, runs: &[&RunRecord], lab_states: f64) -> Stri
              out: on this machine the limit on time came first there)."
         ));
     }
+    if runs[0].algorithm == Algorithm::Astar {
+        text.push_str(&reopened(runs));
+    }
     text
+}
+
+/// How often A* reached an expanded state again more cheaply and reopened it: never with a
+/// consistent heuristic; with an inconsistent one (pattern databases often are), the price of
+/// staying optimal.
+fn reopened(runs: &[&RunRecord]) -> String {
+    let solved: Vec<&&RunRecord> = (runs.iter())
+        .filter(|r| r.status == RunStatus::Solved)
+        .collect();
+    let reopening: Vec<u64> = (solved.iter())
+        .filter_map(|r| r.reopened)
+        .filter(|&n| n > 0)
+        .collect();
+    match (solved.len(), reopening.iter().max()) {
+        (0, _) => String::new(),
+        (n, None) => format!(" None of its {} reopened a state.", count(n, "solved run")),
+        (n, Some(max)) => format!(
+            " {} of its {} reopened states (at most {}): the heuristic is not consistent, and \
+             A* stays optimal by expanding them again.",
+            reopening.len(),
+            count(n, "solved run"),
+            int(*max as f64),
+        ),
+    }
 }
 
 /// Where each storing algorithm met the memory limit, beside the lab's estimate.
@@ -764,7 +801,7 @@ mod tests {
         let dir =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
         let results = Results::load(&dir).unwrap();
-        let text = table_arithmetic(&results).expect("pdb-663 ran");
+        let text = table_arithmetic(&results, LAB_TABLES).expect("pdb-663 ran");
         for says in [
             "pdb-663: groups of 6, 6, 3 tiles on 16 cells",
             "16!/10! + 16!/10! + 16!/13! = 5,765,760 + 5,765,760 + 3,360 = 11,534,880 entries",
@@ -774,6 +811,26 @@ mod tests {
         }
         let mut no_meta = results;
         no_meta.meta = None;
-        assert!(table_arithmetic(&no_meta).is_none());
+        assert!(table_arithmetic(&no_meta, LAB_TABLES).is_none());
+    }
+
+    /// An experiment that is not the lab's gets the arithmetic in a section of its own: Korf's
+    /// 100 with 7-8 tables of four bits an entry.
+    #[test]
+    fn other_experiments_get_a_pattern_database_section() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/korf100");
+        let section = pattern_databases(&Results::load(&dir).unwrap()).expect("pdb-78 ran");
+        let Some(crate::report::model::Block::Paragraph(text)) = section.blocks.first() else {
+            panic!("{section:?}")
+        };
+        let text = text.to_plain();
+        for says in [
+            "Each pattern database's size (a group of k tiles",
+            "pdb-78: groups of 7, 8 tiles on 16 cells, 16!/9! + 16!/8! = 57,657,600 + \
+             518,918,400 = 576,576,000 entries; runs.csv records 288,288,000 bytes of tables \
+             (274.9 MiB, four bits an entry).",
+        ] {
+            assert!(text.contains(says), "want {says:?} in: {text}");
+        }
     }
 }

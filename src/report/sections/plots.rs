@@ -54,16 +54,18 @@ fn left_out_sentence(left_out: &[Omitted]) -> String {
     }
     if past > 0 {
         parts.push(format!(
-            "{past} past the first {}",
-            crate::report::selection::MAX_DEFAULT
+            "{past} past the first {} ({})",
+            crate::report::selection::MAX_DEFAULT,
+            past_limit_names(left_out)
         ));
     }
     let n = left_out.len();
     if past == n {
         return format!(
-            "{n} more {} not shown: a report draws the first {} by default. ",
+            "{n} more {} not shown: a report draws the first {} by default ({}). ",
             if n == 1 { "plot is" } else { "plots are" },
-            crate::report::selection::MAX_DEFAULT
+            crate::report::selection::MAX_DEFAULT,
+            past_limit_names(left_out)
         );
     }
     format!(
@@ -71,6 +73,20 @@ fn left_out_sentence(left_out: &[Omitted]) -> String {
         if n == 1 { "plot is" } else { "plots are" },
         parts.join("; ")
     )
+}
+
+/// The plots left out past the default's limit, by file name (the first few): a reader then
+/// knows what `--plots` would add.
+fn past_limit_names(left_out: &[Omitted]) -> String {
+    const NAMED: usize = 6;
+    let past: Vec<&Omitted> = (left_out.iter())
+        .filter(|o| o.why == LeftOut::PastLimit)
+        .collect();
+    let mut names: Vec<String> = (past.iter().take(NAMED)).map(|o| o.stem.clone()).collect();
+    if past.len() > NAMED {
+        names.push(format!("{} more", past.len() - NAMED));
+    }
+    names.join(", ")
 }
 
 /// The figures drawn from a history file; `None` without one.
@@ -102,6 +118,7 @@ mod tests {
     fn left_out_plots_are_counted_by_why() {
         let o = |why| Omitted {
             kind: PlotKind::NodesPerInstance,
+            stem: "s-nodes-per-instance".into(),
             instance_set: "s".into(),
             why,
         };
@@ -119,9 +136,19 @@ mod tests {
         let text = left_out_sentence(&[o(LeftOut::PastLimit)]);
         assert_eq!(
             text,
-            "1 more plot is not shown: a report draws the first 20 by default. "
+            "1 more plot is not shown: a report draws the first 20 by default \
+             (s-nodes-per-instance). "
         );
         let text = left_out_sentence(&[o(LeftOut::PastLimit), o(LeftOut::PairScatter)]);
-        assert!(text.ends_with("; 1 past the first 20. "), "{text}");
+        assert!(
+            text.ends_with("; 1 past the first 20 (s-nodes-per-instance). "),
+            "{text}"
+        );
+        let many = vec![o(LeftOut::PastLimit); 8];
+        assert!(
+            left_out_sentence(&many).ends_with("s-nodes-per-instance, 2 more). "),
+            "{}",
+            left_out_sentence(&many)
+        );
     }
 }

@@ -338,6 +338,7 @@ mod tests {
     fn plots_left_out_for_too_few_instances_are_named() {
         let o = |kind, why| Omitted {
             kind,
+            stem: String::new(),
             instance_set: "s".into(),
             why,
         };
