@@ -189,6 +189,25 @@ pub(crate) mod tests {
         cells
     }
 
+    /// Every k-subset of n cells once, in increasing order, and nothing outside the n cells
+    /// (Gosper's step past the last subset of one cell lands exactly on 2ⁿ).
+    #[test]
+    fn subset_masks_are_the_k_subsets_in_order() {
+        for n in 1..=16 {
+            for k in 0..=n.min(8) {
+                let masks = subset_masks(n, k);
+                assert_eq!(masks.len(), subsets(n, k), "n {n}, k {k}");
+                assert!(masks.windows(2).all(|w| w[0] < w[1]), "n {n}, k {k}");
+                assert!(
+                    masks
+                        .iter()
+                        .all(|&m| m < 1 << n && m.count_ones() as usize == k),
+                    "n {n}, k {k}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn rank_is_a_bijection_onto_the_placements() {
         let b = Binomials::new();

@@ -129,3 +129,23 @@ fn search<K: Key>(board: &Board, goal: &Goal, limits: &Limits, started: Instant)
         memory,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Size;
+
+    /// Boards of at most 16 cells are stored in 8-byte keys, which hold twice the states of
+    /// 16-byte ones in the same memory: the 8-puzzle's farthest board (31 moves, nearly every
+    /// state stored) costs less a state than one node with the wider key.
+    #[test]
+    fn small_boards_are_stored_in_8_byte_keys() {
+        let goal = Goal::blank_last(Size::new(3, 3).unwrap());
+        let board = Board::parse("8 6 7 2 5 4 3 0 1", None).unwrap();
+        let o = bfs(&board, &goal, &Limits::none()).unwrap();
+        assert_eq!(o.result.length(), Some(31));
+        let per_state = o.memory.peak_bytes as f64 / o.memory.peak_stored as f64;
+        let wide = std::mem::size_of::<Node<u128>>() as f64;
+        assert!(per_state < wide, "{per_state} bytes a state");
+    }
+}

@@ -229,8 +229,18 @@ mod tests {
             Err(ByteSizeError::TooLarge(_))
         ));
         assert!(matches!(parse_byte_size("0M"), Err(ByteSizeError::Zero(_))));
-        assert_eq!(Bytes(64 << 20).to_string(), "64.0 MiB");
-        assert_eq!(Bytes(100).to_string(), "100 B");
+        // Each unit from its first value, and the largest of the one below.
+        for (b, text) in [
+            (100, "100 B"),
+            (1023, "1023 B"),
+            (1024, "1.0 KiB"),
+            (1536, "1.5 KiB"),
+            (64 << 20, "64.0 MiB"),
+            (0x4000_0000 - 1, "1024.0 MiB"),
+            (3 << 30, "3.00 GiB"),
+        ] {
+            assert_eq!(Bytes(b).to_string(), text, "{b}");
+        }
     }
 
     #[test]
