@@ -455,15 +455,20 @@ fn a_wrong_known_length_is_loud_and_fails_the_run() {
     )
     .unwrap();
     let out = dir.join("out");
-    let o = run(&[
-        "run",
-        "--instances",
-        file.to_str().unwrap(),
-        "-H",
-        "manhattan",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let (file_arg, out_arg) = (file.to_str().unwrap(), out.to_str().unwrap());
+    let manhattan = |extra: &[&str]| {
+        let args = [
+            "run",
+            "--instances",
+            file_arg,
+            "-H",
+            "manhattan",
+            "--out",
+            out_arg,
+        ];
+        run(&[&args[..], extra].concat())
+    };
+    let o = manhattan(&[]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     // Two moves reach the goal, so the file's 3 is what is wrong: the message says where it is.
     let said = format!(
@@ -489,16 +494,7 @@ fn a_wrong_known_length_is_loud_and_fails_the_run() {
         .into_iter()
         .find(|r| r.instance_id == "wrong");
     assert!(said.ends_with(&wrong.unwrap().detail), "{said}");
-    let resumed = run(&[
-        "run",
-        "--instances",
-        file.to_str().unwrap(),
-        "-H",
-        "manhattan",
-        "--out",
-        out.to_str().unwrap(),
-        "--resume",
-    ]);
+    let resumed = manhattan(&["--resume"]);
     assert_eq!(resumed.status.code(), Some(1), "{}", stderr(&resumed));
     assert!(
         stderr(&resumed).contains("2 were already done"),
