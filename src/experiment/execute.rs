@@ -34,8 +34,7 @@ use crate::moves::path_string;
 use crate::path_io::At;
 use crate::pdb::CacheOptions;
 use crate::results::{
-    history, record::problem, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState,
-    RunStatus, META_FILE,
+    history, Growth, IterationRecord, Meta, RunKey, RunRecord, RunState, RunStatus, META_FILE,
 };
 use crate::search::{self, Iteration, Limits, Mode, SearchError, SearchOptions, SearchResult};
 
@@ -371,10 +370,11 @@ fn run_pending(
             fail(e);
             None
         });
-        let Some((mut run, iterations, problem)) = rows else {
+        let Some((mut run, iterations)) = rows else {
             return; // cancelled: not written, a resume redoes it (from its checkpoint)
         };
         run.resumes = resumes;
+        let problem = run.problem();
         let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = w.0.write(&run, &iterations) {
             drop(w);
@@ -530,8 +530,9 @@ pub(crate) fn log_name(key: &RunKey) -> String {
     )
 }
 
-/// A pair's run row, iteration rows and the message when the row is a failure.
-type PairRows = (RunRecord, Vec<IterationRecord>, Option<String>);
+/// A pair's run row and iteration rows (a failed row says why in `detail`:
+/// [`RunRecord::problem`]).
+type PairRows = (RunRecord, Vec<IterationRecord>);
 
 /// Builds one heuristic for one goal: the one place the experiment constructs heuristics.
 pub fn prepare(
@@ -602,7 +603,6 @@ fn run_pair(
             (status, why, Some(o))
         }
     };
-    let problem = why.as_ref().map(|why| problem(status, &key, why));
     let result = outcome.as_ref().map(|o| &o.result);
     let memory = outcome.as_ref().map(|o| o.memory);
     let its: &[Iteration] = result.map_or(&[], |r| &r.iterations);
@@ -647,7 +647,7 @@ fn run_pair(
         detail: why.unwrap_or_default(),
         ..RunRecord::of(&key)
     };
-    Some((run, iterations, problem))
+    Some((run, iterations))
 }
 
 /// The text a panic was raised with (`panic!("…")`'s message), or a placeholder.

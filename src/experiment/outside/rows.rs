@@ -1,20 +1,19 @@
 //! An outside solver's outcome on one instance as the rows of a results directory.
 
-use crate::results::record::problem;
 use crate::results::{Growth, IterationRecord, RunKey, RunRecord, RunStatus};
 use crate::search::Iteration;
 
 use super::Outcome;
 
-/// The run row and iteration rows of an outside solver's outcome, and a message when the
-/// answer is wrong; `None` when the run was cancelled. Node counts are the solver's own
+/// The run row and iteration rows of an outside solver's outcome (a wrong answer's row says why
+/// in `detail`: [`RunRecord::problem`]); `None` when the run was cancelled. Node counts are the solver's own
 /// (empty when it reported none: unknown, not zero); iteration rows carry no time (the solver
 /// does not report it).
 pub fn rows(
     key: RunKey,
     outcome: &Outcome,
     threads: usize,
-) -> Option<(RunRecord, Vec<IterationRecord>, Option<String>)> {
+) -> Option<(RunRecord, Vec<IterationRecord>)> {
     let j = &outcome.judgement;
     // A cancelled run is not a result, and is not written.
     let status = Some(j.verdict).filter(|v| *v != RunStatus::Cancelled)?;
@@ -31,9 +30,6 @@ pub fn rows(
     let growth = Growth::of(&reported);
     let generated = outcome.nodes_generated();
     let seconds = outcome.wall_seconds;
-    let problem = status
-        .is_failure()
-        .then(|| problem(status, &key, &j.detail));
     let iterations = IterationRecord::rows(&key, &reported);
     let run = RunRecord {
         status,
@@ -67,5 +63,5 @@ pub fn rows(
         // stay empty.
         ..RunRecord::of(&key)
     };
-    Some((run, iterations, problem))
+    Some((run, iterations))
 }
