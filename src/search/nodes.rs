@@ -294,6 +294,52 @@ mod tests {
         }
     }
 
+    /// How much of the 2¹⁶ buckets of the hashes' top 16 bits the distinct `keys` fill, as a
+    /// share of what a random hash fills (1 − e^(−n/2¹⁶) of them).
+    fn spread<K: Key + std::hash::Hash>(keys: impl Iterator<Item = K>) -> f64 {
+        let keys: std::collections::HashSet<K> = keys.collect();
+        let mut seen = vec![false; 1 << 16];
+        for k in &keys {
+            seen[(Key::hash(*k) >> 48) as usize] = true;
+        }
+        let filled = seen.iter().filter(|&&b| b).count() as f64 / seen.len() as f64;
+        filled / (1.0 - (-(keys.len() as f64) / seen.len() as f64).exp())
+    }
+
+    /// The index takes a hash's top bits, so they must spread even over keys that differ in a
+    /// few cells (a weak hash keeps the index correct but its probes long, and A* and BFS
+    /// slow): the 8-puzzle's boards in rank order, and a 24-puzzle random walk's, fill the
+    /// buckets as a random hash would.
+    #[test]
+    fn keys_hash_across_the_whole_index() {
+        let s3 = Size::new(3, 3).unwrap();
+        let ranked = (0..181_440).map(|r| {
+            let t = crate::brute_force::unrank(r, 9);
+            u64::pack(&Grid::new(&Board::from_tiles(s3, &t).unwrap()), 9)
+        });
+        let f = spread(ranked);
+        assert!(
+            f > 0.97,
+            "8-puzzle keys fill {f:.3} of a random hash's buckets"
+        );
+        let s = Size::new(5, 5).unwrap();
+        let mut grid = Grid::new(&Board::from_tiles(s, &(0..25).collect::<Vec<u8>>()).unwrap());
+        let mut x = 0x9E37_79B9u64;
+        let walk = (0..100_000).map(|_| {
+            let blank = grid.cell_of[0] as usize;
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            if let Some(to) = crate::moves::step(s, blank, Dir::ORDER[(x >> 62) as usize]) {
+                grid.slide(to, blank);
+            }
+            u128::pack(&grid, 25)
+        });
+        let f = spread(walk);
+        assert!(
+            f > 0.97,
+            "24-puzzle keys fill {f:.3} of a random hash's buckets"
+        );
+    }
+
     #[test]
     fn keys_pack_unpack_and_slide() {
         let b = Board::parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
