@@ -215,7 +215,7 @@ fn per_instance_section_beside_korf_felner_comes_from_the_runs() {
     for line in [
         "**2 of 2 instances match exactly** (those with a solved `pdb-6666r` run; 50 have a \
          published count).",
-        "Totals over those 2 instances: ours Σ(generated) = 103,273,085, Korf & Felner's Σ = \
+        "Totals over the 2 solved instances: ours Σ(generated) = 103,273,085, Korf & Felner's Σ = \
          103,273,085, ratio 1.00000.",
         "Ratio ours / published per instance: min 1.00000, median 1.00000, max 1.00000, \
          geometric mean 1.00000.",

@@ -46,43 +46,50 @@ pub(crate) fn beside_published(
     let theirs = format!("{}'s", p.authors.split(" (").next().unwrap_or(p.authors));
     let counting = if p.counts_root {
         Text::plain(format!(
-            "{theirs} counts include the root, which our search does not count, so an instance "
+            "{theirs} counts include the root, which our search does not count"
         ))
     } else {
-        Text::plain(format!(
-            "{theirs} counts leave the root out, as ours do, so an instance "
-        ))
+        Text::plain(format!("{theirs} counts leave the root out, as ours do"))
     };
-    s.push(
+    // Under another pruning nothing is expected to match: no "matches exactly", no list of
+    // mismatches (every instance would be one), no word on why counts would be equal.
+    s.push(if pruned {
+        counting.p(".")
+    } else {
         counting
+            .p(", so an instance ")
             .strong("matches exactly")
             .p(" when our ")
             .code(p.ours_as())
-            .p(format!(" equals {theirs} count.")),
-    );
+            .p(format!(" equals {theirs} count."))
+    });
     let (ours_total, theirs_total) = c.totals();
     let ratio = rounding::RATIO_EXACT;
-    let mut items = vec![
-        Text::plain("")
-            .strong(format!(
-                "{} of {} instances match exactly",
-                c.exact(),
-                c.rows.len()
-            ))
-            .tick(format!(
-                " (those with a solved `{}` run; {} have a published count).",
-                p.heuristic,
-                p.counts().len()
-            )),
-        Text::plain(format!(
-            "Totals over those {} instances: ours Σ({}) = {}, {theirs} Σ = {}, ratio {}.",
-            c.rows.len(),
-            p.ours_as(),
-            Cell::Count(ours_total).display(),
-            Cell::Count(theirs_total).display(),
-            ratio.apply(ours_total as f64 / theirs_total as f64),
-        )),
-    ];
+    let mut items = Vec::new();
+    if !pruned {
+        items.push(
+            Text::plain("")
+                .strong(format!(
+                    "{} of {} instances match exactly",
+                    c.exact(),
+                    c.rows.len()
+                ))
+                .tick(format!(
+                    " (those with a solved `{}` run; {} have a published count).",
+                    p.heuristic,
+                    p.counts().len()
+                )),
+        );
+    }
+    let n = c.rows.len();
+    items.push(Text::plain(format!(
+        "Totals over the {n} solved {}: ours Σ({}) = {}, {theirs} Σ = {}, ratio {}.",
+        if n == 1 { "instance" } else { "instances" },
+        p.ours_as(),
+        Cell::Count(ours_total).display(),
+        Cell::Count(theirs_total).display(),
+        ratio.apply(ours_total as f64 / theirs_total as f64),
+    )));
     if let Some((min, median, max, geo)) = c.ratio_distribution() {
         items.push(Text::plain(format!(
             "Ratio ours / published per instance: min {}, median {}, max {}, geometric mean {}.",
@@ -92,7 +99,9 @@ pub(crate) fn beside_published(
             ratio.apply(geo),
         )));
     }
-    items.push(Text::plain(p.differences));
+    if !pruned {
+        items.push(Text::plain(p.differences));
+    }
     s.push(Block::List(items));
     let columns = |with_note: bool| {
         let mut v = vec![
@@ -122,13 +131,9 @@ pub(crate) fn beside_published(
         Text::plain(format!("The instances whose count differs from {theirs}.")),
         columns(true),
     );
-    for r in c.mismatches() {
+    for r in c.mismatches().filter(|_| !pruned) {
         let mut cells = row(r);
-        cells.push(Cell::text(if pruned {
-            format!("--pruning {pruning}: fewer duplicate paths searched")
-        } else {
-            mismatch_note(r.ours, r.theirs)
-        }));
+        cells.push(Cell::text(mismatch_note(r.ours, r.theirs)));
         mismatches.row(cells);
     }
     if !mismatches.rows.is_empty() {
@@ -305,7 +310,7 @@ mod tests {
     }
 
     /// Korf's 1985 counts are of parent pruning: an fsm-pruned run is set beside them with
-    /// that said, and its mismatches are not "cause not known".
+    /// that said, and nothing in the section reads as if its counts should match.
     #[test]
     fn fsm_pruned_counts_are_set_beside_not_matched() {
         let p = per_instance::published_column("korf100", "manhattan").unwrap();
@@ -330,12 +335,26 @@ mod tests {
             fsm.contains("These runs prune duplicate paths with "),
             "{fsm}"
         );
-        assert!(
-            fsm.contains("--pruning fsm: fewer duplicate paths searched"),
-            "{fsm}"
-        );
-        assert!(!fsm.contains("cause not known"), "{fsm}");
+        // Nothing said or listed as if the counts should match.
+        for expected_equal in [
+            "matches exactly",
+            "instances match",
+            "mismatches",
+            "cause not known",
+            p.differences,
+        ] {
+            assert!(!fsm.contains(expected_equal), "{expected_equal}: {fsm}");
+        }
+        assert!(fsm.contains("Totals over the 1 solved instance:"), "{fsm}");
         let parent = text(Pruning::Parent);
-        assert!(parent.contains("cause not known") && !parent.contains("These runs prune"));
+        for said in [
+            "matches exactly",
+            "0 of 1 instances match",
+            "mismatches",
+            "cause not known",
+        ] {
+            assert!(parent.contains(said), "{said}: {parent}");
+        }
+        assert!(!parent.contains("These runs prune"), "{parent}");
     }
 }
