@@ -99,11 +99,14 @@ pub fn write(
             Format::Latex => {
                 let tables = out_dir.join(latex::TABLES_DIR);
                 std::fs::create_dir_all(&tables)?;
+                let mut fragments = Vec::new();
                 for (id, fragment) in latex::fragments(report) {
                     let p = tables.join(format!("{id}.tex"));
                     atomic_write(&p, fragment.as_bytes())?;
-                    written.push(p);
+                    fragments.push(p);
                 }
+                remove_other_fragments(&tables, &fragments)?;
+                written.extend(fragments);
                 latex::render(report)
             }
         };
@@ -113,9 +116,53 @@ pub fn write(
     Ok(written)
 }
 
+/// Removes the `.tex` fragments in `tables` other than `kept`: a table the report no longer
+/// shows (a section gone, a table split differently) would otherwise stay in the folder the
+/// user hands in or commits, written by an older report.
+fn remove_other_fragments(tables: &Path, kept: &[PathBuf]) -> Result<(), std::io::Error> {
+    for entry in std::fs::read_dir(tables)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "tex") && !kept.contains(&path) {
+            std::fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The LaTeX tables folder holds the fragments of the report just written, and nothing it
+    /// did not write but other files.
+    #[test]
+    fn a_table_no_longer_shown_leaves_the_tables_folder() {
+        use crate::report::model::{Column, Section, Table, Text};
+        let report = |ids: &[&str]| {
+            let mut s = Section::new(1, "s");
+            for id in ids {
+                s.push(Table::new(*id, Text::plain("c"), vec![Column::text("a")]));
+            }
+            Report {
+                title: "t".into(),
+                intro: vec![],
+                sections: vec![s],
+            }
+        };
+        let dir = std::env::temp_dir().join(format!("tilebench-fragments-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join(latex::TABLES_DIR)).unwrap();
+        std::fs::write(dir.join(latex::TABLES_DIR).join("notes.txt"), "mine").unwrap();
+        write(&report(&["kept", "dropped"]), &dir, &[Format::Latex]).unwrap();
+        write(&report(&["kept"]), &dir, &[Format::Latex]).unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(dir.join(latex::TABLES_DIR))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["kept.tex", "notes.txt"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn formats_parse() {
