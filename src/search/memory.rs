@@ -252,6 +252,14 @@ mod tests {
         assert_eq!(b.held(), 40);
         assert!(b.replace(0, 20));
         assert_eq!((b.held(), b.peak()), (60, 60));
+        // The limit itself may be held (`--memory-limit` is the most a search holds), by either
+        // way of charging; one byte more may not.
+        assert!(b.replace(0, 40));
+        assert_eq!((b.held(), b.peak()), (100, 100));
+        assert!(!b.replace(0, 1) && !b.free_then_take(0, 1));
+        assert!(b.free_then_take(50, 50));
+        assert_eq!((b.held(), b.peak()), (100, 100));
+        assert!(b.replace(100, 0) && b.free_then_take(0, 100));
         let mut v: Vec<u32> = Vec::new();
         let mut b = Budget::new(Some(100));
         for i in 0..16 {
