@@ -56,13 +56,15 @@ pub enum ResultsError {
     Meta(#[from] MetaError),
     #[error(
         "{other}: run {key} is also in {dir}: results set beside each other must be of other \
-         runs (another heuristic, algorithm or instance set)",
+         runs (another heuristic, algorithm or instance set){pruning}",
         other = .other.display(), dir = .dir.display()
     )]
     Overlap {
         dir: PathBuf,
         other: PathBuf,
         key: String,
+        /// What to do when the two differ only in `--pruning` (not part of a run's name).
+        pruning: String,
     },
 }
 
@@ -131,10 +133,19 @@ impl Results {
     pub(crate) fn add_beside(&mut self, other: Results) -> Result<(), ResultsError> {
         let keys: HashSet<RunKey> = self.runs.iter().map(RunRecord::key).collect();
         if let Some(r) = other.runs.iter().find(|r| keys.contains(&r.key())) {
+            let pruning = |r: &Results| r.meta.as_ref().map(|m| m.experiment.pruning);
+            let pruning = match (pruning(self), pruning(&other)) {
+                (Some(a), Some(b)) if a != b => format!(
+                    "; these differ in `--pruning` ({a} and {b}), which is not part of a run's \
+                     name: report each directory on its own"
+                ),
+                _ => String::new(),
+            };
             return Err(ResultsError::Overlap {
                 dir: self.dir.clone(),
                 other: other.dir.clone(),
                 key: format!("{} #{} by {}", r.instance_set, r.instance_id, r.label()),
+                pruning,
             });
         }
         self.runs.extend(other.runs);
@@ -679,6 +690,27 @@ mod tests {
     /// Every committed results directory reads through the typed model: `meta.json` as [`Meta`]
     /// (schema 1 or current), `runs.csv` and `iterations.csv` strictly, with known statuses, and
     /// the iterations of each run summing to its counts.
+    /// Two directories of one heuristic under two prunings (the 24-puzzle campaign's pdb-6666r
+    /// rows with parent pruning, and with fsm) are refused beside each other, the message saying
+    /// why; two of one pruning are refused without that word.
+    #[test]
+    fn runs_beside_each_other_that_differ_in_pruning_are_named_so() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+        let load = |d: &str| Results::load(&root.join(d)).unwrap();
+        let err = load("korf50-24").add_beside(load("korf50-24-fsm"));
+        let err = err.unwrap_err().to_string();
+        assert!(
+            err.contains("is also in") && err.contains("differ in `--pruning` (parent and fsm)"),
+            "{err}"
+        );
+        let err = load("korf50-24").add_beside(load("korf50-24"));
+        let err = err.unwrap_err().to_string();
+        assert!(
+            err.contains("is also in") && !err.contains("pruning"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn every_committed_results_directory_reads() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
