@@ -370,6 +370,8 @@ mod tests {
             )
         );
         let n = bytes.len();
+        assert!(!packed.is_empty() && !table.values.is_empty() && packed.len() == n);
+        assert!(Values::bytes(Entries::from_slice(&[])).is_empty());
         assert_eq!(
             format!("{:?}", table.values),
             format!("Values({n} entries, {n} bytes)")

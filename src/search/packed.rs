@@ -520,6 +520,49 @@ mod tests {
         }
     }
 
+    /// A pass whose bound is above the optimal length (as `--fixed-bound` runs) reaches the goal
+    /// below the bound, from a slack node: counted as the generic kernel counts it, by both
+    /// copies, counting per node or per child.
+    #[test]
+    fn a_pass_above_the_optimum_counts_as_the_generic_kernel() {
+        for (size, tiles) in [
+            ("3x2", "4 1 5 3 0 2"),
+            ("3x3", "8 6 7 2 5 4 3 0 1"),
+            ("3x3", "6 4 7 8 5 0 3 2 1"),
+        ] {
+            let board = Board::parse(tiles, Some(Size::parse(size).unwrap())).unwrap();
+            let size = board.size();
+            let goal = Goal::blank_first(size);
+            let md = Manhattan::new(&goal);
+            let (m, h0) = (md.as_manhattan().unwrap(), md.evaluate(&board));
+            let grid = Grid::new(&board);
+            let generic = Generic::new(&md, ParentOnly, Some(&goal), size);
+            let generic_root = generic.root(grid, md.init(&grid), board.blank());
+            let optimal = passes(&generic, generic_root, h0, None).len() as u32;
+            let limits = Limits::none();
+            let control = Control::new(&limits, Instant::now(), 1 << 10);
+            for extra in [2, 4] {
+                // `passes` took one pass per bound h0, h0 + 2, …: the last found the optimum.
+                let bound = h0 + 2 * (optimal - 1) + extra;
+                let reference = {
+                    let o = sequential_pass(&generic, &generic_root, bound, &control);
+                    format!("{} {} {:?}", o.expanded, o.generated, o.solution)
+                };
+                assert!(reference.contains("Some"), "{tiles}: {reference}");
+                for (exact, b) in [
+                    (false, Bmi2::OFF),
+                    (false, Bmi2::detect()),
+                    (true, Bmi2::OFF),
+                ] {
+                    let k = PackedManhattan::new(m, ParentOnly, size, exact, b).unwrap();
+                    let o = sequential_pass(&k, &k.root(&board, h0), bound, &control);
+                    let counted = format!("{} {} {:?}", o.expanded, o.generated, o.solution);
+                    assert_eq!(counted, reference, "{tiles} bound {bound} {exact}");
+                }
+            }
+        }
+    }
+
     /// The kernel counts what the generic kernel counts under Manhattan distance, and the BMI2
     /// copy of its recursion (where this CPU has it) and the plain copy search the same tree:
     /// every pass's counts and the solution agree, with either pruning, and with exact counting
