@@ -6,9 +6,9 @@ use crate::search::Iteration;
 use super::Outcome;
 
 /// The run row and iteration rows of an outside solver's outcome (a wrong answer's row says why
-/// in `detail`: [`RunRecord::problem`]); `None` when the run was cancelled. Node counts are the solver's own
-/// (empty when it reported none: unknown, not zero); iteration rows carry no time (the solver
-/// does not report it).
+/// in `detail`: [`RunRecord::problem`]); `None` when the run was cancelled. Node counts are the
+/// solver's own (empty when it reported none: unknown, not zero); iteration rows carry no time
+/// (the solver does not report it).
 pub fn rows(
     key: RunKey,
     outcome: &Outcome,
