@@ -102,13 +102,15 @@ impl Chart for Overhead {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), PlotError> {
         let range = self.lo..self.hi;
         let mut chart = chart::frame(root).build_cartesian_2d(range.clone(), range)?;
+        // A narrow range gets ticks 0.005 apart: two decimals would print each label twice.
+        let decimals = if self.hi - self.lo < 0.1 { 3 } else { 2 };
         chart::mesh(
             &mut chart,
             "predicted overhead r/(r−1) (ratio, no unit)",
             "measured overhead (ratio, no unit)",
         )
-        .x_label_formatter(&|x| format!("{x:.2}"))
-        .y_label_formatter(&|y| format!("{y:.2}"))
+        .x_label_formatter(&|x| format!("{x:.decimals$}"))
+        .y_label_formatter(&|y| format!("{y:.decimals$}"))
         .draw()?;
         chart::draw_diagonal(&mut chart, self.lo, self.hi)?;
         for (name, color, points) in &self.series {
