@@ -727,7 +727,7 @@ fn bless() -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "# Golden IDA* node counts, one line per iteration; checked by tests/golden.rs.\n\
+        "# Golden IDA* node counts, one line per iteration; checked by tests/it/golden.rs.\n\
          # Regenerate after an intended change of the search: \
          TILEBENCH_BLESS=1 cargo test --release --test it -- golden::"
     );
