@@ -124,6 +124,15 @@ macro_rules! any_heuristic {
                     AnyHeuristic::ReflectedPdb(h) => h.table_bytes(),
                 }
             }
+
+            /// Its pattern databases' tables (none for the other kinds).
+            pub(crate) fn pdb_tables(&self) -> Vec<&std::sync::Arc<crate::pdb::Table>> {
+                match self {
+                    AnyHeuristic::Pdb(h) => h.tables().collect(),
+                    AnyHeuristic::ReflectedPdb(h) => h.tables().collect(),
+                    _ => Vec::new(),
+                }
+            }
         }
     };
 }

@@ -217,10 +217,12 @@ impl Pdb {
 
     /// Bytes of the groups' tables in memory (shared by every search that uses them).
     pub fn table_bytes(&self) -> u64 {
-        self.groups
-            .iter()
-            .map(|g| g.table.values.memory_bytes() as u64)
-            .sum()
+        table_bytes_once(self.tables())
+    }
+
+    /// The groups' tables (a table may serve several heuristics: the cache loads it once).
+    pub(crate) fn tables(&self) -> impl Iterator<Item = &Arc<Table>> {
+        self.groups.iter().map(|g| &g.table)
     }
 
     /// Each group's value on `grid`.
@@ -333,6 +335,21 @@ impl ReflectedPdb {
     pub fn table_bytes(&self) -> u64 {
         self.pdb.table_bytes()
     }
+
+    /// The tables, as [`Pdb::tables`].
+    pub(crate) fn tables(&self) -> impl Iterator<Item = &Arc<Table>> {
+        self.pdb.tables()
+    }
+}
+
+/// Bytes in memory of `tables`, each table counted once however often it is listed (a group
+/// shared by two partitions of a max is one table in memory).
+pub(crate) fn table_bytes_once<'a>(tables: impl Iterator<Item = &'a Arc<Table>>) -> u64 {
+    let mut seen = std::collections::HashSet::new();
+    tables
+        .filter(|t| seen.insert(Arc::as_ptr(t)))
+        .map(|t| t.values.memory_bytes() as u64)
+        .sum()
 }
 
 impl Heuristic for ReflectedPdb {

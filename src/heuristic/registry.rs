@@ -448,7 +448,15 @@ impl Prepared {
     pub fn table_bytes(&self) -> u64 {
         match self {
             Prepared::One(h) => h.table_bytes(),
-            Prepared::Max(terms) => terms.iter().map(AnyHeuristic::table_bytes).sum(),
+            // A table two terms share (one group in two partitions) is in memory once.
+            Prepared::Max(terms) => {
+                let others: u64 = (terms.iter())
+                    .filter(|t| t.pdb_tables().is_empty())
+                    .map(AnyHeuristic::table_bytes)
+                    .sum();
+                let pdbs = terms.iter().flat_map(AnyHeuristic::pdb_tables);
+                others + super::pdb::table_bytes_once(pdbs)
+            }
             Prepared::Registered(h) => h.table_bytes(),
         }
     }

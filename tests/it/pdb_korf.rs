@@ -88,6 +88,19 @@ fn pdb_663_solves_all_of_korfs_100_with_the_published_lengths() {
     assert_eq!(total_nodes, 153_110_996);
 }
 
+/// A max whose terms read the same tables (pdb-663 and its reflection) holds them once in
+/// memory, and `table_bytes` (runs.csv's column) says so; other tables add up.
+#[test]
+fn a_max_counts_a_shared_table_once() {
+    let goal = Goal::blank_first(Size::new(4, 4).unwrap());
+    let bytes = |name: &str| prepared(name, &goal).table_bytes();
+    let (one, other) = (bytes("pdb-663"), bytes("pdb-555"));
+    assert!(one > 0 && other > 0);
+    assert_eq!(bytes("max(pdb-663,pdb-663r)"), one);
+    assert_eq!(bytes("max(pdb-663,pdb-555,pdb-663r)"), one + other);
+    assert_eq!(bytes("max(manhattan,pdb-555)"), other);
+}
+
 /// The 7-8 tables take at most 300 MB in memory (four bits an entry, 577 MB at one byte), read
 /// from the tests' cache in the one-byte file format every tilebench writes; pdb-78r still solves
 /// Korf's instances with the published lengths (tests/it/golden.rs holds its exact counts on all
