@@ -195,11 +195,10 @@ pub(super) fn plot_later_work(data: &SetData, out: &mut Out) -> Result<(), PlotE
         "Nodes generated (all iterations, log scale) on each of the {} instances, sorted by \
          Korf & Felner's (2002) published count: their count, clausecker/24puzzle's under four \
          of its heuristics (another program, with duplicate-path pruning: it compares programs, \
-         not heuristics alone), and ours where solved. Where our count equals Korf & Felner's \
-         (every pdb-6666r count does), our marker is a ring around theirs; a rank with \
-         neither a ring nor another marker of ours is an instance not solved here. Each line \
-         joins its series' points in rank order, over the instances it did not solve.",
-        ids.len()
+         not heuristics alone), and ours where solved. {} Each line joins its series' points \
+         in rank order, over the instances it did not solve.",
+        ids.len(),
+        ring_note(&data.heuristics, &ours, &published)
     );
     out.save(
         PlotKind::Published,
@@ -208,6 +207,43 @@ pub(super) fn plot_later_work(data: &SetData, out: &mut Out) -> Result<(), PlotE
         &chart,
         title,
         caption,
+    )
+}
+
+/// The later-work caption's sentence on rings: which of our counts equal Korf & Felner's (those
+/// markers are rings around theirs), so that a reader does not look for rings that are not
+/// there (runs under `--pruning fsm`, or another heuristic, equal none).
+fn ring_note(
+    heuristics: &[String],
+    ours: &[&crate::results::RunRecord],
+    published: &std::collections::HashMap<&str, u64>,
+) -> String {
+    let counts: Vec<String> = (heuristics.iter())
+        .filter_map(|h| {
+            let rows: Vec<_> = ours.iter().filter(|r| &r.label() == h).collect();
+            let equal = (rows.iter())
+                .filter(|r| {
+                    r.generated.is_some()
+                        && published.get(r.instance_id.as_str()) == r.generated.as_ref()
+                })
+                .count();
+            match equal {
+                0 => None,
+                n if n == rows.len() => Some(format!("every {h} count does")),
+                n => Some(format!("{n} of the {} {h} counts do", rows.len())),
+            }
+        })
+        .collect();
+    if counts.is_empty() {
+        return "No count of ours equals Korf & Felner's (these runs are set beside theirs, not \
+                a reproduction of them), so no marker of ours is a ring; a rank without a \
+                marker of ours is an instance not solved here."
+            .to_string();
+    }
+    format!(
+        "Where our count equals Korf & Felner's ({}), our marker is a ring around theirs; a \
+         rank with neither a ring nor another marker of ours is an instance not solved here.",
+        counts.join("; ")
     )
 }
 
@@ -239,5 +275,57 @@ impl Chart for NodesPerInstance {
             .draw()?;
         chart::draw_lines(&mut chart, &self.series, 3)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::RunRecord;
+
+    fn row(id: &str, h: &str, generated: u64) -> RunRecord {
+        RunRecord {
+            instance_id: id.into(),
+            heuristic: h.into(),
+            generated: Some(generated),
+            ..RunRecord::default()
+        }
+    }
+
+    /// The caption names rings only where our counts equal Korf & Felner's: all of a
+    /// heuristic's, some, or none (runs under `--pruning fsm`).
+    #[test]
+    fn the_ring_note_says_which_counts_equal_theirs() {
+        let published = std::collections::HashMap::from([("38", 38_173_507), ("40", 65_099_578)]);
+        let hs = ["pdb-6666r".to_string(), "max".to_string()];
+        let exact = [
+            row("38", "pdb-6666r", 38_173_507),
+            row("40", "pdb-6666r", 65_099_578),
+        ];
+        let fsm = [row("38", "max", 5_416_162), row("40", "max", 17_956_830)];
+        let note =
+            |rows: &[RunRecord]| ring_note(&hs, &rows.iter().collect::<Vec<_>>(), &published);
+        assert!(
+            note(&exact).contains("(every pdb-6666r count does)"),
+            "{}",
+            note(&exact)
+        );
+        let mixed = [
+            exact[0].clone(),
+            row("40", "pdb-6666r", 35_587_236),
+            fsm[0].clone(),
+        ];
+        assert!(
+            note(&mixed).contains("(1 of the 2 pdb-6666r counts do)"),
+            "{}",
+            note(&mixed)
+        );
+        assert!(!note(&mixed).contains("max"), "{}", note(&mixed));
+        assert!(
+            note(&fsm).starts_with("No count of ours equals"),
+            "{}",
+            note(&fsm)
+        );
+        assert!(!note(&fsm).contains("ring around"), "{}", note(&fsm));
     }
 }

@@ -208,7 +208,7 @@ pub fn build(c: &Comparison, base: &str, new: &str, figures: &[crate::plot::Figu
     t.collapsed = true;
     runs.push(Text::plain(
         "Ratio: new / base seconds, in parentheses for runs left out of the time comparison \
-         (both sides under the minimum seconds); emphasised (bold, or *so* in plain text): a \
+         (not solved on both sides, or both sides under the minimum seconds); emphasised (bold, or *so* in plain text): a \
          change that fails the comparison.",
     ));
     runs.push(t);

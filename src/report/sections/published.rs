@@ -133,7 +133,7 @@ pub(crate) fn beside_published(
     );
     for r in c.mismatches().filter(|_| !pruned) {
         let mut cells = row(r);
-        cells.push(Cell::text(mismatch_note(r.ours, r.theirs)));
+        cells.push(Cell::text(mismatch_note(r.ours, r.theirs, r.before_last)));
         mismatches.row(cells);
     }
     if !mismatches.rows.is_empty() {
