@@ -127,16 +127,18 @@ pub fn run(args: PlanArgs) -> Result<ExitCode, Box<dyn Error>> {
             if v <= 0.0 {
                 continue; // no node in the time given: no speed, rather than a time of infinity
             }
-            speeds.insert(
-                label,
-                (
-                    v,
-                    format!(
-                        "a {} s calibration search of instance {}",
-                        args.calibrate, c.key.instance_id
-                    ),
-                ),
+            // Say why the stored speed was not used, where one was asked for.
+            let instead = args.speed_from.as_ref().map_or(String::new(), |dir| {
+                format!(
+                    "; {} has no IDA* {label} row of a second or more",
+                    dir.display()
+                )
+            });
+            let from = format!(
+                "a {} s calibration search of instance {}{instead}",
+                args.calibrate, c.key.instance_id
             );
+            speeds.insert(label, (v, from));
         }
     }
     let speed = |h: &str| speeds.get(h).map(|(v, _)| *v);

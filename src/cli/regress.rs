@@ -42,9 +42,9 @@ pub struct RegressArgs {
     /// The build cache (default $XDG_CACHE_HOME/tilebench/builds, else ~/.cache/tilebench/builds).
     #[arg(long, value_name = "DIR")]
     build_dir: Option<PathBuf>,
-    /// Instance files of the workload, comma-separated, as `run --instances` takes them.
-    /// Default: instances/regress-korf8.txt.
-    #[arg(long, value_delimiter = ',', value_name = "FILE[:A-B]")]
+    /// Instance files of the workload, comma-separated, as `run --instances` takes them
+    /// (FILE:N, FILE:A-B, FILE:2,4,10-12). Default: instances/regress-korf8.txt.
+    #[arg(long, value_delimiter = ',', value_name = "FILE[:N,A-B,…]")]
     instances: Vec<String>,
     /// Heuristics of the workload (IDA*), as `run -H` takes them. Default:
     /// manhattan,linear-conflict,pdb-663.
@@ -119,7 +119,7 @@ pub fn run(args: RegressArgs) -> Result<ExitCode, Box<dyn Error>> {
         instances: if args.instances.is_empty() {
             defaults.instances
         } else {
-            args.instances.clone()
+            tilebench::instances::join_selections(&args.instances)
         },
         heuristics: if args.heuristics.is_empty() {
             defaults.heuristics

@@ -270,8 +270,11 @@ impl Session {
         if !self.exp.solvers.is_empty() {
             runs.push(count(self.exp.solvers.len(), "outside solver"));
         }
+        let left_out: String = (self.exp.left_out.iter())
+            .map(|l| format!("; {l}"))
+            .collect();
         format!(
-            "{} ({} × {}{}), {} at once on {} each, into {}",
+            "{} ({} × {}{}), {} at once on {} each, into {}{left_out}",
             count(self.pairs.len(), "pair"),
             count(self.exp.sets.len(), "instance set"),
             runs.join(" + "),

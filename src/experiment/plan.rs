@@ -51,6 +51,9 @@ pub struct Experiment {
     pub check_optimal: bool,
     /// One complete IDA* iteration with this threshold per pair instead of a full search.
     pub fixed_bound: Option<u32>,
+    /// Default heuristics left out (no -H) because some set's board does not take them, each
+    /// with why: said when the session starts, since a set that takes one does without it.
+    pub left_out: Vec<String>,
 }
 
 /// One pair of an [`Experiment`], by index: an (instance, algorithm, heuristic) of the built-in
@@ -154,6 +157,7 @@ impl Experiment {
             limits: Limits::none(),
             check_optimal: false,
             fixed_bound: None,
+            left_out: Vec::new(),
         })
     }
 
@@ -453,13 +457,28 @@ impl Request {
         check_methods(&algorithms, &heuristics, &solvers)?;
         let sets = read_sets(&selections)?;
         let mut heuristics = heuristics;
+        let mut left_out = Vec::new();
         if self.heuristics.is_empty() {
             // The default list is for the 4x4 board: keep those that fit every set's board
             // (Manhattan and linear conflict fit all; pdb-663 only 4x4), rather than refuse a
-            // heuristic the user never asked for.
-            heuristics.retain(|h| sets.iter().all(|(_, set)| h.fits(&set.goal).is_ok()));
+            // heuristic the user never asked for; where a set could have taken it, say so.
+            heuristics.retain(|h| {
+                let misfit: Vec<String> = (sets.iter())
+                    .filter(|(_, set)| h.fits(&set.goal).is_err())
+                    .map(|(_, set)| format!("{} ({})", set.name, set.size))
+                    .collect();
+                if !misfit.is_empty() && misfit.len() < sets.len() {
+                    left_out.push(format!(
+                        "{h} left out of every set: it does not fit {} (run the sets that \
+                         take it on their own, or choose with -H)",
+                        misfit.join(", ")
+                    ));
+                }
+                misfit.is_empty()
+            });
         }
         let mut exp = Experiment::of_sets(sets, algorithms, heuristics, solvers)?;
+        exp.left_out = left_out;
         exp.pruning = self.pruning;
         exp.limits = Limits {
             node_limit: self.node_limit,
@@ -524,6 +543,20 @@ mod tests {
         let exp = request.read().unwrap().exp;
         let names: Vec<&str> = exp.heuristics.iter().map(HeuristicName::as_str).collect();
         assert_eq!(names, ["manhattan", "linear-conflict"]);
+        // Said only where another set could have taken it.
+        assert!(exp.left_out.is_empty(), "{:?}", exp.left_out);
+        let korf = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/korf100.txt:1");
+        let request = Request {
+            instances: vec![file.clone(), korf.display().to_string()],
+            ..Request::default()
+        };
+        let exp = request.read().unwrap().exp;
+        assert_eq!(exp.heuristics.len(), 2);
+        assert_eq!(
+            exp.left_out,
+            ["pdb-663 left out of every set: it does not fit e (3x3) (run the sets that take it \
+              on their own, or choose with -H)"]
+        );
         // Asked for by name, it is still refused.
         let request = Request {
             instances: vec![file],

@@ -28,10 +28,20 @@ pub enum ByteSizeError {
     TooLarge(String),
     #[error("memory size '{0}' is zero")]
     Zero(String),
+    #[error(
+        "memory size '{0}' has no unit, so it is {0} bytes, too few for a search: did you mean \
+         {0}M (MiB) or {0}G? (write {0}B for bytes)"
+    )]
+    NoUnit(String),
 }
 
-/// Parses a memory size: bytes (`1000000`) or a whole number with a binary unit, `K`, `M`, `G`,
-/// `T` (also `KB`/`KiB`…, any case): `64M` = 64 × 2²⁰ bytes, `4G` = 4 × 2³⁰ bytes.
+/// Below this a size without a unit is refused as a forgotten unit (`256` for `256M`): no
+/// search fits in it, and it would stop every A* and breadth-first run at once.
+const FEWEST_BARE_BYTES: u64 = 1 << 20;
+
+/// Parses a memory size: bytes (`256B`, or a bare number of at least a MiB, `2000000`) or a
+/// whole number with a binary unit, `K`, `M`, `G`, `T` (also `KB`/`KiB`…, any case): `64M` =
+/// 64 × 2²⁰ bytes, `4G` = 4 × 2³⁰ bytes.
 pub fn parse_byte_size(text: &str) -> Result<u64, ByteSizeError> {
     let t = text.trim();
     if t.is_empty() {
@@ -61,6 +71,9 @@ pub fn parse_byte_size(text: &str) -> Result<u64, ByteSizeError> {
     let bytes = number
         .checked_mul(1u64 << shift)
         .ok_or_else(|| ByteSizeError::TooLarge(t.to_string()))?;
+    if unit.is_empty() && bytes > 0 && bytes < FEWEST_BARE_BYTES {
+        return Err(ByteSizeError::NoUnit(t.to_string()));
+    }
     if bytes == 0 {
         return Err(ByteSizeError::Zero(t.to_string()));
     }
@@ -204,7 +217,13 @@ mod tests {
         assert_eq!(parse_byte_size("512M"), Ok(512 << 20));
         assert_eq!(parse_byte_size("4G"), Ok(4 << 30));
         assert_eq!(parse_byte_size(" 64mib "), Ok(64 << 20));
-        assert_eq!(parse_byte_size("1000000"), Ok(1_000_000));
+        assert_eq!(parse_byte_size("2000000"), Ok(2_000_000));
+        // A bare number too small for any search is a forgotten unit; with B it is bytes.
+        assert_eq!(
+            parse_byte_size("256"),
+            Err(ByteSizeError::NoUnit("256".into()))
+        );
+        assert_eq!(parse_byte_size("256B"), Ok(256));
         assert_eq!(parse_byte_size("3 KB"), Ok(3072));
         assert_eq!(parse_byte_size("2T"), Ok(2 << 40));
         assert_eq!(parse_byte_size(""), Err(ByteSizeError::Empty));

@@ -223,6 +223,27 @@ fn stored_speeds_count_per_search_thread() {
             .unwrap();
         v
     };
+    // A heuristic without such rows is calibrated instead, and the line says why.
+    let o = ok(&[
+        "plan",
+        "--instances",
+        "instances/korf100.txt:1",
+        "-H",
+        "walking-distance",
+        "--calibrate",
+        "0.2",
+        "--speed-from",
+        common::bin::arg(&one),
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!(
+            "calibration search of instance 1; {} has no IDA* walking-distance row of a second or \
+             more)",
+            one.display()
+        )),
+        "{out}"
+    );
     let (a, b) = (speed(&one), speed(&two));
     // Korf's 100 under Manhattan on one thread of this project's machines: 1e7 to 1e9 nodes/s.
     assert!((1e7..1e9).contains(&a), "{a}");

@@ -95,6 +95,9 @@ fn bad_algorithm_options_are_clear_errors() {
     }
     let e = fails(&["solve", "--memory-limit", "4X", board]);
     assert!(e.contains("unknown unit 'X'"), "{e}");
+    // A forgotten unit would stop the search at once: refused, naming the likely size.
+    let e = fails(&["solve", "-a", "astar", "--memory-limit", "256", board]);
+    assert!(e.contains("did you mean 256M (MiB)"), "{e}");
     let e = fails(&["solve", "--time-limit=-1", board]);
     assert!(
         e.contains("-1 is out of range: give seconds above 0"),
