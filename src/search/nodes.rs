@@ -340,6 +340,40 @@ mod tests {
         );
     }
 
+    /// A 24-puzzle key's two words both reach its hash: boards that agree on the first 13 cells
+    /// (the low word) and differ beyond never share a hash, as the high word is mixed in by a
+    /// multiplication that is one-to-one (a hash that masked it with the low word would let
+    /// the hash of boards near one another collide, and A* probe long chains on the 24-puzzle).
+    #[test]
+    fn boards_that_differ_in_the_high_cells_only_hash_apart() {
+        let s = Size::new(5, 5).unwrap();
+        let mut tiles: Vec<u8> = (0..25).collect();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut hashes = std::collections::HashSet::new();
+        let mut keys = std::collections::HashSet::new();
+        for _ in 0..50_000 {
+            // A random order of the tiles in cells 13..25 (Fisher–Yates); cells 0..13 stay.
+            for i in (14..25).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                tiles.swap(i, 13 + (x % (i as u64 - 12)) as usize);
+            }
+            let key = u128::pack(&Grid::new(&Board::from_tiles(s, &tiles).unwrap()), 25);
+            // The low word: tiles 0..=12 in their cells, five bits each (cut at bit 64).
+            assert_eq!(key as u64, 0xC5A9_2839_8A41_8820);
+            if keys.insert(key) {
+                hashes.insert(Key::hash(key));
+            }
+        }
+        assert!(keys.len() > 49_000, "{}", keys.len());
+        assert_eq!(
+            hashes.len(),
+            keys.len(),
+            "boards sharing their first 13 cells collide"
+        );
+    }
+
     #[test]
     fn keys_pack_unpack_and_slide() {
         let b = Board::parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", None).unwrap();
