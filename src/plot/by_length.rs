@@ -1,8 +1,8 @@
 //! The optimization-path plots, peak states stored and nodes generated: for each method (algorithm with heuristic), one
 //! figure of every run against the instance's optimal solution length, drawn as dots (hollow
-//! when the run stopped at a limit) with a line through the median at each length. Drawn only
-//! when the results hold more than one algorithm; with boards of several sizes, one figure per
-//! size (a length is another depth on each board).
+//! when the run stopped at a limit) with a line through the median of its solved runs at each
+//! length. Drawn only when the results hold more than one algorithm; with boards of several
+//! sizes, one figure per size (a length is another depth on each board).
 
 use std::collections::BTreeMap;
 
@@ -49,9 +49,12 @@ pub(super) const PEAK_STORED: Spec = Spec {
     title: "Peak states stored against optimal solution length",
     caption: "States held at once at the peak (log scale) of every run against its instance's \
               optimal length: colour and marker by heuristic (BFS a cross), line by algorithm \
-              (IDA* solid, A* dashed, BFS dotted) through the medians; hollow markers: runs stopped by a limit, at their peak when stopped. \
-              BFS and A* climb until the memory limit stops them; IDA* holds only its path \
-              (length + 1 states) whatever the heuristic, so its lines coincide.",
+              (IDA* solid, A* dashed, BFS dotted) through the median of the solved runs at each \
+              length. Hollow markers: runs stopped by a limit, at their peak when stopped (less \
+              than solving would have held); no line goes through them, and a method's line \
+              breaks at a length where it solved none. BFS and A* climb until the memory limit \
+              stops them; IDA* holds only its path (length + 1 states) whatever the heuristic, \
+              so its lines coincide.",
 };
 
 /// Plot 2: nodes generated against the optimal length, per algorithm and heuristic (A*'s fewer
@@ -64,10 +67,12 @@ pub(super) const NODES_BY_LENGTH: Spec = Spec {
     title: "Nodes generated against optimal solution length",
     caption: "Nodes generated (log scale) by every run against the optimal length of its \
               instance, colour and marker by heuristic (BFS a cross), line by algorithm (IDA* \
-              solid, A* dashed, BFS dotted) through the median at each length; hollow markers are runs stopped by a \
-              limit. Past the shortest boards, A* generates fewer nodes than IDA* with the same \
-              heuristic (IDA* re-expands the shallower levels in every iteration) but must \
-              store them.",
+              solid, A* dashed, BFS dotted) through the median of the solved runs at each \
+              length. Hollow markers: runs stopped by a limit, at the nodes generated when \
+              stopped (fewer than solving would have taken); no line goes through them, and a \
+              method's line breaks at a length where it solved none. Where both solved, past the \
+              shortest boards, A* generates fewer nodes than IDA* with the same heuristic (IDA* \
+              re-expands the shallower levels in every iteration) but must store them.",
 };
 
 /// Draws `spec` for the results that compare algorithms: one figure, or one per board size.
@@ -85,7 +90,7 @@ pub(super) fn plot(results: &Results, spec: &Spec, out: &mut Out) -> Result<(), 
         let Some(chart) = ByLength::new(results, size, spec) else {
             continue;
         };
-        let (name, title, caption) = match size {
+        let (name, title, mut caption) = match size {
             None => (
                 spec.name.to_string(),
                 spec.title.to_string(),
@@ -100,6 +105,7 @@ pub(super) fn plot(results: &Results, spec: &Spec, out: &mut Out) -> Result<(), 
                 ),
             ),
         };
+        caption.push_str(&chart.stopped());
         out.save(spec.kind, &name, style::SIZE, &chart, title, caption)?;
     }
     Ok(())
@@ -138,26 +144,71 @@ impl ByLength {
             y_desc: spec.y_desc,
         })
     }
+
+    /// The caption's count of the runs drawn hollow, per method that has any ("Stopped by a
+    /// limit: bfs 9 of 9 runs, …"), and what the line means at a length where only some runs
+    /// solved; empty when every run solved.
+    fn stopped(&self) -> String {
+        let counts: Vec<String> = (self.methods.iter())
+            .filter_map(|m| {
+                let stopped = m.points.iter().filter(|p| !p.2).count();
+                (stopped > 0).then(|| format!("{} {stopped} of {}", m.name, m.points.len()))
+            })
+            .collect();
+        if counts.is_empty() {
+            return String::new();
+        }
+        let mixed = self.methods.iter().any(|m| {
+            let lengths = |solved: bool| -> Vec<u64> {
+                (m.points.iter().filter(|p| p.2 == solved))
+                    .map(|p| p.0 as u64)
+                    .collect()
+            };
+            let stopped = lengths(false);
+            lengths(true).iter().any(|l| stopped.contains(l))
+        });
+        let mut s = format!(" Stopped by a limit: {} runs.", counts.join(", "));
+        if mixed {
+            s.push_str(
+                " Where a method solved only some runs of a length, its line is at the median \
+                 of those it solved (the easier ones).",
+            );
+        }
+        s
+    }
 }
 
-/// The median of each length's values.
-fn medians(points: &[(f64, f64, bool)]) -> Vec<(f64, f64)> {
+/// The lines of a method: the median of its solved runs at each length, broken at a length
+/// where it ran but solved none, so that no line stands for runs a limit stopped (their count
+/// there is only how far they got).
+fn solved_lines(points: &[(f64, f64, bool)]) -> Vec<Vec<(f64, f64)>> {
     let mut by: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
-    for &(x, y, _) in points {
-        by.entry(x as u64).or_default().push(y);
+    for &(x, y, solved) in points {
+        let values = by.entry(x as u64).or_default();
+        if solved {
+            values.push(y);
+        }
     }
-    by.into_iter()
-        .map(|(x, mut ys)| {
-            ys.sort_by(f64::total_cmp);
-            let n = ys.len();
-            let m = if n % 2 == 1 {
-                ys[n / 2]
-            } else {
-                (ys[n / 2 - 1] * ys[n / 2]).sqrt()
-            };
-            (x as f64, m)
-        })
-        .collect()
+    let mut lines: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
+    for (x, mut ys) in by {
+        if ys.is_empty() {
+            lines.push(Vec::new());
+            continue;
+        }
+        ys.sort_by(f64::total_cmp);
+        let n = ys.len();
+        let m = if n % 2 == 1 {
+            ys[n / 2]
+        } else {
+            (ys[n / 2 - 1] * ys[n / 2]).sqrt()
+        };
+        lines
+            .last_mut()
+            .expect("one line at least")
+            .push((x as f64, m));
+    }
+    lines.retain(|l| !l.is_empty());
+    lines
 }
 
 impl Chart for ByLength {
@@ -185,8 +236,9 @@ impl Chart for ByLength {
             .draw()?;
         for m in &self.methods {
             let look = style::look_of(&m.name);
-            let medians = medians(&m.points);
-            chart::draw_line(&mut chart, &m.name, &medians, 0)?;
+            for line in solved_lines(&m.points) {
+                chart::draw_line(&mut chart, &m.name, &line, 0)?;
+            }
             for solved in [true, false] {
                 let points: Vec<(f64, f64)> = m
                     .points

@@ -1140,6 +1140,170 @@ mod tests {
         assert_eq!(got, BTreeSet::from([bfs]));
     }
 
+    /// An SVG element as a test reads it: its tag name, stroke or fill colour, and points.
+    #[derive(Debug)]
+    struct Shape {
+        /// `circle`, `polygon` or `polyline`.
+        kind: String,
+        /// The fill colour, else the stroke's (`#1F77B4`).
+        colour: String,
+        filled: bool,
+        /// The stroke's width: 2 for data, 1 for the axes.
+        width: f64,
+        /// A circle's centre; a polygon's or polyline's points.
+        points: Vec<(f64, f64)>,
+    }
+
+    impl Shape {
+        /// A piece of a data line: an open polyline as wide as the data's strokes.
+        fn is_line(&self) -> bool {
+            !self.is_marker() && self.width == 2.0
+        }
+
+        /// A marker: a circle, a filled polygon or a closed outline (a hollow marker, a ring).
+        fn is_marker(&self) -> bool {
+            self.kind != "polyline"
+                || self.points.len() > 2 && self.points[0] == self.points[self.points.len() - 1]
+        }
+
+        /// Where a marker's centre is: the circle's, or the mean of its corners.
+        fn centre(&self) -> (f64, f64) {
+            let corners = match self.kind.as_str() {
+                "polyline" => &self.points[..self.points.len() - 1],
+                _ => &self.points[..],
+            };
+            let n = corners.len() as f64;
+            let (x, y) = corners
+                .iter()
+                .fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
+            (x / n, y / n)
+        }
+    }
+
+    /// The circles, polygons and polylines an SVG plot draws before its legend box (the data).
+    fn shapes(svg: &str) -> Vec<Shape> {
+        let legend_at = svg
+            .match_indices("fill=\"#FFFFFF\"")
+            .nth(1)
+            .map_or(svg.len(), |m| m.0);
+        let attr = |tag: &str, name: &str| -> Option<String> {
+            let key = format!(" {name}=\"");
+            let i = tag.find(&key)? + key.len();
+            Some(tag[i..i + tag[i..].find('"')?].to_string())
+        };
+        let mut out = Vec::new();
+        for part in svg[..legend_at].split('<').skip(1) {
+            let tag = &part[..part.find('>').unwrap_or(part.len())];
+            let Some(kind) = ["circle", "polygon", "polyline"]
+                .into_iter()
+                .find(|k| tag.starts_with(&format!("{k} ")))
+            else {
+                continue;
+            };
+            let fill = attr(tag, "fill").filter(|f| f.starts_with('#'));
+            let colour = fill
+                .clone()
+                .or_else(|| attr(tag, "stroke"))
+                .unwrap_or_default();
+            let points = match kind {
+                "circle" => vec![(
+                    number_attr(tag, "cx").unwrap(),
+                    number_attr(tag, "cy").unwrap(),
+                )],
+                _ => (attr(tag, "points").unwrap().split_whitespace())
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect(),
+            };
+            out.push(Shape {
+                kind: kind.to_string(),
+                colour,
+                filled: fill.is_some(),
+                width: number_attr(tag, "stroke-width").unwrap_or(0.0),
+                points,
+            });
+        }
+        out
+    }
+
+    /// The optimization path's lines go through solved runs only: A*+Manhattan's dashed line
+    /// runs from its solved run of length 10 to its solved one of length 20 (not to the median
+    /// with the run stopped at 20), and no further (at 30 it only stopped); BFS, which solved
+    /// none, has no line; its stopped runs are hollow markers; the caption counts them.
+    #[test]
+    fn by_length_lines_go_through_solved_runs_only() {
+        use RunStatus::{MemoryLimit as Stopped, Solved};
+        let run = |algorithm: Algorithm, heuristic: &str, length: u32, status, generated: u64| {
+            RunRecord {
+                instance_set: "s".into(),
+                instance_id: format!("{length}-{generated}"),
+                algorithm: algorithm.into(),
+                heuristic: heuristic.into(),
+                status,
+                length: (status == Solved).then_some(length),
+                optimal_length: Some(length),
+                generated: Some(generated),
+                peak_stored: Some(generated / 2),
+                ..RunRecord::default()
+            }
+        };
+        let mut runs = vec![
+            run(Algorithm::Astar, "manhattan", 10, Solved, 1_000),
+            run(Algorithm::Astar, "manhattan", 20, Solved, 10_000),
+            run(Algorithm::Astar, "manhattan", 20, Stopped, 1_000_000),
+            run(Algorithm::Astar, "manhattan", 30, Stopped, 2_000_000),
+        ];
+        for length in [10, 20, 30] {
+            runs.push(run(Algorithm::Bfs, "", length, Stopped, 4_000_000));
+        }
+        let (_tmp, dir, figures) = plotted(runs, vec![]);
+        let blue = hex(style::color_of("manhattan"));
+        for stem in [
+            "optimization-path-nodes-by-length",
+            "optimization-path-peak-stored",
+        ] {
+            let svg = std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
+            let shapes = shapes(&svg);
+            let mut solved: Vec<(f64, f64)> = (shapes.iter())
+                .filter(|s| s.kind == "circle" && s.colour == blue && s.filled)
+                .map(Shape::centre)
+                .collect();
+            let stopped = (shapes.iter())
+                .filter(|s| s.kind == "circle" && s.colour == blue && !s.filled)
+                .count();
+            assert_eq!((solved.len(), stopped), (2, 2), "{stem}: {shapes:?}");
+            solved.sort_by(|p, q| p.0.total_cmp(&q.0));
+            let (a, b) = (solved[0], solved[1]);
+            let line: Vec<(f64, f64)> = (shapes.iter())
+                .filter(|s| s.is_line() && s.colour == blue)
+                .flat_map(|s| s.points.clone())
+                .collect();
+            assert!(line.len() > 2, "{stem}: no line");
+            for (x, y) in line {
+                let on = a.1 + (x - a.0) / (b.0 - a.0) * (b.1 - a.1);
+                assert!(
+                    x >= a.0 - 1.0 && x <= b.0 + 1.0 && (y - on).abs() <= 1.5,
+                    "{stem}: ({x}, {y}) is off the line from {a:?} to {b:?}"
+                );
+            }
+            let bfs = hex(style::BFS_COLOR);
+            assert!(
+                !(shapes.iter()).any(|s| s.is_line() && s.colour == bfs),
+                "{stem}: a line through BFS's stopped runs"
+            );
+            let caption = &figures.iter().find(|f| f.stem == stem).unwrap().caption;
+            for says in [
+                "median of the solved runs at each length",
+                "Stopped by a limit: astar+manhattan 2 of 4, bfs 3 of 3 runs.",
+                "its line is at the median of those it solved",
+            ] {
+                assert!(caption.contains(says), "{stem}: {caption}");
+            }
+        }
+    }
+
     /// A third series on a point two others mark gets a ring further out than the second's,
     /// so that neither ring hides the other; a series repeating its own point is counted once.
     #[test]
