@@ -234,21 +234,78 @@ impl Chart for ByLength {
             .x_label_formatter(&chart::integer_tick)
             .y_label_formatter(&axis::log_tick)
             .draw()?;
+        // Every marker, in the order drawn, with its group: a method's solved runs, or its
+        // stopped ones (a group's own markers may cover each other: they look alike).
+        let mut marks: Vec<((i32, i32), usize)> = Vec::new();
+        for (i, m) in self.methods.iter().enumerate() {
+            for (k, solved) in [true, false].into_iter().enumerate() {
+                let group = m.points.iter().filter(|p| p.2 == solved);
+                marks.extend(group.map(|&(x, y, _)| (chart.backend_coord(&(x, y)), 2 * i + k)));
+            }
+        }
+        // Less than half a move either way, so that a marker stays nearer its own length.
+        let at = |x: f64| chart.backend_coord(&(x, self.y.lo)).0;
+        let move_px = at(self.x.0 + 1.0) - at(self.x.0);
+        let mut shifts = dodge(&marks, MARKER + 2, (move_px - 1) / 2).into_iter();
         for m in &self.methods {
             let look = style::look_of(&m.name);
             for line in solved_lines(&m.points) {
                 chart::draw_line(&mut chart, &m.name, &line, 0)?;
             }
             for solved in [true, false] {
-                let points: Vec<(f64, f64)> = m
-                    .points
-                    .iter()
-                    .filter(|p| p.2 == solved)
-                    .map(|&(x, y, _)| (x, y))
+                let places: Vec<((f64, f64), i32)> = (m.points.iter().filter(|p| p.2 == solved))
+                    .map(|&(x, y, _)| ((x, y), shifts.next().unwrap_or(0)))
                     .collect();
-                super::draw_markers(&mut chart, &points, look, 4, solved)?;
+                if places.iter().any(|p| p.1 != 0) {
+                    super::note(SIDE_BY_SIDE);
+                }
+                super::draw_placed(&mut chart, &places, look, MARKER, solved)?;
             }
         }
         Ok(())
     }
+}
+
+/// The markers' size (px from the centre).
+const MARKER: i32 = 4;
+
+/// What a figure with markers set side by side says in its caption.
+const SIDE_BY_SIDE: super::Note = super::Note {
+    text: " Markers of different methods that would cover one another are set side by side, \
+           a few pixels apart at their length.",
+    unless: "side by side",
+};
+
+/// How many pixels to the right each of `marks` (a centre in pixels and its group) is moved so
+/// that none lies within `apart` pixels of an earlier one of another group (within `most`,
+/// when that is less): in the order given, each takes the first free place of 0, +apart,
+/// −apart, +2·apart, …, moving at most `most` pixels; where none is free, the one farthest
+/// from the others. So a stopped A* run just under BFS's, or IDA*'s three equal
+/// heuristics, stand beside one another instead of one on top of the other.
+fn dodge(marks: &[((i32, i32), usize)], apart: i32, most: i32) -> Vec<i32> {
+    let step = apart.min(most).max(1);
+    let mut candidates = vec![0];
+    for k in 1..=most / step {
+        candidates.extend([k * step, -k * step]);
+    }
+    let mut placed: Vec<((i32, i32), usize)> = Vec::new();
+    let mut shifts = Vec::new();
+    for &((x, y), group) in marks {
+        let nearest = |dx: i32| -> f64 {
+            (placed.iter().filter(|p| p.1 != group))
+                .map(|&((px, py), _)| f64::from(x + dx - px).hypot(f64::from(y - py)))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let dx = (candidates.iter().copied())
+            .find(|&dx| nearest(dx) >= f64::from(step))
+            .unwrap_or_else(|| {
+                // The first of the farthest: the least shift.
+                (candidates.iter().rev().copied())
+                    .max_by(|&a, &b| nearest(a).total_cmp(&nearest(b)))
+                    .unwrap_or(0)
+            });
+        placed.push(((x + dx, y), group));
+        shifts.push(dx);
+    }
+    shifts
 }

@@ -429,8 +429,10 @@ impl<'o> Out<'o> {
             legend::lay_out(&root, &entries, chart.svg, &title)?;
             root.present()?;
         }
-        if RINGED.get() && !caption.contains(" a ring ") {
-            caption.push_str(RING_NOTE);
+        for note in NOTES.with(|n| n.borrow().clone()) {
+            if !caption.contains(note.unless) {
+                caption.push_str(note.text);
+            }
         }
         atomic::write(&svg_path, svg.as_bytes()).at(&svg_path)?;
         // The PNG encoder wants a path: it draws inside a private directory, then the file is
@@ -503,27 +505,32 @@ fn prepare(dir: &Path) -> Result<(), PlotError> {
 }
 
 thread_local! {
-    /// The points that have a marker in the figure being drawn, with the number of series
+    /// The places that have a marker in the figure being drawn, with the number of series
     /// marked there ([`new_figure`] empties it).
-    static MARKED: std::cell::RefCell<std::collections::HashMap<(u64, u64), i32>> =
+    static MARKED: std::cell::RefCell<std::collections::HashMap<(u64, u64, i32), i32>> =
         std::cell::RefCell::default();
-    /// Whether the figure being drawn has a ring ([`draw_markers`]).
-    static RINGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// What the figure being drawn needs its caption to say ([`note`]).
+    static NOTES: std::cell::RefCell<Vec<Note>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// A point in a chart's data coordinates.
 type Point = (f64, f64);
 
-/// Each of a series' `points` with the number of earlier series of the figure marked there;
-/// then marks them for the series after (once per point, however often this series repeats it).
-fn mark(points: &[Point]) -> Vec<(Point, i32)> {
-    let key = |&(x, y): &Point| (x.to_bits(), y.to_bits());
+/// Where a marker goes: its point, and a shift of so many pixels to the right of it (markers
+/// set side by side, see `by_length`).
+type Placed = (Point, i32);
+
+/// Each of a series' markers with the number of earlier series of the figure marked at the same
+/// place; then marks them for the series after (once per place, however often this series
+/// repeats it).
+fn mark(places: &[Placed]) -> Vec<(Placed, i32)> {
+    let key = |&((x, y), dx): &Placed| (x.to_bits(), y.to_bits(), dx);
     MARKED.with(|m| {
         let mut marked = m.borrow_mut();
-        let earlier = (points.iter())
+        let earlier = (places.iter())
             .map(|p| (*p, marked.get(&key(p)).copied().unwrap_or(0)))
             .collect();
-        let mine: std::collections::HashSet<(u64, u64)> = points.iter().map(key).collect();
+        let mine: std::collections::HashSet<(u64, u64, i32)> = places.iter().map(key).collect();
         for k in mine {
             *marked.entry(k).or_default() += 1;
         }
@@ -531,21 +538,40 @@ fn mark(points: &[Point]) -> Vec<(Point, i32)> {
     })
 }
 
-/// Starts a figure: no point has a marker yet.
+/// Starts a figure: no point has a marker yet, the caption needs no note.
 fn new_figure() {
     MARKED.with(|m| m.borrow_mut().clear());
-    RINGED.set(false);
+    NOTES.with(|n| n.borrow_mut().clear());
+}
+
+/// A sentence that a figure's caption gets when its drawing needed it (a ring was drawn,
+/// markers were set side by side), unless the caption already says it (holds `unless`): the
+/// drawing, not the caption's writer, knows whether it happened.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Note {
+    text: &'static str,
+    unless: &'static str,
+}
+
+/// Adds `note` to the figure being drawn (once).
+fn note(note: Note) {
+    NOTES.with(|n| {
+        let mut notes = n.borrow_mut();
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    });
 }
 
 /// What a figure with rings says in its caption.
-const RING_NOTE: &str = " A ring around a marker, in a series' own shape and colour, is a further \
-series with the same value there (each one a ring further out).";
+const RING_NOTE: Note = Note {
+    text: " A ring around a marker, in a series' own shape and colour, is a further series \
+           with the same value there (each one a ring further out).",
+    unless: " a ring ",
+};
 
-/// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined. A
-/// point where earlier series of the figure have markers gets a ring in this series' shape
-/// around them instead, one step further out for each earlier series, so that a series equal to
-/// others (an outside solver that reproduces the built-in search's counts) is seen, not hidden
-/// under them.
+/// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined (see
+/// [`draw_placed`]).
 fn draw_markers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     points: &[(f64, f64)],
@@ -557,17 +583,42 @@ where
     DB: DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
 {
-    let marked = mark(points);
+    let places: Vec<Placed> = points.iter().map(|&p| (p, 0)).collect();
+    draw_placed(chart, &places, look, size, filled)
+}
+
+/// Draws `look`'s marker at each place, `size` pixels from its centre, filled or outlined. A
+/// place where earlier series of the figure have markers gets a ring in this series' shape
+/// around them instead, one step further out for each earlier series, so that a series equal to
+/// others (an outside solver that reproduces the built-in search's counts) is seen, not hidden
+/// under them.
+fn draw_placed<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    places: &[Placed],
+    look: style::Look,
+    size: i32,
+    filled: bool,
+) -> Result<(), PlotError>
+where
+    DB: DrawingBackend + 'a,
+    CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    let marked = mark(places);
     let ring = look.color.stroke_width(2);
-    for &(p, n) in marked.iter().filter(|m| m.1 > 0) {
-        RINGED.set(true);
+    let shifted = |corners: &[(i32, i32)], dx: i32| -> Vec<(i32, i32)> {
+        corners.iter().map(|&(x, y)| (x + dx, y)).collect()
+    };
+    for &((p, dx), n) in marked.iter().filter(|m| m.1 > 0) {
+        note(RING_NOTE);
         let radius = size + 3 * n;
         match outline(look.marker, radius) {
-            None => chart.draw_series(std::iter::once(Circle::new(p, radius, ring)))?,
+            None => chart.draw_series(std::iter::once(
+                EmptyElement::at(p) + Circle::new((dx, 0), radius, ring),
+            ))?,
             Some(mut corners) => {
                 corners.push(corners[0]);
                 chart.draw_series(std::iter::once(
-                    EmptyElement::at(p) + PathElement::new(corners, ring),
+                    EmptyElement::at(p) + PathElement::new(shifted(&corners, dx), ring),
                 ))?
             }
         };
@@ -575,15 +626,18 @@ where
     let fill: ShapeStyle = if filled { look.color.filled() } else { ring };
     let it = marked.iter().filter(|m| m.1 == 0).map(|m| m.0);
     match outline(look.marker, size) {
-        None => chart.draw_series(it.map(|p| Circle::new(p, size, fill)))?,
-        Some(corners) if filled => chart
-            .draw_series(it.map(|p| EmptyElement::at(p) + Polygon::new(corners.clone(), fill)))?,
+        None => chart.draw_series(
+            it.map(|(p, dx)| EmptyElement::at(p) + Circle::new((dx, 0), size, fill)),
+        )?,
+        Some(corners) if filled => chart.draw_series(
+            it.map(|(p, dx)| EmptyElement::at(p) + Polygon::new(shifted(&corners, dx), fill)),
+        )?,
         // Outlined: the closed path (plotters fills a polygon whatever its style).
         Some(mut corners) => {
             corners.push(corners[0]);
-            chart.draw_series(
-                it.map(|p| EmptyElement::at(p) + PathElement::new(corners.clone(), fill)),
-            )?
+            chart.draw_series(it.map(|(p, dx)| {
+                EmptyElement::at(p) + PathElement::new(shifted(&corners, dx), fill)
+            }))?
         }
     };
     Ok(())
@@ -1305,33 +1359,118 @@ mod tests {
     }
 
     /// A third series on a point two others mark gets a ring further out than the second's,
-    /// so that neither ring hides the other; a series repeating its own point is counted once.
+    /// so that neither ring hides the other; a series repeating its own point is counted once;
+    /// a marker set beside a point (shifted) is another place.
     #[test]
     fn each_further_series_on_a_point_gets_a_wider_ring() {
         new_figure();
-        let (p, q) = ((1.0, 2.0), (3.0, 4.0));
+        let (p, q) = (((1.0, 2.0), 0), ((3.0, 4.0), 0));
         assert_eq!(mark(&[p, p]), [(p, 0), (p, 0)]);
         assert_eq!(mark(&[p, q]), [(p, 1), (q, 0)]);
         assert_eq!(mark(&[p, q]), [(p, 2), (q, 1)]);
+        let beside = (p.0, 6);
+        assert_eq!(mark(&[beside]), [(beside, 0)]);
         new_figure();
         assert_eq!(mark(&[p]), [(p, 0)]);
-        // Drawn: the IDA* runs of the optimization path hold length + 1 states whatever the
-        // heuristic, so three series share each of their points: rings of two sizes there.
-        let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/optimization-path");
-        let mut results = Results::load(&lab).unwrap();
-        // The solved runs alone: no hollow marker (a closed outline too) in the figure.
-        results.runs.retain(|r| r.status == RunStatus::Solved);
-        let tmp = tempfile::tempdir().unwrap();
-        let options = PlotOptions {
-            no_history: true,
-            ..PlotOptions::default()
-        };
-        plot_all(&results, tmp.path(), &options).unwrap();
-        let svg =
-            std::fs::read_to_string(tmp.path().join("optimization-path-peak-stored.svg")).unwrap();
+        // Drawn: three heuristics with equal counts on every instance (the optimization path's
+        // IDA* peaks showed this before their markers were set side by side): rings of two
+        // sizes on the nodes-per-instance line, in the second and third heuristic's colours.
+        let runs = (["manhattan", "linear-conflict", "pdb-663"].iter())
+            .flat_map(|h| {
+                (1..=3).map(move |id| RunRecord {
+                    instance_set: "s".into(),
+                    instance_id: id.to_string(),
+                    heuristic: h.to_string(),
+                    status: RunStatus::Solved,
+                    generated: Some(1000 * id),
+                    ..RunRecord::default()
+                })
+            })
+            .collect();
+        let (_tmp, dir, figures) = plotted(runs, vec![]);
+        let svg = std::fs::read_to_string(dir.join("s-nodes-per-instance.svg")).unwrap();
         let colours: BTreeSet<String> = rings(&svg).into_iter().collect();
         let expected = ["linear-conflict", "pdb-663"].map(|h| hex(style::color_of(h)));
         assert_eq!(colours, BTreeSet::from(expected));
+        let caption = &figures[0].caption;
+        assert!(caption.contains(RING_NOTE.text), "{caption}");
+    }
+
+    /// The peak-stored plot of the student's lab at lengths 57 and 59: A*+Manhattan stopped at
+    /// 10,354,688 states, just under BFS's 12,517,376 and just over A*+linear-conflict's
+    /// 10,289,152; IDA*'s three heuristics all at length + 1. Every marker stays in sight: no two
+    /// that differ (shape, colour, filled or hollow) have their centres within a marker's
+    /// radius, none needs a ring, and the caption says why they stand side by side.
+    #[test]
+    fn markers_that_would_cover_one_another_stand_side_by_side() {
+        use RunStatus::{MemoryLimit as Stopped, Solved};
+        let run =
+            |algorithm: Algorithm, heuristic: &str, length: u32, status, peak: u64| RunRecord {
+                instance_set: "s".into(),
+                instance_id: length.to_string(),
+                algorithm: algorithm.into(),
+                heuristic: heuristic.into(),
+                status,
+                length: (status == Solved).then_some(length),
+                optimal_length: Some(length),
+                generated: Some(peak * 3),
+                peak_stored: Some(peak),
+                ..RunRecord::default()
+            };
+        let mut runs = Vec::new();
+        for (length, manhattan, conflict, pdb) in [
+            (30, (Solved, 12_000), (Solved, 4_000), 900),
+            (56, (Solved, 9_000_000), (Solved, 1_500_000), 60_000),
+            (57, (Stopped, 10_354_688), (Solved, 2_300_000), 150_000),
+            (59, (Stopped, 10_354_688), (Stopped, 10_289_152), 1_700_000),
+        ] {
+            runs.push(run(Algorithm::Bfs, "", length, Stopped, 12_517_376));
+            runs.push(run(
+                Algorithm::Astar,
+                "manhattan",
+                length,
+                manhattan.0,
+                manhattan.1,
+            ));
+            runs.push(run(
+                Algorithm::Astar,
+                "linear-conflict",
+                length,
+                conflict.0,
+                conflict.1,
+            ));
+            runs.push(run(Algorithm::Astar, "pdb-663", length, Solved, pdb));
+            for h in ["manhattan", "linear-conflict", "pdb-663"] {
+                runs.push(run(
+                    Algorithm::Ida,
+                    h,
+                    length,
+                    Solved,
+                    u64::from(length) + 1,
+                ));
+            }
+        }
+        let (_tmp, dir, figures) = plotted(runs, vec![]);
+        let svg = std::fs::read_to_string(dir.join("optimization-path-peak-stored.svg")).unwrap();
+        let marks: Vec<Shape> = shapes(&svg).into_iter().filter(Shape::is_marker).collect();
+        assert!(marks.len() >= 4 * 7, "{} markers", marks.len());
+        for (i, a) in marks.iter().enumerate() {
+            for b in &marks[..i] {
+                if (&a.kind, &a.colour, a.filled) == (&b.kind, &b.colour, b.filled) {
+                    continue;
+                }
+                let ((ax, ay), (bx, by)) = (a.centre(), b.centre());
+                assert!((ax - bx).hypot(ay - by) >= 4.0, "{a:?} covers {b:?}");
+            }
+        }
+        let caption = &(figures.iter())
+            .find(|f| f.stem == "optimization-path-peak-stored")
+            .unwrap()
+            .caption;
+        assert!(
+            caption.contains("side by side") && !caption.contains(RING_NOTE.text),
+            "{caption}"
+        );
     }
 
     /// The stroke colour of each ring of an SVG plot: a closed outline (a marker's shape drawn
