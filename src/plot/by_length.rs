@@ -236,8 +236,9 @@ impl Chart for ByLength {
             .draw()?;
         // Every marker, in the order drawn, with its group: a method's solved runs, or its
         // stopped ones (a group's own markers may cover each other: they look alike).
+        let order = chart::drawing_order(self.methods.iter().map(|m| m.name.as_str()));
         let mut marks: Vec<((i32, i32), usize)> = Vec::new();
-        for (i, m) in self.methods.iter().enumerate() {
+        for (i, m) in order.iter().map(|&i| (i, &self.methods[i])) {
             for (k, solved) in [true, false].into_iter().enumerate() {
                 let group = m.points.iter().filter(|p| p.2 == solved);
                 marks.extend(group.map(|&(x, y, _)| (chart.backend_coord(&(x, y)), 2 * i + k)));
@@ -247,7 +248,7 @@ impl Chart for ByLength {
         let at = |x: f64| chart.backend_coord(&(x, self.y.lo)).0;
         let move_px = at(self.x.0 + 1.0) - at(self.x.0);
         let mut shifts = dodge(&marks, MARKER + 2, (move_px - 1) / 2).into_iter();
-        for m in &self.methods {
+        for m in order.iter().map(|&i| &self.methods[i]) {
             let look = style::look_of(&m.name);
             for line in solved_lines(&m.points) {
                 chart::draw_line(&mut chart, &m.name, &line, 0)?;

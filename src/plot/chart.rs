@@ -145,13 +145,36 @@ where
     CT: CoordTranslate<From = (f64, f64)>,
 {
     // A series without a point gets no legend entry either: the legend names what is drawn.
-    for (name, _, points) in series.iter().filter(|s| !s.2.is_empty()) {
-        draw_line(chart, name, points, radius)?;
+    for i in drawing_order(series.iter().map(|s| s.0.as_str())) {
+        let (name, _, points) = &series[i];
+        if !points.is_empty() {
+            draw_line(chart, name, points, radius)?;
+        }
     }
     Ok(())
 }
 
-/// One series as a line in its [`style::look_of`] (solid, dashed or dotted), with its marker of
+/// The indices of series of these names (or labels) in the order to draw them: the built-in ones, then
+/// the outside solvers', whose dash-dotted lines must lie over a built-in line they equal, not
+/// under it.
+pub(super) fn drawing_order<'n>(names: impl Iterator<Item = &'n str>) -> Vec<usize> {
+    let outside: Vec<bool> = (names.map(style::look_of))
+        .map(|look| look.stroke == style::Stroke::DashDot)
+        .collect();
+    let (mut order, after): (Vec<usize>, Vec<usize>) =
+        (0..outside.len()).partition(|&i| !outside[i]);
+    order.extend(after);
+    order
+}
+
+/// What a figure with an outside solver's line says in its caption.
+const DASH_DOTTED: super::Note = super::Note {
+    text: " An outside solver's line is dash-dotted and drawn after the built-in ones: where \
+           it equals one of them, that line shows between its dashes.",
+    unless: "dash-dotted",
+};
+
+/// One series as a line in its [`style::look_of`] (solid, dashed, dotted, dash-dotted), with its marker of
 /// `radius` pixels on each point and both in the legend.
 pub(super) fn draw_line<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
@@ -170,6 +193,14 @@ where
         style::Stroke::Solid => chart.draw_series(LineSeries::new(line, stroke))?,
         style::Stroke::Dashed => chart.draw_series(DashedLineSeries::new(line, 10, 6, stroke))?,
         style::Stroke::Dotted => chart.draw_series(DashedLineSeries::new(line, 3, 4, stroke))?,
+        style::Stroke::DashDot => {
+            super::note(DASH_DOTTED);
+            // Dashes of 10 and gaps of 8, a dot (a 2 px stroke, 2 px long) in each gap.
+            chart.draw_series(DashedLineSeries::new(line.clone(), 10, 8, stroke))?;
+            chart.draw_series(DottedLineSeries::new(line, 14, 18, move |(x, y)| {
+                PathElement::new(vec![(x - 1, y), (x + 1, y)], stroke)
+            }))?
+        }
     };
     if radius > 0 {
         draw_markers(chart, points, look, radius, true)?;

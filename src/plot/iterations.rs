@@ -173,7 +173,8 @@ impl Chart for Iterations {
             "cost bound f = g + h of the iteration (moves)",
             "nodes generated in the iteration",
         )?;
-        for ((name, _, points), stopped) in self.series.iter().zip(&self.stopped) {
+        for i in chart::drawing_order(self.series.iter().map(|s| s.0.as_str())) {
+            let ((name, _, points), stopped) = (&self.series[i], &self.stopped[i]);
             // A stopped run's last point is where the limit stopped it, not a finished search.
             let cut = if stopped.is_some() {
                 points.len() - 1

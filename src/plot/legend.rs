@@ -274,6 +274,7 @@ fn stroke_parts(stroke: style::Stroke) -> &'static [(i32, i32)] {
         style::Stroke::Solid => &[(0, W)],
         style::Stroke::Dashed => &[(0, 4), (W - 4, W)],
         style::Stroke::Dotted => &[(0, 1), (3, 4), (W - 4, W - 3), (W - 1, W)],
+        style::Stroke::DashDot => &[(0, 3), (5, 6), (W - 6, W - 5), (W - 3, W)],
     }
 }
 

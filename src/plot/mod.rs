@@ -139,6 +139,12 @@ pub(crate) fn plot_all(
     options: &PlotOptions,
 ) -> Result<Vec<Figure>, PlotError> {
     let names: Vec<&str> = results.runs.iter().map(|r| r.heuristic.as_str()).collect();
+    let _outside = style::Outside::drawn(
+        (results.runs.iter())
+            .filter(|r| matches!(r.method(), crate::results::Method::Outside { .. }))
+            .map(RunRecord::label)
+            .collect(),
+    );
     style::with_unknown(&names, || {
         prepare(out_dir)?;
         let all_heuristics = chosen_heuristics(results, &options.heuristics)?;
@@ -1394,6 +1400,93 @@ mod tests {
         assert_eq!(colours, BTreeSet::from(expected));
         let caption = &figures[0].caption;
         assert!(caption.contains(RING_NOTE.text), "{caption}");
+    }
+
+    /// An outside solver that reproduces IDA* with Manhattan distance count for count (listed
+    /// first in the results): in the nodes-per-instance, iterations and nodes-by-length plots
+    /// Manhattan's solid line is drawn whole, and the solver's line after it, in dashes and dots
+    /// covering well under all of it, so that both are seen; the caption says so.
+    #[test]
+    fn an_outside_solver_equal_to_a_builtin_leaves_its_line_in_sight() {
+        use crate::results::record::AlgorithmColumn;
+        let run = |algorithm: AlgorithmColumn, heuristic: &str, id: u32| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.to_string(),
+            algorithm,
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            length: Some(10 * id),
+            optimal_length: Some(10 * id),
+            generated: Some(1000 * 10u64.pow(id)),
+            peak_stored: Some(u64::from(10 * id) + 1),
+            ..RunRecord::default()
+        };
+        let (outside, ida, bfs) = (
+            AlgorithmColumn(None),
+            AlgorithmColumn(Some(Algorithm::Ida)),
+            AlgorithmColumn(Some(Algorithm::Bfs)),
+        );
+        let mut runs = Vec::new();
+        let mut iterations = Vec::new();
+        for (algorithm, heuristic) in [(outside, "myida"), (ida, "manhattan"), (bfs, "")] {
+            runs.extend((1..=3).map(|id| run(algorithm, heuristic, id)));
+            if heuristic.is_empty() {
+                continue;
+            }
+            iterations.extend((1..=3).map(|i| IterationRecord {
+                instance_set: "s".into(),
+                instance_id: "3".into(),
+                algorithm,
+                heuristic: heuristic.into(),
+                iteration: i,
+                bound: 20 + 2 * i,
+                generated: 10u64.pow(i),
+                ..IterationRecord::default()
+            }));
+        }
+        let (_tmp, dir, figures) = plotted(runs, iterations);
+        let (blue, black) = (hex(style::color_of("manhattan")), hex(style::BFS_COLOR));
+        for stem in [
+            "s-nodes-per-instance",
+            "s-iterations-3",
+            "optimization-path-nodes-by-length",
+        ] {
+            let svg = std::fs::read_to_string(dir.join(format!("{stem}.svg"))).unwrap();
+            let lines: Vec<(usize, Shape)> = (shapes(&svg).into_iter().enumerate())
+                .filter(|(_, s)| s.is_line() && s.colour != black)
+                .collect();
+            let length = |s: &Shape| -> f64 {
+                (s.points.windows(2))
+                    .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
+                    .sum()
+            };
+            let manhattan: Vec<&(usize, Shape)> =
+                lines.iter().filter(|(_, s)| s.colour == blue).collect();
+            let solver: Vec<&(usize, Shape)> =
+                lines.iter().filter(|(_, s)| s.colour != blue).collect();
+            assert!(
+                manhattan.len() == 1 && manhattan[0].1.points.len() == 3,
+                "{stem}: manhattan's line is not drawn whole: {manhattan:?}"
+            );
+            let (at, whole) = (manhattan[0].0, length(&manhattan[0].1));
+            assert!(
+                solver.len() > 6,
+                "{stem}: the solver's line is solid: {solver:?}"
+            );
+            assert!(solver
+                .iter()
+                .all(|(i, s)| *i > at && s.colour == solver[0].1.colour));
+            let dots = solver.iter().filter(|(_, s)| length(s) <= 2.5).count();
+            let covered: f64 = (solver.iter().map(|(_, s)| length(s)))
+                .filter(|&d| d > 2.5)
+                .sum();
+            assert!(
+                dots > 0 && covered < 0.75 * whole,
+                "{stem}: {dots} dots, dashes {covered:.0} px of {whole:.0}"
+            );
+            let caption = &figures.iter().find(|f| f.stem == stem).unwrap().caption;
+            assert!(caption.contains("dash-dotted"), "{stem}: {caption}");
+        }
     }
 
     /// The peak-stored plot of the student's lab at lengths 57 and 59: A*+Manhattan stopped at

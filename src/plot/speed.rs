@@ -88,7 +88,7 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
 /// A* and BFS points are outlined: IDA*'s of the same heuristic have their colour and marker,
 /// and only the rate lines' strokes told them apart.
 fn outlined(look: style::Look) -> bool {
-    look.stroke != style::Stroke::Solid
+    matches!(look.stroke, style::Stroke::Dashed | style::Stroke::Dotted)
 }
 
 impl Chart for Speed {
@@ -125,7 +125,8 @@ impl Chart for Speed {
                 }
             }
         }
-        for (name, _, _, rate) in &self.series {
+        for i in chart::drawing_order(self.series.iter().map(|s| s.0.as_str())) {
+            let (name, _, _, rate) = &self.series[i];
             if let Some(rate) = rate {
                 // The line's visible part: nodes whose seconds fall inside the y range.
                 let lo = self.x.lo.max(self.y.lo * rate);

@@ -217,12 +217,43 @@ fn lab(c: &RGBColor) -> [f64; 3] {
 /// The line of a series: its algorithm's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stroke {
-    /// IDA* (and outside solvers).
+    /// IDA*.
     Solid,
     /// A*.
     Dashed,
     /// Breadth-first search.
     Dotted,
+    /// An outside solver, whatever it searches with: dashes and dots, drawn over the built-in
+    /// lines, so that a solver that reproduces a built-in search leaves that line in sight
+    /// between its dashes (drawn solid, it hid it).
+    DashDot,
+}
+
+thread_local! {
+    /// The outside solvers' names of the figures this thread is drawing ([`Outside`]).
+    static OUTSIDE: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// While it lives, the names it was made with are drawn as outside solvers
+/// ([`Stroke::DashDot`]): a solver's name (`myida`) does not say that it is one, the results
+/// do. Dropped, it gives back the names before.
+pub(crate) struct Outside(Vec<String>);
+
+impl Outside {
+    pub(crate) fn drawn(names: Vec<String>) -> Outside {
+        Outside(OUTSIDE.with(|o| std::mem::replace(&mut *o.borrow_mut(), names)))
+    }
+}
+
+impl Drop for Outside {
+    fn drop(&mut self) {
+        OUTSIDE.with(|o| *o.borrow_mut() = std::mem::take(&mut self.0));
+    }
+}
+
+/// Whether `name` is an outside solver's in the figures being drawn.
+fn is_outside(name: &str) -> bool {
+    OUTSIDE.with(|o| o.borrow().iter().any(|n| n == name))
 }
 
 /// The point marker of a series: its heuristic's, so that series stay apart without their
@@ -296,7 +327,9 @@ pub fn look_of(label: &str) -> Look {
     // space (`manhattan (r = 6.4)`, `astar+pdb-663: measured`).
     let first = label.split(char::is_whitespace).next().unwrap_or(label);
     let name = first.strip_suffix(':').unwrap_or(first);
-    let stroke = if name.starts_with("astar+") {
+    let stroke = if is_outside(name) {
+        Stroke::DashDot
+    } else if name.starts_with("astar+") {
         Stroke::Dashed
     } else if name == "bfs" {
         Stroke::Dotted
