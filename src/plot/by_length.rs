@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{axis, chart, legend, style, Chart, LogAxis, Out, PlotError, PlotKind};
+use super::{axis, chart, legend, style, Chart, Fill, LogAxis, Out, PlotError, PlotKind};
 use crate::geometry::Size;
 use crate::results::{Results, RunRecord, RunStatus};
 
@@ -260,7 +260,8 @@ impl Chart for ByLength {
                 if places.iter().any(|p| p.1 != 0) {
                     super::note(SIDE_BY_SIDE);
                 }
-                super::draw_placed(&mut chart, &places, look, MARKER, solved)?;
+                let fill = if solved { Fill::Full } else { Fill::Hollow };
+                super::draw_placed(&mut chart, &places, look, MARKER, fill)?;
             }
         }
         Ok(())

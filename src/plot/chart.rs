@@ -9,7 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::{CoordTranslate, Shift};
 use plotters::prelude::*;
 
-use super::{axis, draw_markers, legend, style, LogAxis, PlotError, Series};
+use super::{axis, draw_markers, legend, style, Fill, LogAxis, PlotError, Series};
 
 /// A colour channel mixed with white: what `opacity` of it looks like on the white page.
 fn blend(channel: u8, opacity: f64) -> u8 {
@@ -203,7 +203,7 @@ where
         }
     };
     if radius > 0 {
-        draw_markers(chart, points, look, radius, true)?;
+        draw_markers(chart, points, look, radius, Fill::Full)?;
     }
     Ok(())
 }
@@ -239,7 +239,7 @@ where
         ),
         ..look
     };
-    draw_markers(chart, points, faded, 4, true)?;
+    draw_markers(chart, points, faded, 4, Fill::Full)?;
     Ok(())
 }
 

@@ -8,8 +8,8 @@ use crate::results::RunStatus;
 use crate::search::Algorithm;
 
 use super::{
-    chart, draw_markers, legend, style, Chart, LogAxis, Out, PlotError, PlotKind, Series, SetData,
-    DEFAULT_ITERATION_INSTANCES,
+    chart, draw_markers, legend, style, Chart, Fill, LogAxis, Out, PlotError, PlotKind, Series,
+    SetData, DEFAULT_ITERATION_INSTANCES,
 };
 
 struct Iterations {
@@ -183,8 +183,8 @@ impl Chart for Iterations {
             };
             chart::draw_line(&mut chart, name, points, 0)?;
             let look = style::look_of(name);
-            draw_markers(&mut chart, &points[..cut], look, 4, true)?;
-            draw_markers(&mut chart, &points[cut..], look, 4, false)?;
+            draw_markers(&mut chart, &points[..cut], look, 4, Fill::Full)?;
+            draw_markers(&mut chart, &points[cut..], look, 4, Fill::Hollow)?;
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{chart, style, PlotError};
+use super::{chart, style, Fill, PlotError};
 
 /// A chart drawing itself on an area of backend `DB`.
 pub(super) type Draw<'a, DB> = dyn Fn(&DrawingArea<DB, Shift>) -> Result<(), PlotError> + 'a;
@@ -20,9 +20,9 @@ pub(super) type Draw<'a, DB> = dyn Fn(&DrawingArea<DB, Shift>) -> Result<(), Plo
 pub(super) enum Sample {
     /// A series in its look: its line (when `true`) with its marker in the middle.
     Series(style::Look, bool),
-    /// A series' line with its marker outlined: A* and BFS points beside IDA*'s of the same
-    /// heuristic (same colour and marker) in a figure of solved runs only.
-    OutlinedSeries(style::Look),
+    /// A series' line with its marker half filled: A* points beside IDA*'s of the same
+    /// heuristic (same colour and marker) where no line runs through them.
+    HalfSeries(style::Look),
     /// A series' marker drawn hollow: a run stopped by a limit.
     Hollow(style::Look),
     /// The dashed grey diagonal y = x.
@@ -254,13 +254,13 @@ fn draw_sample<DB: DrawingBackend>(
             if line {
                 segments(stroke_parts(look.stroke), look.color)?;
             }
-            draw_marker(area, look, true, middle)?;
+            draw_marker(area, look, Fill::Full, middle)?;
         }
-        Sample::OutlinedSeries(look) => {
+        Sample::HalfSeries(look) => {
             segments(stroke_parts(look.stroke), look.color)?;
-            draw_marker(area, look, false, middle)?;
+            draw_marker(area, look, Fill::Half, middle)?;
         }
-        Sample::Hollow(look) => draw_marker(area, look, false, middle)?,
+        Sample::Hollow(look) => draw_marker(area, look, Fill::Hollow, middle)?,
     }
     Ok(())
 }
@@ -278,35 +278,16 @@ fn stroke_parts(stroke: style::Stroke) -> &'static [(i32, i32)] {
     }
 }
 
-/// `look`'s marker centred at `at`, filled or outlined, as [`super::draw_markers`] draws it.
+/// `look`'s marker centred at `at`, painted `fill`, as the data's ([`super::draw_marker`]). A
+/// circle is drawn as one, as in the data (a polygon of integer points came out lemon-shaped in
+/// print), after the legend's white box, which tests read as the end of the data.
 fn draw_marker<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     look: style::Look,
-    filled: bool,
-    (x, y): (i32, i32),
+    fill: Fill,
+    at: (i32, i32),
 ) -> Result<(), PlotError> {
-    let style = if filled {
-        look.color.filled()
-    } else {
-        look.color.stroke_width(2)
-    };
-    let at = |corners: Vec<(i32, i32)>| -> Vec<(i32, i32)> {
-        corners
-            .into_iter()
-            .map(|(dx, dy)| (x + dx, y + dy))
-            .collect()
-    };
-    match super::outline(look.marker, 4) {
-        // A circle as the data's (a polygon of integer points came out lemon-shaped in print).
-        // It is drawn after the legend's white box, which tests read as the end of the data.
-        None => area.draw(&Circle::new((x, y), 4, style))?,
-        Some(corners) if filled => area.draw(&Polygon::new(at(corners), style))?,
-        Some(mut corners) => {
-            corners.push(corners[0]);
-            area.draw(&PathElement::new(at(corners), style))?
-        }
-    }
-    Ok(())
+    super::draw_marker(area, at, 0, look, 4, fill)
 }
 
 #[cfg(test)]

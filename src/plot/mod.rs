@@ -576,24 +576,38 @@ const RING_NOTE: Note = Note {
     unless: " a ring ",
 };
 
-/// Draws `look`'s marker on each point, `size` pixels from its centre, filled or outlined (see
+/// How a marker is painted. Each way means one thing in every figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fill {
+    /// A point as measured: a solved run, an iteration.
+    Full,
+    /// Outlined only: a run stopped by a limit (and, larger, a ring round another series'
+    /// marker: the same value there).
+    Hollow,
+    /// Outlined with its left half filled: an A* run, where IDA*'s of the same heuristic (same
+    /// colour and marker) stand beside it with no line to tell them apart (seconds against
+    /// nodes). Hollow, as it was, said "stopped" in the other figures.
+    Half,
+}
+
+/// Draws `look`'s marker on each point, `size` pixels from its centre, painted `fill` (see
 /// [`draw_placed`]).
 fn draw_markers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     points: &[(f64, f64)],
     look: style::Look,
     size: i32,
-    filled: bool,
+    fill: Fill,
 ) -> Result<(), PlotError>
 where
     DB: DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
 {
     let places: Vec<Placed> = points.iter().map(|&p| (p, 0)).collect();
-    draw_placed(chart, &places, look, size, filled)
+    draw_placed(chart, &places, look, size, fill)
 }
 
-/// Draws `look`'s marker at each place, `size` pixels from its centre, filled or outlined. A
+/// Draws `look`'s marker at each place, `size` pixels from its centre, painted `fill`. A
 /// place where earlier series of the figure have markers gets a ring in this series' shape
 /// around them instead, one step further out for each earlier series, so that a series equal to
 /// others (an outside solver that reproduces the built-in search's counts) is seen, not hidden
@@ -603,50 +617,95 @@ fn draw_placed<'a, DB, CT>(
     places: &[Placed],
     look: style::Look,
     size: i32,
-    filled: bool,
+    fill: Fill,
 ) -> Result<(), PlotError>
 where
     DB: DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
 {
-    let marked = mark(places);
-    let ring = look.color.stroke_width(2);
-    let shifted = |corners: &[(i32, i32)], dx: i32| -> Vec<(i32, i32)> {
-        corners.iter().map(|&(x, y)| (x + dx, y)).collect()
-    };
-    for &((p, dx), n) in marked.iter().filter(|m| m.1 > 0) {
-        note(RING_NOTE);
-        let radius = size + 3 * n;
-        match outline(look.marker, radius) {
-            None => chart.draw_series(std::iter::once(
-                EmptyElement::at(p) + Circle::new((dx, 0), radius, ring),
-            ))?,
-            Some(mut corners) => {
-                corners.push(corners[0]);
-                chart.draw_series(std::iter::once(
-                    EmptyElement::at(p) + PathElement::new(shifted(&corners, dx), ring),
-                ))?
-            }
-        };
-    }
-    let fill: ShapeStyle = if filled { look.color.filled() } else { ring };
-    let it = marked.iter().filter(|m| m.1 == 0).map(|m| m.0);
-    match outline(look.marker, size) {
-        None => chart.draw_series(
-            it.map(|(p, dx)| EmptyElement::at(p) + Circle::new((dx, 0), size, fill)),
-        )?,
-        Some(corners) if filled => chart.draw_series(
-            it.map(|(p, dx)| EmptyElement::at(p) + Polygon::new(shifted(&corners, dx), fill)),
-        )?,
-        // Outlined: the closed path (plotters fills a polygon whatever its style).
-        Some(mut corners) => {
-            corners.push(corners[0]);
-            chart.draw_series(it.map(|(p, dx)| {
-                EmptyElement::at(p) + PathElement::new(shifted(&corners, dx), fill)
-            }))?
+    let area = chart.plotting_area();
+    for ((p, dx), n) in mark(places) {
+        if n > 0 {
+            note(RING_NOTE);
+            draw_marker(area, p, dx, look, size + 3 * n, Fill::Hollow)?;
+        } else {
+            draw_marker(area, p, dx, look, size, fill)?;
         }
-    };
+    }
     Ok(())
+}
+
+/// Draws `look`'s marker painted `fill` at `at`, shifted `dx` pixels right, `size` pixels from
+/// its centre: on a chart's plotting area or in a legend, alike.
+pub(super) fn draw_marker<DB, CT>(
+    area: &DrawingArea<DB, CT>,
+    at: CT::From,
+    dx: i32,
+    look: style::Look,
+    size: i32,
+    fill: Fill,
+) -> Result<(), PlotError>
+where
+    DB: DrawingBackend,
+    CT: plotters::coord::CoordTranslate,
+    CT::From: Clone,
+{
+    let shifted = |corners: Vec<(i32, i32)>| -> Vec<(i32, i32)> {
+        corners.into_iter().map(|(x, y)| (x + dx, y)).collect()
+    };
+    let corners = outline(look.marker, size);
+    let at = || EmptyElement::at(at.clone());
+    match (fill, &corners) {
+        (Fill::Full, None) => {
+            area.draw(&(at() + Circle::new((dx, 0), size, look.color.filled())))?
+        }
+        (Fill::Full, Some(c)) => {
+            area.draw(&(at() + Polygon::new(shifted(c.clone()), look.color.filled())))?
+        }
+        (Fill::Half, _) => {
+            // The circle as a polygon of 24 sides, as fine as the printed marker.
+            let whole = corners.clone().unwrap_or_else(|| {
+                (0..24)
+                    .map(|k| {
+                        let (sin, cos) = (f64::from(k) * 15.0).to_radians().sin_cos();
+                        let r = f64::from(size);
+                        ((r * cos).round() as i32, (r * sin).round() as i32)
+                    })
+                    .collect()
+            });
+            area.draw(&(at() + Polygon::new(shifted(left_half(&whole)), look.color.filled())))?
+        }
+        (Fill::Hollow, _) => {}
+    }
+    if fill != Fill::Full {
+        let stroke = look.color.stroke_width(2);
+        match corners {
+            None => area.draw(&(at() + Circle::new((dx, 0), size, stroke)))?,
+            // A closed path (plotters fills a polygon whatever its style).
+            Some(mut c) => {
+                c.push(c[0]);
+                area.draw(&(at() + PathElement::new(shifted(c), stroke)))?
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The part of a polygon (corners around its centre, in pixels) left of its centre: the
+/// polygon cut by the vertical line x = 0.
+fn left_half(corners: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    let mut half = Vec::new();
+    for (k, &(x0, y0)) in corners.iter().enumerate() {
+        let (x1, y1) = corners[(k + 1) % corners.len()];
+        if x0 <= 0 {
+            half.push((x0, y0));
+        }
+        if (x0 < 0 && x1 > 0) || (x0 > 0 && x1 < 0) {
+            let t = f64::from(x0) / f64::from(x0 - x1);
+            half.push((0, (f64::from(y0) + t * f64::from(y1 - y0)).round() as i32));
+        }
+    }
+    half
 }
 
 /// The corners of `marker` around its centre, in pixels, for a marker as large as a circle of
@@ -1487,6 +1546,57 @@ mod tests {
             let caption = &figures.iter().find(|f| f.stem == stem).unwrap().caption;
             assert!(caption.contains("dash-dotted"), "{stem}: {caption}");
         }
+    }
+
+    /// One mark means one thing: in seconds against nodes (solved runs only) A*'s points are
+    /// half filled, a filled polygon left of its outline's centre, and no marker is hollow
+    /// only, as a run stopped by a limit is in the other figures; the caption says so.
+    #[test]
+    fn a_half_filled_marker_is_astar_and_a_hollow_one_a_stopped_run() {
+        let run = |algorithm: Algorithm, heuristic: &str, id: u32, generated: u64| RunRecord {
+            instance_set: "s".into(),
+            instance_id: id.to_string(),
+            algorithm: algorithm.into(),
+            heuristic: heuristic.into(),
+            status: RunStatus::Solved,
+            generated: Some(generated),
+            seconds: generated as f64 * 1e-7,
+            ..RunRecord::default()
+        };
+        let mut runs = Vec::new();
+        for id in 1..=3 {
+            let n = 1000 * 10u64.pow(id);
+            runs.push(run(Algorithm::Bfs, "", id, n * 50));
+            runs.push(run(Algorithm::Astar, "manhattan", id, n));
+            runs.push(run(Algorithm::Ida, "manhattan", id, n * 3));
+        }
+        let (_tmp, dir, figures) = plotted(runs, vec![]);
+        let svg = std::fs::read_to_string(dir.join("s-seconds-vs-nodes.svg")).unwrap();
+        let marks: Vec<Shape> = shapes(&svg).into_iter().filter(Shape::is_marker).collect();
+        let blue = hex(style::color_of("manhattan"));
+        let outlines: Vec<&Shape> = marks.iter().filter(|m| !m.filled).collect();
+        assert_eq!(outlines.len(), 3, "{marks:?}");
+        for outline in outlines {
+            let (cx, cy) = outline.centre();
+            let half = marks.iter().find(|m| {
+                let (x0, x1) = (m.points.iter())
+                    .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+                m.kind == "polygon"
+                    && m.colour == blue
+                    && (x1 - cx).abs() <= 0.5
+                    && cx - x0 >= 3.0
+                    && (m.centre().1 - cy).abs() <= 1.0
+            });
+            assert!(
+                outline.kind == "circle" && outline.colour == blue && half.is_some(),
+                "{outline:?} is hollow only"
+            );
+        }
+        let caption = &(figures.iter())
+            .find(|f| f.kind == PlotKind::SecondsVsNodes)
+            .unwrap()
+            .caption;
+        assert!(caption.contains("A*'s points are half filled"), "{caption}");
     }
 
     /// The peak-stored plot of the student's lab at lengths 57 and 59: A*+Manhattan stopped at

@@ -58,9 +58,11 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
          above their line were slower than that average.",
         rates.join(", ")
     );
-    if series.iter().any(|s| outlined(style::look_of(&s.0))) {
+    if series.iter().any(|s| half_filled(style::look_of(&s.0))) {
         caption.push_str(
-            " A* (dashed line) and BFS (dotted) points are outlined, IDA*'s (solid) filled.",
+            " A*'s points are half filled (its rate line dashed), the other methods' filled; \
+             every point is a solved run (hollow, in the other figures, marks a run stopped by \
+             a limit).",
         );
     }
     let outside: Vec<&str> = (data.heuristics.iter())
@@ -85,18 +87,19 @@ pub(super) fn plot(data: &SetData, out: &mut Out) -> Result<(), PlotError> {
     )
 }
 
-/// A* and BFS points are outlined: IDA*'s of the same heuristic have their colour and marker,
-/// and only the rate lines' strokes told them apart.
-fn outlined(look: style::Look) -> bool {
-    matches!(look.stroke, style::Stroke::Dashed | style::Stroke::Dotted)
+/// A* points are half filled: IDA*'s of the same heuristic have their colour and marker, and
+/// only the rate lines' strokes told them apart. (BFS's cross is its own; hollow would say
+/// "stopped", as in every other figure.)
+fn half_filled(look: style::Look) -> bool {
+    look.stroke == style::Stroke::Dashed
 }
 
 impl Chart for Speed {
     fn legend(&self) -> Vec<legend::Entry> {
         (self.series.iter())
             .map(|s| match style::look_of(&s.0) {
-                look if outlined(look) => {
-                    legend::Entry(s.0.clone(), legend::Sample::OutlinedSeries(look))
+                look if half_filled(look) => {
+                    legend::Entry(s.0.clone(), legend::Sample::HalfSeries(look))
                 }
                 look => legend::Entry(s.0.clone(), legend::Sample::Series(look, true)),
             })
@@ -118,8 +121,8 @@ impl Chart for Speed {
                 let Some(point) = points.get(i) else { continue };
                 let one = std::slice::from_ref(point);
                 let look = style::look_of(name);
-                if outlined(look) {
-                    super::draw_markers(&mut chart, one, look, 4, false)?;
+                if half_filled(look) {
+                    super::draw_markers(&mut chart, one, look, 4, super::Fill::Half)?;
                 } else {
                     chart::draw_dots(&mut chart, one, look.color, 0.75, name)?;
                 }

@@ -291,16 +291,16 @@ const MARKERS: [Marker; 10] = [
 /// The marker of a heuristic, solver or method, by its name: its colour's ([`marker_of_color`]);
 /// `bfs` a cross.
 fn marker_of(name: &str) -> Marker {
-    match name.strip_prefix("astar+").unwrap_or(name) {
-        "bfs" => Marker::Cross,
-        name => marker_of_color(color_of(name)),
-    }
+    marker_of_color(color_of(name))
 }
 
-/// The marker that goes with a series colour: the palette entry's for the known names; for the
-/// others the marker of the colour's place in [`OTHER`], so that two unknown names of one
-/// figure differ in both.
+/// The marker that goes with a series colour: the palette entry's for the known names, BFS's
+/// cross for its black; for the others the marker of the colour's place in [`OTHER`], so that
+/// two unknown names of one figure differ in both.
 pub(crate) fn marker_of_color(color: RGBColor) -> Marker {
+    if color == BFS_COLOR {
+        return Marker::Cross;
+    }
     match PALETTE.iter().position(|c| *c == color) {
         Some(i) => MARKERS[i],
         None => {
