@@ -437,6 +437,51 @@ fn solve_prints_the_checks() {
     assert!(err.contains("'lots' is not a memory size"), "{err}");
 }
 
+/// `solve --solver` without `--log` quotes a crashed solver's stderr as `run` does: it used to
+/// say only how many bytes it threw away, hiding a traceback or a missing file.
+#[test]
+fn solve_without_a_log_quotes_a_crash_stderr() {
+    let crash = format!("python3 -B {}", shell_quote(&fixture("exit1.py")));
+    let o = bin::run(&["solve", "--solver", &crash, NEAR]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = bin::stdout(&o);
+    assert!(
+        text.contains(
+            "status     crashed: exit code 1; last lines of stderr: something went wrong\n"
+        ),
+        "{text}"
+    );
+    let missing = fixture("no_such_solver.py");
+    let o = bin::run(&[
+        "solve",
+        "--solver",
+        &format!("python3 {}", shell_quote(&missing)),
+        NEAR,
+    ]);
+    let text = bin::stdout(&o);
+    let status = text.lines().find(|l| l.starts_with("status")).unwrap_or("");
+    assert!(
+        status.starts_with("status     crashed: exit code 2; last lines of stderr: "),
+        "{text}"
+    );
+    assert!(
+        status.contains("no_such_solver.py") && status.contains("No such file"),
+        "{text}"
+    );
+    // With --log, the same lines and the log's path.
+    let dir = common::fresh_dir("solve-log");
+    let log = dir.join("crash.log");
+    let o = bin::run(&["solve", "--solver", &crash, "--log", arg(&log), NEAR]);
+    let text = bin::stdout(&o);
+    assert!(
+        text.contains(&format!(
+            "status     crashed: exit code 1; last lines of stderr (log {}): something went wrong\n",
+            log.display()
+        )),
+        "{text}"
+    );
+}
+
 /// A solver that exits without reading its request is judged, not fatal: the write into its
 /// closed pipe used to end tilebench by SIGPIPE (exit 141) about one time in four.
 #[test]

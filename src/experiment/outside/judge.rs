@@ -230,6 +230,7 @@ mod tests {
             peak_rss_bytes: 1 << 20,
             stdout: stdout.as_bytes().to_vec(),
             stderr_bytes: 0,
+            stderr_tail: Vec::new(),
             pid: 0,
         }
     }

@@ -69,7 +69,8 @@ impl Outcome {
 }
 
 /// Runs `command` on `board`, waits for it under `limits` and judges its answer against the
-/// optimal length when known. Standard error goes to `stderr_log` when given.
+/// optimal length when known. Standard error goes to `stderr_log` when given; a crash or bad
+/// output quotes its last lines either way.
 pub fn solve(
     command: &SolverCommand,
     board: &Board,
@@ -83,9 +84,10 @@ pub fn solve(
     let finished = process::run(command, request.as_bytes(), stderr_log, limits)?;
     let mut judgement = judge(board, goal, &finished, optimal)?;
     if matches!(judgement.verdict, RunStatus::Crashed | RunStatus::BadOutput) {
-        if let Some(log) = stderr_log {
-            judgement.detail.push_str(&stderr_tail(log));
-        }
+        let cut = finished.stderr_bytes > finished.stderr_tail.len() as u64;
+        judgement
+            .detail
+            .push_str(&stderr_tail(&finished.stderr_tail, cut, stderr_log));
     }
     Ok(Outcome {
         judgement,
@@ -100,26 +102,26 @@ pub fn solve(
 /// How many of the last lines of a crashed solver's standard error its verdict quotes.
 const TAIL_LINES: usize = 5;
 
-/// The last lines of a solver's standard error log and the log's path, as the end of a
-/// verdict's detail: what a reader needs to see why it crashed.
-fn stderr_tail(log: &Path) -> String {
-    let Ok(bytes) = std::fs::read(log) else {
-        return String::new();
+/// The last lines of the end of a solver's standard error (`cut`: the bytes before `tail` are
+/// gone, so its first line may be a part) and the log's path when there is one, as the end of
+/// a verdict's detail: what a reader needs to see why it crashed (a Python traceback, "can't
+/// open file"), with `solve` as with `run`.
+fn stderr_tail(tail: &[u8], cut: bool, log: Option<&Path>) -> String {
+    let text = String::from_utf8_lossy(tail);
+    let whole = match text.find('\n') {
+        Some(i) if cut => &text[i + 1..],
+        _ => &text[..],
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = whole.lines().filter(|l| !l.trim().is_empty()).collect();
+    let log = log.map_or(String::new(), |l| format!(" (log {})", l.display()));
     if lines.is_empty() {
-        return format!("; nothing on stderr (log {})", log.display());
+        return format!("; nothing on stderr{log}");
     }
     let tail: Vec<String> = lines[lines.len().saturating_sub(TAIL_LINES)..]
         .iter()
         .map(|l| l.chars().take(200).collect())
         .collect();
-    format!(
-        "; last lines of stderr (log {}): {}",
-        log.display(),
-        tail.join(" | ")
-    )
+    format!("; last lines of stderr{log}: {}", tail.join(" | "))
 }
 
 #[cfg(test)]
@@ -128,18 +130,49 @@ mod tests {
 
     #[test]
     fn a_crash_quotes_the_last_lines_of_stderr_and_the_log() {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("s-1-mine.stderr");
+        let log = Path::new("logs/s-1-mine.stderr");
         let lines: Vec<String> = (1..=8).map(|i| format!("line {i}")).collect();
-        std::fs::write(&log, lines.join("\n") + "\n\n").unwrap();
-        let tail = stderr_tail(&log);
-        assert!(tail.contains(&log.display().to_string()), "{tail}");
-        assert!(
-            tail.ends_with("line 4 | line 5 | line 6 | line 7 | line 8"),
-            "{tail}"
+        let text = lines.join("\n") + "\n\n";
+        let tail = stderr_tail(text.as_bytes(), false, Some(log));
+        assert_eq!(
+            tail,
+            "; last lines of stderr (log logs/s-1-mine.stderr): \
+             line 4 | line 5 | line 6 | line 7 | line 8"
         );
-        assert!(!tail.contains("line 3"), "{tail}");
-        std::fs::write(&log, "").unwrap();
-        assert!(stderr_tail(&log).contains("nothing on stderr"));
+        assert_eq!(
+            stderr_tail(b"", false, Some(log)),
+            "; nothing on stderr (log logs/s-1-mine.stderr)"
+        );
+        assert_eq!(stderr_tail(b"", false, None), "; nothing on stderr");
+        // Cut: the first line may be a part of one, and is left out.
+        assert_eq!(
+            stderr_tail(b"ine 1\nline 2\n", true, None),
+            "; last lines of stderr: line 2"
+        );
+    }
+
+    /// Without a log (`solve --solver` without `--log`) a crash still says why: its stderr
+    /// was thrown away, and only its size was told.
+    #[test]
+    fn a_crash_without_a_log_quotes_its_stderr() {
+        let board = Board::parse("1 2 3 4 5 6 0 7 8", None).unwrap();
+        let goal = Goal::blank_last(board.size());
+        let command =
+            SolverCommand::parse("sh -c 'echo noise >&2; echo \"no such file\" >&2; exit 2'")
+                .unwrap();
+        let outcome = solve(
+            &command,
+            &board,
+            &goal,
+            None,
+            &ProcessLimits::default(),
+            None,
+        )
+        .unwrap();
+        assert_eq!(outcome.judgement.verdict, RunStatus::Crashed);
+        assert_eq!(
+            outcome.judgement.detail,
+            "exit code 2; last lines of stderr: noise | no such file"
+        );
     }
 }

@@ -32,6 +32,10 @@ pub const STDERR_LOG_LIMIT: u64 = 1 << 20;
 /// How much of the end of standard output is kept (only its last line matters).
 const STDOUT_KEEP: usize = 1 << 20;
 
+/// How much of the end of standard error is kept in memory, log or not: a verdict quotes its
+/// last lines (a traceback ends there).
+const STDERR_KEEP: usize = 16 << 10;
+
 /// How often the watchdog looks at the clock, the memory and the cancel flag.
 const POLL: Duration = Duration::from_millis(10);
 
@@ -157,6 +161,8 @@ pub struct Finished {
     pub stdout: Vec<u8>,
     /// All bytes the solver wrote to standard error (the log keeps the first 1 MB).
     pub stderr_bytes: u64,
+    /// The end of standard error (the last `STDERR_KEEP` bytes at least), with or without a log.
+    pub stderr_tail: Vec<u8>,
     /// The process id, which is also its process group id; the group is gone when `run` returns.
     pub pid: i32,
 }
@@ -274,7 +280,11 @@ pub fn run(
     });
     let stderr = child.stderr.take().expect("stderr is piped");
     thread::spawn(move || {
-        let _ = tx.send(Stream::Err(copy_log(stderr, log)));
+        let mut tail = Vec::new();
+        let n = copy_log(stderr, log, |chunk| {
+            keep_tail(&mut tail, chunk, STDERR_KEEP)
+        });
+        let _ = tx.send(Stream::Err(n, tail));
     });
     if let Some(mut stdin) = child.stdin.take() {
         // The request is a few hundred bytes, far below a pipe's buffer, so this never blocks.
@@ -313,13 +323,13 @@ pub fn run(
     let (status, usage) = (status.map_err(OutsideError::Wait)?, usage);
 
     let mut stdout = Vec::new();
-    let mut stderr_bytes = 0;
+    let (mut stderr_bytes, mut stderr_tail) = (0, Vec::new());
     let deadline = Instant::now() + PIPE_GRACE;
     for _ in 0..2 {
         let left = deadline.saturating_duration_since(Instant::now());
         match rx.recv_timeout(left) {
             Ok(Stream::Out(bytes)) => stdout = bytes,
-            Ok(Stream::Err(n)) => stderr_bytes = n,
+            Ok(Stream::Err(n, tail)) => (stderr_bytes, stderr_tail) = (n, tail),
             Err(_) => break,
         }
     }
@@ -351,6 +361,7 @@ pub fn run(
         peak_rss_bytes,
         stdout,
         stderr_bytes,
+        stderr_tail,
         pid,
     })
 }
@@ -386,7 +397,8 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 
 enum Stream {
     Out(Vec<u8>),
-    Err(u64),
+    /// The bytes read, and the end of them.
+    Err(u64, Vec<u8>),
 }
 
 /// Reads a stream to its end (or its first error), handing each chunk read to `take`.
@@ -405,20 +417,25 @@ fn drain(mut from: impl Read, mut take: impl FnMut(&[u8])) {
 /// Reads a stream to its end, keeping its last part.
 fn read_tail(from: impl Read) -> Vec<u8> {
     let mut kept = Vec::new();
-    drain(from, |chunk| {
-        kept.extend_from_slice(chunk);
-        if kept.len() > 2 * STDOUT_KEEP {
-            kept.drain(..kept.len() - STDOUT_KEEP);
-        }
-    });
+    drain(from, |chunk| keep_tail(&mut kept, chunk, STDOUT_KEEP));
     kept
 }
 
+/// Appends `chunk` to `kept`, dropping the front once it holds twice `keep` bytes (so that at
+/// least the last `keep` are always there, at little copying).
+fn keep_tail(kept: &mut Vec<u8>, chunk: &[u8], keep: usize) {
+    kept.extend_from_slice(chunk);
+    if kept.len() > 2 * keep {
+        kept.drain(..kept.len() - keep);
+    }
+}
+
 /// Copies a stream into the log up to [`STDERR_LOG_LIMIT`] and drains the rest (so the solver
-/// never blocks on a full pipe); returns the bytes read.
-fn copy_log(from: impl Read, mut log: Option<File>) -> u64 {
+/// never blocks on a full pipe), handing every chunk to `also`; returns the bytes read.
+fn copy_log(from: impl Read, mut log: Option<File>, mut also: impl FnMut(&[u8])) -> u64 {
     let mut total = 0u64;
     drain(from, |chunk| {
+        also(chunk);
         let n = chunk.len();
         if let Some(file) = log.as_mut() {
             let room = STDERR_LOG_LIMIT.saturating_sub(total) as usize;
