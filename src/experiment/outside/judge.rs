@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::board::{Board, Goal};
 use crate::heuristic::{HeuristicName, Prepared};
-use crate::moves::parse_path;
+use crate::moves::{parse_path, Dir};
 
 use crate::pdb::CacheOptions;
 use crate::search::{RunStatus, SearchOptions};
@@ -163,14 +163,17 @@ pub fn judge(
         Ok(moves) => moves,
         Err(e) => return fail(j, RunStatus::InvalidMoves, e.to_string()),
     };
+    let invalid = |j, why: String| {
+        let hint = tile_direction_hint(board, goal, &moves);
+        fail(j, RunStatus::InvalidMoves, format!("{why}{hint}"))
+    };
     if let Err(e) = replay.apply_all(&moves) {
-        return fail(j, RunStatus::InvalidMoves, e.to_string());
+        return invalid(j, e.to_string());
     }
     let length = moves.len();
     if replay.tiles() != goal.tiles() {
-        return fail(
+        return invalid(
             j,
-            RunStatus::InvalidMoves,
             format!("the {length} moves end at {replay}, not at the goal"),
         );
     }
@@ -187,6 +190,19 @@ pub fn judge(
         );
     }
     Ok(j)
+}
+
+/// The classic mistake of naming each move by the direction the tile travels, the opposite of
+/// the blank's: said so when the moves, read that way, solve the board, since the verdict alone
+/// ("would take the blank off the board") points away from the cause.
+fn tile_direction_hint(board: &Board, goal: &Goal, moves: &[Dir]) -> &'static str {
+    let swapped: Vec<Dir> = moves.iter().map(|d| d.opposite()).collect();
+    if board.replays_to(&swapped, goal) {
+        "; the moves read as the tile's direction solve the board: tilebench's moves are the \
+         blank's direction"
+    } else {
+        ""
+    }
 }
 
 /// The heuristic `--check-optimal` solves with: the strongest built-in one that needs no long
@@ -339,6 +355,37 @@ mod tests {
             assert_eq!(
                 verdict(TWO, ended, r#"{"moves": "RR"}"#, Some(2)).verdict,
                 v
+            );
+        }
+    }
+
+    /// Moves named by the tile's direction (U and D, L and R swapped): the verdict says that,
+    /// read so, they solve the board, whether they leave the board or end elsewhere; moves
+    /// that are wrong either way get no such hint.
+    #[test]
+    fn moves_by_the_tiles_direction_are_named_as_such() {
+        let ok = Ended::Exited(0);
+        let hint = "; the moves read as the tile's direction solve the board: tilebench's \
+                    moves are the blank's direction";
+        // RR solves TWO, whose blank is in the left column: LL leaves the board at once.
+        let j = verdict(TWO, ok, r#"{"moves": "LL"}"#, Some(2));
+        assert_eq!(j.verdict, RunStatus::InvalidMoves);
+        assert_eq!(
+            j.detail,
+            format!("move 1 ('L') would take the blank off the board{hint}")
+        );
+        // From the goal's neighbour "1 2 3 4 5 6 7 0 8" (R solves it), L ends elsewhere.
+        let j = verdict("1 2 3 4 5 6 7 0 8", ok, r#"{"moves": "L"}"#, None);
+        assert_eq!(j.verdict, RunStatus::InvalidMoves);
+        assert!(j.detail.ends_with(hint), "{}", j.detail);
+        assert!(j.detail.starts_with("the 1 moves end at"), "{}", j.detail);
+        for wrong in ["UUUU", "RL", "U"] {
+            let j = verdict(TWO, ok, &format!(r#"{{"moves": "{wrong}"}}"#), Some(2));
+            assert_eq!(j.verdict, RunStatus::InvalidMoves, "{wrong}");
+            assert!(
+                !j.detail.contains("tile's direction"),
+                "{wrong}: {}",
+                j.detail
             );
         }
     }
