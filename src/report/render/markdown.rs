@@ -43,7 +43,7 @@ fn table(md: &mut String, t: &Table) {
         .collect();
     let _ = writeln!(md, "|{}|", rules.join("|"));
     for row in &t.rows {
-        let cells: Vec<String> = row.iter().map(|c| MARKUP.cell(c)).collect();
+        let cells: Vec<String> = row.iter().map(|c| CELL_MARKUP.cell(c)).collect();
         let _ = writeln!(md, "| {} |", cells.join(" | "));
     }
     md.push('\n');
@@ -65,6 +65,13 @@ const MARKUP: Markup = Markup {
     code,
     strong: |s| format!("**{}**", escape(s)),
     link: |id, text| format!("[{}](#{id})", escape(text)),
+};
+
+/// Inside a table row, where GitHub splits cells on `|` even within code: there `\|` stands for
+/// it, but only there (in a paragraph or list, a code span would show the backslash).
+const CELL_MARKUP: Markup = Markup {
+    code: |s| code(&s.replace('|', "\\|")),
+    ..MARKUP
 };
 
 /// Backslash-escapes the ASCII punctuation that Markdown (and GitHub's math and tables) would
@@ -94,10 +101,10 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// A code span that holds any text: the fence is longer than any run of backticks inside, and
-/// `|` is escaped (GitHub splits table cells on it even inside code).
+/// A code span that holds any text: the fence is longer than any run of backticks inside (a
+/// table cell's `|` is escaped before: [`CELL_MARKUP`]).
 pub fn code(s: &str) -> String {
-    let s = s.replace(['\n', '\r'], " ").replace('|', "\\|");
+    let s = s.replace(['\n', '\r'], " ");
     let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     let pad = if s.starts_with('`') || s.ends_with('`') {
@@ -123,7 +130,10 @@ mod tests {
         assert_eq!(escape("# x #1"), "\\# x #1");
         assert_eq!(code("a`b"), "``a`b``");
         assert_eq!(code("`x"), "`` `x ``");
-        assert_eq!(code("a|b"), "`a\\|b`");
+        // A bar in a code span is itself, but in a table cell it would end the cell.
+        assert_eq!(code("a|b"), "`a|b`");
+        assert_eq!(MARKUP.text(&Text::plain("x").code("a|b")), "x`a|b`");
+        assert_eq!(CELL_MARKUP.cell(&Cell::Code("a|b".into())), "`a\\|b`");
     }
 
     #[test]
@@ -137,6 +147,10 @@ mod tests {
             Cell::text(format!("{NASTY}|x")),
             Cell::num(1.5, crate::report::model::Rounding::Decimals(1)),
         ]);
+        t.row(vec![
+            Cell::Code("a|b".into()),
+            Cell::num(2.5, crate::report::model::Rounding::Decimals(1)),
+        ]);
         let mut md = String::new();
         table(&mut md, &t);
         let lines: Vec<&str> = md.lines().collect();
@@ -148,5 +162,6 @@ mod tests {
             .filter(|(i, _)| *i == 0 || lines[4].as_bytes()[i - 1] != b'\\');
         assert_eq!(bars.count(), 3, "{}", lines[4]);
         assert!(lines[4].ends_with("| 1.5 |"));
+        assert_eq!(lines[5], "| `a\\|b` | 2.5 |");
     }
 }
