@@ -26,6 +26,9 @@ pub(crate) struct InstanceComparison {
     /// Whether every iteration's bound, generated and expanded counts are equal (`None` when
     /// either side has no iteration rows, or there is no built-in run).
     pub iterations_agree: Option<bool>,
+    /// Why the status is what it is (`runs.csv`'s `detail`: the message, the end of standard
+    /// error and the log's path); empty when solved.
+    pub detail: String,
 }
 
 impl InstanceComparison {
@@ -132,6 +135,7 @@ pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
                         expanded: r.expanded,
                         builtin: builtin.map(|b| (b.length, b.generated, b.expanded)),
                         iterations_agree,
+                        detail: r.detail.clone(),
                     }
                 })
                 .collect();

@@ -651,13 +651,52 @@ fn a_run_judges_every_solver_and_the_other_pairs_are_unaffected() {
     assert!(ok.starts_with("ok:manhattan="), "{ok}");
 
     let reports = dir.join("reports");
-    bin::ok(&["report", arg(&out), "--out", arg(&reports)]);
+    bin::ok(&[
+        "report",
+        arg(&out),
+        "--out",
+        arg(&reports),
+        "--format",
+        "md,html,tex",
+    ]);
     let md = fs::read_to_string(reports.join("report.md")).unwrap();
     assert!(md.contains("| outside solver | ok: `python3 -B"), "{md}");
     assert!(
         md.contains("lengths agree on 2 of 2, node totals on 2 of 2, iterations on 2 of 2"),
         "{md}"
     );
+    // Each failed run's reason reaches the report, under its solver's table, in each format.
+    let log = out.join("logs/tiny-1-crash.stderr");
+    let why = format!(
+        "exit code 1; last lines of stderr (log {}): something went wrong",
+        log.display()
+    );
+    assert!(
+        md.contains(&format!("- tiny #1, crashed: `{why}`\n")),
+        "{md}"
+    );
+    let long = md
+        .lines()
+        .find(|l| l.starts_with("- tiny #2, wrong-length: `"));
+    assert!(
+        long.is_some_and(|l| l.contains(" moves, but the optimal length is ")),
+        "{md}"
+    );
+    assert!(
+        md.contains("- tiny #1, time-limit: `killed at the time limit`"),
+        "{md}"
+    );
+    let html = fs::read_to_string(reports.join("report.html")).unwrap();
+    assert!(
+        html.contains("<li>tiny #1, crashed: <code>exit code 1; last lines of stderr (log "),
+        "{html}"
+    );
+    let tex = fs::read_to_string(reports.join("report.tex")).unwrap();
+    assert!(
+        tex.contains("\\item tiny \\#1, crashed: \\texttt{exit code 1; last lines of stderr (log "),
+        "{tex}"
+    );
+    assert!(tex.contains("stderr): something went wrong}"), "{tex}");
 }
 
 /// Shards of an experiment with an outside solver, collected, hold the rows of an unsharded

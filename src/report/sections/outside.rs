@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
-use crate::report::model::{self, Cell, Column, Rounding, Section, Table, Text};
+use crate::report::model::{self, Block, Cell, Column, Rounding, Section, Table, Text};
 use crate::results::{Results, RunStatus};
 
 /// "Outside solvers", when the results have any, and a subsection per solver: its command, its
@@ -151,13 +151,62 @@ fn outside_solver(c: &SolverComparison) -> Section {
     }
     t.collapsed = true;
     s.push(t);
+    let failed: Vec<&InstanceComparison> = (c.instances.iter())
+        .filter(|i| !i.detail.is_empty())
+        .collect();
+    if !failed.is_empty() {
+        s.push(Text::ticked(
+            "Why, for each run that was not solved, as `runs.csv`'s `detail` column says it (a \
+             long message is cut in the middle; a crash's whole standard error is in the log it \
+             names):",
+        ));
+        let mut items: Vec<Text> = (failed.iter().take(MAX_PROBLEMS))
+            .map(|i| {
+                Text::plain(format!(
+                    "{} #{}, {}: ",
+                    i.instance_set,
+                    i.instance_id,
+                    i.status.as_str()
+                ))
+                .code(cut_in_the_middle(&i.detail, DETAIL_HEAD, DETAIL_TAIL))
+            })
+            .collect();
+        if failed.len() > MAX_PROBLEMS {
+            items.push(Text::ticked(format!(
+                "and {} more (`runs.csv`, column `detail`).",
+                failed.len() - MAX_PROBLEMS
+            )));
+        }
+        s.push(Block::List(items));
+    }
     s
+}
+
+/// At most this many runs' reasons are listed under a solver's table; `runs.csv` has them all.
+const MAX_PROBLEMS: usize = 20;
+
+/// A reason longer than these two ends together is cut between them: its start says what went
+/// wrong and names the log, its end holds the last line of standard error (a traceback's
+/// exception).
+const DETAIL_HEAD: usize = 160;
+const DETAIL_TAIL: usize = 160;
+
+/// `s` on one line with each run of spaces made one (a traceback's indentation means nothing
+/// there), and its middle replaced by ` … ` when it has more than `head + tail` characters.
+fn cut_in_the_middle(s: &str, head: usize, tail: usize) -> String {
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let chars: Vec<char> = s.chars().collect();
+    if chars.len() <= head + tail {
+        return s;
+    }
+    let start: String = chars[..head].iter().collect();
+    let end: String = chars[chars.len() - tail..].iter().collect();
+    format!("{} … {}", start.trim_end(), end.trim_start())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::model::Block;
 
     /// A solved instance of length `length`, checked against the optimal length, whose
     /// solver reported `generated` nodes (and half as many expanded).
@@ -173,6 +222,7 @@ mod tests {
             expanded: generated.map(|g| g / 2),
             builtin: None,
             iterations_agree: None,
+            detail: String::new(),
         }
     }
 
@@ -186,13 +236,14 @@ mod tests {
         }
     }
 
-    /// The section's per-instance table (its last block).
+    /// The section's per-instance table.
     fn table(c: &SolverComparison) -> crate::report::model::Table {
         let s = outside_solver(c);
-        match s.blocks.last() {
-            Some(Block::Table(t)) => t.clone(),
-            other => panic!("{other:?}"),
-        }
+        let table = s.blocks.iter().find_map(|b| match b {
+            Block::Table(t) => Some(t.clone()),
+            _ => None,
+        });
+        table.expect("a table")
     }
 
     fn verdicts(c: &SolverComparison) -> String {
@@ -266,6 +317,71 @@ mod tests {
             ..instance
         }];
         assert!(!verdicts(&c).contains("checked against no"));
+    }
+
+    /// A run that failed says why under the table (the reason was only in `runs.csv`), a long
+    /// reason cut in the middle so that its start and the last line of stderr remain; solved
+    /// runs are not listed, and past [`MAX_PROBLEMS`] the rest are counted.
+    #[test]
+    fn failed_runs_say_why_under_the_table() {
+        let tail = "x".repeat(300) + " |      ~~^^^ | KeyError: 'board'";
+        let crashed = InstanceComparison {
+            instance_id: "2".into(),
+            status: RunStatus::Crashed,
+            length: None,
+            detail: format!("exit code 1; last lines of stderr (log logs/s-2-x.stderr): {tail}"),
+            ..solved(10, None)
+        };
+        let bad = InstanceComparison {
+            instance_id: "3".into(),
+            status: RunStatus::BadOutput,
+            length: None,
+            detail: "no JSON object on the last line".into(),
+            ..solved(10, None)
+        };
+        let mut c = solver(None, &solved(10, None));
+        c.instances.extend([crashed.clone(), bad]);
+        let s = outside_solver(&c);
+        let Some(Block::List(items)) = s.blocks.last() else {
+            panic!("{:?}", s.blocks.last());
+        };
+        let items: Vec<String> = items.iter().map(Text::to_plain).collect();
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(
+            items[0].starts_with(
+                "s #2, crashed: exit code 1; last lines of stderr (log logs/s-2-x.stderr): xxx"
+            ),
+            "{items:?}"
+        );
+        assert!(
+            items[0].ends_with("xxx | ~~^^^ | KeyError: 'board'"),
+            "{items:?}"
+        );
+        assert!(items[0].contains(" … "), "{items:?}");
+        assert!(items[0].chars().count() < 360, "{items:?}");
+        assert_eq!(
+            items[1],
+            "s #3, bad-output: no JSON object on the last line"
+        );
+        let Some(Block::Paragraph(why)) = s.blocks.iter().rev().nth(1) else {
+            panic!("{:?}", s.blocks);
+        };
+        assert!(why.to_plain().starts_with("Why, for each run"), "{why:?}");
+
+        c.instances = vec![crashed; MAX_PROBLEMS + 3];
+        let s = outside_solver(&c);
+        let Some(Block::List(items)) = s.blocks.last() else {
+            panic!("{:?}", s.blocks.last());
+        };
+        assert_eq!(items.len(), MAX_PROBLEMS + 1);
+        assert_eq!(
+            items[MAX_PROBLEMS].to_plain(),
+            "and 3 more (runs.csv, column detail)."
+        );
+        // All solved: no list.
+        c.instances = vec![solved(10, None)];
+        let s = outside_solver(&c);
+        assert!(matches!(s.blocks.last(), Some(Block::Table(_))));
     }
 
     /// A solver that reports no counts: its cells say "not reported" (not 0), the verdict says
