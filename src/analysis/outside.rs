@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::results::{IterationRecord, Results, RunKey, RunRecord, RunStatus};
+use crate::results::{IterationRecord, Method, Results, RunKey, RunRecord, RunStatus};
 
 /// One instance: the solver's run and, when there is one, the built-in run it is compared with.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +55,8 @@ pub(crate) struct SolverComparison {
     pub solver: String,
     /// The command, from `meta.json` (when present).
     pub command: Option<String>,
-    /// The built-in heuristic it is compared with.
+    /// The label of the built-in method it is compared with ([`Method::label`]: IDA*'s
+    /// heuristic, `astar+H`, `bfs`).
     pub heuristic: Option<String>,
     pub instances: Vec<InstanceComparison>,
 }
@@ -113,9 +114,10 @@ pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
                 .iter()
                 .filter(|r| r.solver.as_str() == name)
                 .map(|r| {
-                    let builtin_key = heuristic
-                        .as_deref()
-                        .map(|h| RunKey::new(&r.instance_set, &r.instance_id, h));
+                    // Named by its label: IDA*'s heuristic, `astar+H` or `bfs`.
+                    let builtin_key = heuristic.as_deref().map(|h| {
+                        RunKey::of(&r.instance_set, &r.instance_id, Method::from_label(h))
+                    });
                     let builtin = builtin_key.as_ref().and_then(|k| runs.get(k));
                     let iterations_agree = match (builtin_key.as_ref(), builtin) {
                         (Some(k), Some(_)) => match (counts(&r.key()), counts(k)) {
@@ -212,5 +214,50 @@ mod tests {
         assert_eq!(c[0].count(InstanceComparison::length_agrees), (2, 2));
         assert_eq!(c[0].count(InstanceComparison::totals_agree), (1, 2));
         assert_eq!(c[0].count(|i| i.iterations_agree), (1, 2));
+    }
+
+    /// An outside breadth-first search is set beside the built-in bfs, an outside A* beside
+    /// `astar+H`, each by the label of its series, not beside the IDA* run of the instance.
+    #[test]
+    fn solvers_are_compared_with_a_builtin_method_by_its_label() {
+        use crate::search::Algorithm;
+        let meta_text = include_str!("../../tests/fixtures/small/meta.json");
+        let mut meta = Meta::parse(std::path::Path::new("meta.json"), meta_text).unwrap();
+        meta.experiment.solvers = vec![
+            "mybfs:bfs=python3 bfs.py".into(),
+            "mya:astar+manhattan=python3 a.py".into(),
+        ];
+        let by = |algorithm: Algorithm, heuristic: &str, generated: u64| RunRecord {
+            algorithm: algorithm.into(),
+            ..run("1", "tilebench", heuristic, generated)
+        };
+        let bfs_it = IterationRecord {
+            algorithm: Algorithm::Bfs.into(),
+            ..it("1", "", 500)
+        };
+        let results = Results {
+            dir: "r".into(),
+            runs: vec![
+                by(Algorithm::Ida, "manhattan", 100),
+                by(Algorithm::Astar, "manhattan", 40),
+                by(Algorithm::Bfs, "", 500),
+                run("1", "mybfs", "mybfs", 500),
+                run("1", "mya", "mya", 41),
+            ],
+            iterations: vec![bfs_it, it("1", "mybfs", 500)],
+            meta: Some(meta),
+        };
+        let c = compare_solvers(&results);
+        assert_eq!(c[0].heuristic.as_deref(), Some("bfs"));
+        assert_eq!(
+            c[0].instances[0].builtin,
+            Some((Some(10), Some(500), Some(250)))
+        );
+        assert_eq!(c[0].instances[0].iterations_agree, Some(true));
+        assert_eq!(
+            c[1].instances[0].builtin,
+            Some((Some(10), Some(40), Some(20)))
+        );
+        assert_eq!(c[1].count(InstanceComparison::totals_agree), (0, 1));
     }
 }

@@ -53,8 +53,9 @@ pub(crate) struct ExperimentArgs {
     #[arg(long, value_name = "N", value_parser = limits::node_limit, allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
     /// Also run this outside solver on every instance (docs/solver-protocol.md), repeatable.
-    /// NAME labels its rows; HEURISTIC is the built-in heuristic whose node counts the report
-    /// sets beside its own. Without -H and --algorithm, only the solvers run.
+    /// NAME labels its rows; HEURISTIC names the built-in method whose lengths and node counts
+    /// the report sets beside its own, as the results label it: a heuristic (IDA* with it),
+    /// astar+HEURISTIC, or bfs. Without -H and --algorithm, only the solvers run.
     #[arg(long = "solver", value_name = "NAME[:HEURISTIC]=COMMAND")]
     pub solvers: Vec<String>,
     /// Outside solvers: where the instance file gives no optimal length, find it with the

@@ -140,7 +140,9 @@ impl Experiment {
             .iter()
             .flat_map(|s| solvers.iter().map(move |v| (s, v)))
         {
-            let Some(h) = &solver.heuristic else { continue };
+            let Some(h) = solver.compared.as_ref().and_then(|c| c.heuristic.as_ref()) else {
+                continue;
+            };
             h.fits(&set.goal)
                 .map_err(|source| ExperimentError::Heuristic {
                     heuristic: format!("{h} (of --solver {})", solver.name),

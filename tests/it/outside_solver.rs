@@ -868,6 +868,80 @@ fn a_solvers_heuristic_is_checked_and_one_not_run_is_named() {
     assert!(!md.contains("0 of 0"), "{md}");
 }
 
+/// A solver is set beside a built-in method of any algorithm by the label of its series: an
+/// outside breadth-first search beside `bfs` (refused as "unknown heuristic 'bfs'" before), an
+/// A* beside `astar+manhattan`; a label that names no method is refused before anything runs.
+#[test]
+fn a_solver_is_set_beside_bfs_or_astar() {
+    let dir = common::fresh_dir("outside-methods");
+    let set = bin::gen(
+        &dir,
+        "tiny.txt",
+        &[
+            "--size", "3x3", "--count", "2", "--seed", "5", "--walk", "10",
+        ],
+    );
+    let py = |f: &Path| format!("python3 -B {}", shell_quote(f));
+    let out = dir.join("results");
+    for (spec, says) in [
+        ("x:astar=true", "astar needs a heuristic: astar+HEURISTIC"),
+        ("x:bfs+manhattan=true", "bfs takes no heuristic"),
+    ] {
+        let e = bin::fails(&[
+            "run",
+            "--instances",
+            &set,
+            "--solver",
+            spec,
+            "--out",
+            arg(&out),
+        ]);
+        assert!(e.contains(says), "{e}");
+        assert!(!out.exists(), "{spec}: {e}");
+    }
+    bin::ok(&[
+        "run",
+        "--instances",
+        &set,
+        "--algorithm",
+        "bfs,astar",
+        "-H",
+        "manhattan",
+        "--solver",
+        &format!("mybfs:bfs={}", py(&fixture("no_counts.py"))),
+        "--solver",
+        &format!("mya:astar+manhattan={}", py(&example())),
+        "--no-history",
+        "--out",
+        arg(&out),
+    ]);
+    let meta = bin::meta(&out);
+    assert_eq!(
+        meta["experiment"]["solvers"][0]
+            .as_str()
+            .map(|s| s.starts_with("mybfs:bfs=")),
+        Some(true)
+    );
+    let reports = dir.join("reports");
+    bin::ok(&["report", arg(&out), "--out", arg(&reports)]);
+    let md = fs::read_to_string(reports.join("report.md")).unwrap();
+    assert!(
+        md.contains(
+            "Beside the built-in search with `bfs`: lengths agree on 2 of 2, it reported no node \
+             counts."
+        ),
+        "{md}"
+    );
+    // The example is IDA*: its totals are not A*'s, but its lengths are.
+    assert!(
+        md.contains(
+            "Beside the built-in search with `astar+manhattan`: lengths agree on 2 of 2, node \
+             totals on 0 of 2"
+        ),
+        "{md}"
+    );
+}
+
 /// A solver that reports no node counts: its counts are stored empty (unknown), not 0, and
 /// `report` and `compare` say "not reported" rather than showing or comparing a 0; a copy in
 /// the old form, 0 for the counts not reported, still reads, and is no node change.

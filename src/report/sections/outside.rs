@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
 use crate::report::model::{self, Block, Cell, Column, Rounding, Section, Table, Text};
-use crate::results::{Results, RunStatus};
+use crate::results::{Method, Results, RunStatus};
+use crate::search::Algorithm;
 
 /// "Outside solvers", when the results have any, and a subsection per solver: its command, its
 /// verdicts, and per instance its length and reported node counts beside the built-in search's
@@ -21,8 +22,9 @@ pub(crate) fn outside_solvers(results: &Results) -> Vec<Section> {
             "Programs run through the solver protocol (`docs/solver-protocol.md`) on the same \
              instances. Each answer was replayed with tilebench's board code; times are wall \
              seconds of the whole process (start-up included); node counts are the ones the \
-             solver reported. The built-in columns are tilebench's IDA* under the heuristic the \
-             solver implements; ",
+             solver reported. The built-in columns are tilebench's own run of the method named \
+             for the solver (`--solver NAME:HEURISTIC=…`: IDA* with that heuristic, or \
+             `astar+HEURISTIC`, or `bfs`); ",
         )
         .strong("iterations agree")
         .p(" means every iteration's bound, generated and expanded counts are equal."),
@@ -78,7 +80,7 @@ fn outside_solver(c: &SolverComparison) -> Section {
             .p("The built-in search with ")
             .code(h)
             .p(" was not run; add ")
-            .code(format!("-H {h}"))
+            .code(options_running(h))
             .p(" to set its counts beside the solver's."),
         Some(h) => {
             let (lengths, l_of) = c.count(InstanceComparison::length_agrees);
@@ -96,9 +98,13 @@ fn outside_solver(c: &SolverComparison) -> Section {
                 .p(format!(": lengths agree on {lengths} of {l_of}, {nodes}."))
         }
         None => verdicts
-            .p("No built-in heuristic was named for it (")
+            .p("No built-in method was named for it (")
             .code(format!("--solver {}:HEURISTIC=…", c.solver))
-            .p("), so its counts stand alone."),
+            .p(", or ")
+            .code("bfs")
+            .p(" or ")
+            .code("astar+HEURISTIC")
+            .p(" for HEURISTIC), so its counts stand alone."),
     };
     s.push(verdicts);
     let mut t = Table::new(
@@ -180,6 +186,23 @@ fn outside_solver(c: &SolverComparison) -> Section {
         s.push(Block::List(items));
     }
     s
+}
+
+/// The `run` options that run the built-in method labelled `label` (IDA* is the default
+/// algorithm once a heuristic is given).
+fn options_running(label: &str) -> String {
+    match Method::from_label(label) {
+        Method::Builtin {
+            algorithm: Algorithm::Ida,
+            heuristic,
+        } => format!("-H {}", heuristic.unwrap_or_default()),
+        Method::Builtin {
+            algorithm,
+            heuristic: Some(h),
+        } => format!("--algorithm {algorithm} -H {h}"),
+        Method::Builtin { algorithm, .. } => format!("--algorithm {algorithm}"),
+        Method::Outside { solver } => solver,
+    }
 }
 
 /// At most this many runs' reasons are listed under a solver's table; `runs.csv` has them all.
@@ -266,6 +289,18 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("0 of 0"), "{text}");
+        // Another algorithm's method: the options that run it.
+        for (label, add) in [
+            (
+                "astar+linear-conflict",
+                "add --algorithm astar -H linear-conflict to set",
+            ),
+            ("bfs", "add --algorithm bfs to set"),
+        ] {
+            let c = solver(Some(label), &solved(10, Some(100)));
+            let text = verdicts(&c);
+            assert!(text.contains(add), "{text}");
+        }
         c.instances = vec![
             InstanceComparison {
                 builtin: Some((Some(10), Some(100), Some(50))),
