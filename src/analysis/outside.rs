@@ -4,7 +4,10 @@
 
 use std::collections::HashMap;
 
-use crate::results::{IterationRecord, Method, Results, RunKey, RunRecord, RunStatus};
+use crate::results::rejudge::optimal_length_is_a_bound;
+use crate::results::{
+    proves_optimal, IterationRecord, Method, Results, RunKey, RunRecord, RunStatus,
+};
 
 /// One instance: the solver's run and, when there is one, the built-in run it is compared with.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,8 +17,9 @@ pub(crate) struct InstanceComparison {
     pub status: RunStatus,
     pub length: Option<u32>,
     /// Whether the length was checked against an optimal one (from the instance file,
-    /// `--check-optimal` or an optimal built-in search: see `results::rejudge`): a `solved`
-    /// answer whose length nobody checked is only known to replay to the goal.
+    /// `--check-optimal` or an optimal built-in search: see `results::rejudge`, which leaves a
+    /// length no longer than a proven one as it is; such a run is [`OptimalBy::Run`]): a
+    /// `solved` answer whose length nobody checked is only known to replay to the goal.
     pub length_checked: bool,
     pub seconds: f64,
     /// `None` when the solver did not report it.
@@ -26,9 +30,23 @@ pub(crate) struct InstanceComparison {
     /// Whether every iteration's bound, generated and expanded counts are equal (`None` when
     /// either side has no iteration rows, or there is no built-in run).
     pub iterations_agree: Option<bool>,
+    /// The instance's optimal length as known without the compared run, and from where: for
+    /// the built-in length where that run is missing or gave none.
+    pub known_optimal: Option<(u32, OptimalBy)>,
     /// Why the status is what it is (`runs.csv`'s `detail`: the message, the end of standard
     /// error and the log's path); empty when solved.
     pub detail: String,
+}
+
+/// Where an optimal length known beside the compared run comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum OptimalBy {
+    /// A built-in run of the same experiment whose search proves its length optimal
+    /// (breadth-first search, an admissible heuristic): its method's label.
+    Run(String),
+    /// The optimal length the solver's answer was judged against: the instance file's, else
+    /// (`--check-optimal`) the built-in search's.
+    Checked,
 }
 
 impl InstanceComparison {
@@ -95,6 +113,31 @@ pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
     for i in &results.iterations {
         iterations.entry(i.key()).or_default().push(i);
     }
+    // Per instance, a built-in run that proves its length optimal (all such agree:
+    // `check_solutions`): bfs, which needs no heuristic to be optimal, else the first label in
+    // order, whatever order the rows were written in.
+    let mut proven: HashMap<(&str, &str), (u32, String)> = HashMap::new();
+    let rank = |label: &str| (label != "bfs", label.to_string());
+    for r in (results.runs.iter()).filter(|r| r.status == RunStatus::Solved && proves_optimal(r)) {
+        let Some(length) = r.length else { continue };
+        let instance = (r.instance_set.as_str(), r.instance_id.as_str());
+        let label = r.label();
+        match proven.get(&instance) {
+            Some((_, kept)) if rank(kept) <= rank(&label) => {}
+            _ => {
+                proven.insert(instance, (length, label));
+            }
+        }
+    }
+    let known_optimal = |r: &RunRecord| {
+        let instance = (r.instance_set.as_str(), r.instance_id.as_str());
+        match proven.get(&instance) {
+            Some((length, label)) => Some((*length, OptimalBy::Run(label.clone()))),
+            None => (r.optimal_length)
+                .filter(|_| !optimal_length_is_a_bound(r))
+                .map(|l| (l, OptimalBy::Checked)),
+        }
+    };
     let counts = |key: &RunKey| -> Option<Vec<(u32, u64, u64)>> {
         let mut its = iterations.get(key)?.clone();
         its.sort_by_key(|i| i.iteration);
@@ -126,17 +169,20 @@ pub(crate) fn compare_solvers(results: &Results) -> Vec<SolverComparison> {
                         },
                         _ => None,
                     };
+                    let known = known_optimal(r);
                     InstanceComparison {
                         instance_set: r.instance_set.clone(),
                         instance_id: r.instance_id.clone(),
                         status: r.status,
                         length: r.length,
-                        length_checked: r.optimal_length.is_some(),
+                        length_checked: r.optimal_length.is_some()
+                            || matches!(known, Some((_, OptimalBy::Run(_)))),
                         seconds: r.seconds,
                         generated: r.generated,
                         expanded: r.expanded,
                         builtin: builtin.map(|b| (b.length, b.generated, b.expanded)),
                         iterations_agree,
+                        known_optimal: known,
                         detail: r.detail.clone(),
                     }
                 })
@@ -259,5 +305,104 @@ mod tests {
             Some((Some(10), Some(40), Some(20)))
         );
         assert_eq!(c[1].count(InstanceComparison::totals_agree), (0, 1));
+        // The optimal length is known from a run that proves it: bfs before the others.
+        assert_eq!(
+            c[0].instances[0].known_optimal,
+            Some((10, OptimalBy::Run("bfs".into())))
+        );
+    }
+
+    /// The optimal length beside a solver's answer: a built-in run's that proves it optimal,
+    /// else the one the answer was checked against, never another answer's length that only
+    /// bounds it.
+    #[test]
+    fn the_known_optimal_length_says_where_it_comes_from() {
+        use crate::search::Algorithm;
+        let mut results = Results {
+            dir: "r".into(),
+            runs: vec![
+                RunRecord {
+                    algorithm: Algorithm::Bfs.into(),
+                    length: Some(12),
+                    ..run("1", "tilebench", "", 900)
+                },
+                RunRecord {
+                    optimal_length: Some(12),
+                    ..run("1", "py", "py", 100)
+                },
+                RunRecord {
+                    optimal_length: Some(14),
+                    ..run("2", "py", "py", 100)
+                },
+                RunRecord {
+                    status: RunStatus::WrongLength,
+                    length: Some(16),
+                    optimal_length: Some(14),
+                    detail: "16 moves, but the optimal length is at most 14 (found by other in \
+                             this experiment)"
+                        .into(),
+                    ..run("3", "py", "py", 100)
+                },
+                // A built-in run stopped short proves nothing.
+                RunRecord {
+                    status: RunStatus::TimeLimit,
+                    length: None,
+                    ..run("4", "tilebench", "manhattan", 100)
+                },
+                run("4", "py", "py", 100),
+            ],
+            iterations: vec![],
+            meta: None,
+        };
+        let known = |results: &Results| -> Vec<Option<(u32, OptimalBy)>> {
+            compare_solvers(results)[0]
+                .instances
+                .iter()
+                .map(|i| i.known_optimal.clone())
+                .collect()
+        };
+        assert_eq!(
+            known(&results),
+            [
+                Some((12, OptimalBy::Run("bfs".into()))),
+                Some((14, OptimalBy::Checked)),
+                None,
+                None,
+            ]
+        );
+        // A solved answer as long as a proven optimum was checked, though its row has no
+        // optimal length (rejudging leaves a length no longer than the shortest alone).
+        results.runs[1].optimal_length = None;
+        let checked: Vec<bool> = compare_solvers(&results)[0]
+            .instances
+            .iter()
+            .map(|i| i.length_checked)
+            .collect();
+        assert_eq!(checked, [true, true, true, false]);
+        results.runs[1].optimal_length = Some(12);
+        // Without bfs, the first label: astar+manhattan before manhattan, in either order.
+        let ida = RunRecord {
+            length: Some(12),
+            ..run("1", "tilebench", "manhattan", 900)
+        };
+        let astar = RunRecord {
+            algorithm: Algorithm::Astar.into(),
+            ..ida.clone()
+        };
+        for first in [&ida, &astar] {
+            let mut r = results.clone();
+            r.runs[0] = first.clone();
+            r.runs.push(if first == &ida {
+                astar.clone()
+            } else {
+                ida.clone()
+            });
+            let by = Some((12, OptimalBy::Run("astar+manhattan".into())));
+            assert_eq!(known(&r)[0], by);
+        }
+        // A built-in search with an inadmissible heuristic proves nothing either.
+        results.runs[0].algorithm = Algorithm::Ida.into();
+        results.runs[0].heuristic = "no-such-heuristic".into();
+        assert_eq!(known(&results)[0], Some((12, OptimalBy::Checked)));
     }
 }

@@ -378,7 +378,7 @@ fn admissible(r: &RunRecord) -> bool {
 
 /// Whether `r`'s length is proven optimal by the search itself: a built-in bfs (no heuristic) or
 /// a built-in search with an admissible heuristic. An outside solver's is its own claim.
-fn proves_optimal(r: &RunRecord) -> bool {
+pub(crate) fn proves_optimal(r: &RunRecord) -> bool {
     r.solver.is_builtin() && (r.heuristic.is_empty() || admissible(r))
 }
 

@@ -50,10 +50,9 @@ pub(crate) fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
             _ => String::new(),
         };
         r.detail = match by {
-            Some(m) => format!(
-                "{length} moves, but the optimal length is at most {best} (found by {m} in this \
-                 experiment){cause}"
-            ),
+            Some(m) => {
+                format!("{length} moves, {AT_MOST} {best} (found by {m} in this experiment){cause}")
+            }
             None => format!("{length} moves, but the optimal length is {best}{cause}"),
         };
         r.status = RunStatus::WrongLength;
@@ -62,6 +61,16 @@ pub(crate) fn rejudge_lengths(runs: &mut [RunRecord]) -> Vec<String> {
         changed.push(problem(r.status, r.key(), &r.detail));
     }
     changed
+}
+
+/// How a row judged against another row's shorter solution says so: that length bounds the
+/// optimum from above and is not known to be optimal.
+const AT_MOST: &str = "but the optimal length is at most";
+
+/// Whether `r`'s `optimal_length` is only another row's shorter solution ([`rejudge_lengths`]
+/// without a known optimum), not a length known to be optimal.
+pub(crate) fn optimal_length_is_a_bound(r: &RunRecord) -> bool {
+    r.detail.contains(AT_MOST)
 }
 
 #[cfg(test)]
@@ -123,10 +132,19 @@ mod tests {
                 "{}",
                 long.detail
             );
+            assert!(optimal_length_is_a_bound(long), "{}", long.detail);
             let ok = runs
                 .iter()
                 .find(|r| r.heuristic == "mine" && r.instance_id == "2");
             assert_eq!(ok.unwrap().status, RunStatus::Solved);
         }
+        // Against a known optimal length, the row's is no bound but the optimum.
+        let mut runs = vec![RunRecord {
+            optimal_length: Some(20),
+            ..outside("1", 22)
+        }];
+        rejudge_lengths(&mut runs);
+        assert_eq!(runs[0].status, RunStatus::WrongLength);
+        assert!(!optimal_length_is_a_bound(&runs[0]), "{}", runs[0].detail);
     }
 }

@@ -911,6 +911,8 @@ fn a_solver_is_set_beside_bfs_or_astar() {
         &format!("mybfs:bfs={}", py(&fixture("no_counts.py"))),
         "--solver",
         &format!("mya:astar+manhattan={}", py(&example())),
+        "--solver",
+        &format!("plain={}", py(&fixture("no_counts.py"))),
         "--no-history",
         "--out",
         arg(&out),
@@ -930,6 +932,24 @@ fn a_solver_is_set_beside_bfs_or_astar() {
             "Beside the built-in search with `bfs`: lengths agree on 2 of 2, it reported no node \
              counts."
         ),
+        "{md}"
+    );
+    // A solver set beside no method: its built-in length is the optimal one the built-in bfs
+    // of the same run found, named as such (it was a dash); beside bfs, that run's length.
+    let runs = bin::read_runs(&out);
+    for id in ["1", "2"] {
+        let bfs = runs
+            .iter()
+            .find(|r| r.heuristic.is_empty() && r.instance_id == id)
+            .and_then(|r| r.length)
+            .unwrap();
+        let row = format!("| tiny #{id} | solved | {bfs} | {bfs} (bfs) | not reported |");
+        assert!(md.contains(&row), "{row}\n{md}");
+        let row = format!("| tiny #{id} | solved | {bfs} | {bfs} | not reported |");
+        assert!(md.contains(&row), "{row}\n{md}");
+    }
+    assert!(
+        md.contains("A built-in length with a name in parentheses is not from the solver's"),
         "{md}"
     );
     // The example is IDA*: its totals are not A*'s, but its lengths are.

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::analysis::outside::{compare_solvers, InstanceComparison, SolverComparison};
+use crate::analysis::outside::{compare_solvers, InstanceComparison, OptimalBy, SolverComparison};
 use crate::report::model::{self, Block, Cell, Column, Rounding, Section, Table, Text};
 use crate::results::{Method, Results, RunStatus};
 use crate::search::Algorithm;
@@ -87,10 +87,15 @@ fn outside_solver(c: &SolverComparison) -> Section {
             let (totals, t_of) = c.count(InstanceComparison::totals_agree);
             let (its, i_of) = c.count(|i| i.iterations_agree);
             // "node totals on 0 of 0" would read as a comparison that failed: say why none.
-            let nodes = if c.reported_counts() {
-                format!("node totals on {totals} of {t_of}, iterations on {its} of {i_of}")
-            } else {
-                "it reported no node counts".to_string()
+            let nodes = match (c.reported_counts(), i_of) {
+                (false, _) => "it reported no node counts".to_string(),
+                (true, 0) => format!(
+                    "node totals on {totals} of {t_of} (no instance has iteration counts on \
+                     both sides)"
+                ),
+                (true, _) => {
+                    format!("node totals on {totals} of {t_of}, iterations on {its} of {i_of}")
+                }
             };
             verdicts
                 .p("Beside the built-in search with ")
@@ -129,10 +134,25 @@ fn outside_solver(c: &SolverComparison) -> Section {
     let count = Cell::count;
     // The solver's own counts: one it did not report is said so, not shown as 0 or a bare dash.
     let reported = Cell::reported;
+    let mut known_elsewhere = false;
     for i in &c.instances {
         let (bl, bg, be) = match i.builtin {
             Some((l, g, e)) => (l.map(u64::from), g, e),
             None => (None, None, None),
+        };
+        // Where the compared run gives no length, the optimal length known otherwise, with
+        // where it comes from (a dash would read as unknown).
+        let bl = match (bl, &i.known_optimal) {
+            (Some(l), _) => Cell::Count(l),
+            (None, Some((l, by))) => {
+                known_elsewhere = true;
+                let by = match by {
+                    OptimalBy::Run(label) => label.as_str(),
+                    OptimalBy::Checked => "optimal",
+                };
+                Cell::text(format!("{} ({by})", Cell::Count(u64::from(*l)).display()))
+            }
+            (None, None) => Cell::Empty,
         };
         let agree = match i.iterations_agree {
             Some(true) => Cell::text("yes"),
@@ -146,7 +166,7 @@ fn outside_solver(c: &SolverComparison) -> Section {
                 other => other.as_str(),
             }),
             count(i.length.map(u64::from)),
-            count(bl),
+            bl,
             reported(i.generated),
             count(bg),
             reported(i.expanded),
@@ -154,6 +174,19 @@ fn outside_solver(c: &SolverComparison) -> Section {
             agree,
             Cell::num(i.seconds, Rounding::Decimals(3)),
         ]);
+    }
+    if known_elsewhere {
+        t.caption = t
+            .caption
+            .p(
+                " A built-in length with a name in parentheses is not from the solver's built-in \
+             method (none named, or no length there): a method's name is a built-in run of \
+             this experiment whose search proves its length optimal (breadth-first search, an \
+             admissible heuristic); \"optimal\" is the optimal length the answer was checked \
+             against (the instance file's, else the built-in search's under ",
+            )
+            .code("--check-optimal")
+            .p(").");
     }
     t.collapsed = true;
     s.push(t);
@@ -245,6 +278,7 @@ mod tests {
             expanded: generated.map(|g| g / 2),
             builtin: None,
             iterations_agree: None,
+            known_optimal: None,
             detail: String::new(),
         }
     }
@@ -419,6 +453,45 @@ mod tests {
         assert!(matches!(s.blocks.last(), Some(Block::Table(_))));
     }
 
+    /// The built-in length column: the compared run's length; where it has none, the optimal
+    /// length known otherwise with where it comes from (it showed a dash though the lengths
+    /// were known), and the caption says what the names mean; a dash only when none is known.
+    #[test]
+    fn the_builtin_length_falls_back_to_the_known_optimal_length() {
+        let compared = InstanceComparison {
+            builtin: Some((Some(10), Some(100), Some(50))),
+            known_optimal: Some((10, OptimalBy::Run("bfs".into()))),
+            ..solved(10, None)
+        };
+        let by_bfs = InstanceComparison {
+            instance_id: "2".into(),
+            known_optimal: Some((12, OptimalBy::Run("bfs".into()))),
+            ..solved(12, None)
+        };
+        let checked = InstanceComparison {
+            instance_id: "3".into(),
+            known_optimal: Some((14, OptimalBy::Checked)),
+            ..solved(16, None)
+        };
+        let unknown = InstanceComparison {
+            instance_id: "4".into(),
+            ..solved(18, None)
+        };
+        let mut c = solver(None, &compared);
+        c.instances.extend([by_bfs, checked, unknown]);
+        let t = table(&c);
+        let lengths: Vec<String> = t.rows.iter().map(|r| r[3].display()).collect();
+        assert_eq!(lengths, ["10", "12 (bfs)", "14 (optimal)", "—"]);
+        let caption = t.caption.to_plain();
+        assert!(
+            caption.contains("A built-in length with a name in parentheses is not from"),
+            "{caption}"
+        );
+        assert!(caption.ends_with("under --check-optimal)."), "{caption}");
+        c.instances.truncate(1);
+        assert!(!table(&c).caption.to_plain().contains("parentheses"));
+    }
+
     /// A solver that reports no counts: its cells say "not reported" (not 0), the verdict says
     /// it reported none (not "node totals on 0 of 1").
     #[test]
@@ -435,6 +508,19 @@ mod tests {
         );
         let t = table(&c);
         let row: Vec<String> = t.rows[0].iter().map(Cell::display).collect();
+        // Totals but no iterations: said so, not "iterations on 0 of 0".
+        let totals_only = InstanceComparison {
+            builtin: Some((Some(10), Some(100), Some(50))),
+            ..solved(10, Some(100))
+        };
+        let text = verdicts(&solver(Some("bfs"), &totals_only));
+        assert!(
+            text.contains(
+                "lengths agree on 1 of 1, node totals on 1 of 1 (no instance has iteration \
+                 counts on both sides)."
+            ),
+            "{text}"
+        );
         assert_eq!(row[4], "not reported", "{row:?}");
         assert_eq!(row[5], "100", "{row:?}");
         assert_eq!(row[6], "not reported", "{row:?}");
