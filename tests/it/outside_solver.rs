@@ -552,20 +552,25 @@ fn interrupt(times: usize) {
     assert!(!group_alive(solver), "the solver's group survived Ctrl-C");
 }
 
+/// `count` 3×3 boards ten moves from the goal, so that the test solvers' breadth-first search
+/// is instant.
+fn short_walks(dir: &Path, count: &str) -> String {
+    bin::gen(
+        dir,
+        "tiny.txt",
+        &[
+            "--size", "3x3", "--count", count, "--seed", "5", "--walk", "10",
+        ],
+    )
+}
+
 /// `run` with the built-in search and five outside solvers, three of them wrong in their own
 /// way: each pair gets its status, the right ones are unaffected, stderr lands in logs/, and the
 /// report sets the right solver's counts beside the built-in ones.
 #[test]
 fn a_run_judges_every_solver_and_the_other_pairs_are_unaffected() {
     let dir = common::fresh_dir("outside-run");
-    // Short walks, so that the test solvers' breadth-first search is instant.
-    let set = bin::gen(
-        &dir,
-        "tiny.txt",
-        &[
-            "--size", "3x3", "--count", "2", "--seed", "5", "--walk", "10",
-        ],
-    );
+    let set = short_walks(&dir, "2");
     let py = |f: &Path| format!("python3 -B {}", shell_quote(f));
     let out = dir.join("results");
     let o = bin::run(&[
@@ -874,13 +879,7 @@ fn a_solvers_heuristic_is_checked_and_one_not_run_is_named() {
 #[test]
 fn a_solver_is_set_beside_bfs_or_astar() {
     let dir = common::fresh_dir("outside-methods");
-    let set = bin::gen(
-        &dir,
-        "tiny.txt",
-        &[
-            "--size", "3x3", "--count", "2", "--seed", "5", "--walk", "10",
-        ],
-    );
+    let set = short_walks(&dir, "2");
     let py = |f: &Path| format!("python3 -B {}", shell_quote(f));
     let out = dir.join("results");
     for (spec, says) in [
@@ -968,13 +967,7 @@ fn a_solver_is_set_beside_bfs_or_astar() {
 #[test]
 fn counts_not_reported_are_stored_empty_and_shown_as_such() {
     let dir = common::fresh_dir("outside-no-counts");
-    let set = bin::gen(
-        &dir,
-        "tiny.txt",
-        &[
-            "--size", "3x3", "--count", "3", "--seed", "5", "--walk", "10",
-        ],
-    );
+    let set = short_walks(&dir, "3");
     let out = dir.join("results");
     let quiet = format!(
         "quiet:manhattan=python3 -B {}",
