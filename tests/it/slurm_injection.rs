@@ -149,7 +149,7 @@ fn no_option_value_injects_into_the_job_script() {
             if !matches!(option, "--out" | "--instances") {
                 cmd.arg(format!("{option}={value}"));
             }
-            let o = cmd.output().unwrap();
+            let o = output_of_fresh_copy(&mut cmd);
             let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
             if accepted {
                 assert_eq!(o.status.code(), Some(0), "{option} {payload:?}: {stderr}");
@@ -254,4 +254,19 @@ fn no_option_value_injects_into_the_job_script() {
             }
         }
     }
+}
+
+/// `cmd`'s output, where `cmd` runs a binary this test has just copied: while another test's
+/// thread forks, its child holds the copy's write descriptor until it execs, and running the
+/// copy then fails with "Text file busy" (ETXTBSY) for a moment; it is tried again.
+fn output_of_fresh_copy(cmd: &mut Command) -> std::process::Output {
+    for _ in 0..100 {
+        match cmd.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            r => return r.unwrap(),
+        }
+    }
+    panic!("the copied binary stayed busy for 2 s")
 }
