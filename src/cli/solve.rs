@@ -422,11 +422,7 @@ fn solve_outside(
         )
     });
     let v = outcome.judgement.verdict;
-    let code = ExitCode::from(if v == RunStatus::Cancelled {
-        130
-    } else {
-        u8::from(!v.is_correct())
-    });
+    let code = ExitCode::from(outside_exit_status(v));
     if args.format == Format::Json {
         let out = json!({
             "board": board.to_string(),
@@ -537,6 +533,17 @@ fn solve_outside(
     Ok(code)
 }
 
+/// `solve --solver`'s exit status: 0 only for a right answer (solved, or rightly unsolvable),
+/// so that a script or a grader can trust it; 1 for a wrong answer or none within the limits;
+/// 130 when interrupted, as everywhere.
+fn outside_exit_status(verdict: RunStatus) -> u8 {
+    if verdict == RunStatus::Cancelled {
+        130
+    } else {
+        u8::from(!verdict.is_correct())
+    }
+}
+
 fn print_board(board: &Board, goal: &Goal) {
     println!(
         "board      {} ({}, goal {})",
@@ -544,4 +551,24 @@ fn print_board(board: &Board, goal: &Goal) {
         board.size(),
         goal.describe()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outside_solver_exits_0_only_on_a_right_answer() {
+        let right = [RunStatus::Solved, RunStatus::Unsolvable];
+        for &status in RunStatus::ALL.iter().chain(&[RunStatus::Cancelled]) {
+            let want = if status == RunStatus::Cancelled {
+                130
+            } else if right.contains(&status) {
+                0
+            } else {
+                1
+            };
+            assert_eq!(outside_exit_status(status), want, "{status}");
+        }
+    }
 }
