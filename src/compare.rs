@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::results::meta::Meta;
+use crate::results::meta::{Meta, RunState};
 use crate::results::spec::Difference;
 pub use crate::results::RunKey;
 use crate::results::{self, ReadMode, ITERATIONS_FILE};
@@ -325,7 +325,29 @@ pub fn measurement_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
     } else {
         format!("at different times (base {}, new {})", when(b), when(n))
     };
-    format!("Not measured side by side: {machines}, {times}; {weak}.")
+    let build = |m: &Meta| match (&m.git_commit, m.git_dirty) {
+        (Some(c), dirty) => format!(
+            "{}{}",
+            &c[..c.len().min(7)],
+            if dirty == Some(true) {
+                " + changes"
+            } else {
+                ""
+            }
+        ),
+        (None, _) => "an unknown commit".into(),
+    };
+    // Two dirty trees of one commit may hold different changes: the same build only when clean.
+    let clean = |m: &Meta| m.git_commit.is_some() && m.git_dirty == Some(false);
+    let builds = if clean(b) && clean(n) && b.git_commit == n.git_commit {
+        format!(
+            "built from the same commit ({}): a time difference is the machine's, not the code's",
+            build(b)
+        )
+    } else {
+        format!("builds: base {}, new {}", build(b), build(n))
+    };
+    format!("Not measured side by side: {machines}, {times}; {weak}. {builds}.")
 }
 
 /// Compares two results directories (see the module documentation for the rules).
@@ -382,6 +404,9 @@ pub fn compare_dirs(
         true => "Base and new are the same results: every ratio is 1 by construction.".into(),
         false => measurement_note(mb.as_ref(), mn.as_ref()),
     });
+    if let Some(note) = c.measurement.as_mut() {
+        note.push_str(&unfinished_note(mb.as_ref(), mn.as_ref()));
+    }
     if let (Some(b), Some(n)) = (&mb, &mn) {
         let mut differences = b.experiment.differences(&n.experiment, false);
         // Not the experiment's, but the seconds': searches at once share the memory bandwidth
@@ -408,6 +433,25 @@ pub fn compare_dirs(
         }
     }
     Ok(c)
+}
+
+/// A side whose experiment did not finish passes on the runs it has: said where the verdict is
+/// read (empty when both finished).
+fn unfinished_note(base: Option<&Meta>, new: Option<&Meta>) -> String {
+    [("base", base), ("new", new)]
+        .into_iter()
+        .filter_map(|(name, m)| {
+            m.filter(|m| m.state != RunState::Complete)
+                .map(|m| (name, m))
+        })
+        .map(|(name, m)| {
+            format!(
+                " {name}'s experiment is {} (its meta.json): the pairs it did not reach are not \
+                 compared.",
+                m.state
+            )
+        })
+        .collect()
 }
 
 type Side<'a> = (&'a Path, Vec<(u64, RunRecord)>);
@@ -581,6 +625,7 @@ mod tests {
         m.machine.hostname = Some(host.into());
         m.started = started.into();
         m.finished = Some(finished.into());
+        m.state = RunState::Complete;
         m
     }
 
@@ -596,6 +641,31 @@ mod tests {
         assert!(note.contains("on different machines (base: vm1"), "{note}");
         assert!(note.contains("at overlapping times"), "{note}");
         assert!(measurement_note(None, Some(&a)).contains("base has no meta.json"));
+        // An interrupted side is named; finished ones add nothing.
+        let mut stopped = later.clone();
+        stopped.state = RunState::Interrupted;
+        assert_eq!(unfinished_note(Some(&a), Some(&a)), "");
+        assert_eq!(
+            unfinished_note(Some(&a), Some(&stopped)),
+            " new's experiment is interrupted (its meta.json): the pairs it did not reach are \
+             not compared."
+        );
+        // The builds are named; one clean commit on both sides says the difference is noise.
+        let (mut x, mut y) = (a.clone(), later.clone());
+        x.git_commit = Some("8c42a08c161ab30950ed".into());
+        x.git_dirty = Some(false);
+        y.git_commit = Some("4476942aaaaaaaaaaaaa".into());
+        y.git_dirty = Some(true);
+        let note = measurement_note(Some(&x), Some(&y));
+        assert!(
+            note.ends_with("builds: base 8c42a08, new 4476942 + changes."),
+            "{note}"
+        );
+        y.git_commit = x.git_commit.clone();
+        assert!(measurement_note(Some(&x), Some(&y)).contains("new 8c42a08 + changes"));
+        y.git_dirty = Some(false);
+        assert!(measurement_note(Some(&x), Some(&y))
+            .ends_with("built from the same commit (8c42a08): a time difference is the machine's, not the code's."));
         // Printed at the top of the report.
         let mut c = cmp(base(), base(), CompareOptions::default());
         c.measurement = Some(measurement_note(Some(&a), Some(&later)));

@@ -144,6 +144,17 @@ pub fn run(args: RegressArgs) -> Result<ExitCode, Box<dyn Error>> {
         out: out.clone(),
         command_line: std::env::args().collect(),
     };
+    let out_shown = out.display().to_string();
+    ctrlc::set_handler(move || {
+        // The handler serves SIGINT, SIGTERM and SIGHUP alike; the check cleared the results
+        // directory's files before its builds, so no earlier verdict is left to be read as this
+        // one's.
+        eprintln!(
+            "\ntilebench regress: stopped by a signal: no verdict; {out_shown} holds no earlier \
+             check's either"
+        );
+        std::process::exit(130);
+    })?;
     let mut say = |s: &str| eprintln!("tilebench regress: {s}");
     let outcome = session::run(&request, &mut say)?;
     if !args.no_history {

@@ -89,13 +89,20 @@ impl Chart for Ratios {
         let n = self.points.len();
         let mut c =
             chart::frame(root).build_cartesian_2d(-0.5..n as f64 - 0.5, self.y.0..self.y.1)?;
-        let labels: Vec<String> = self.points.iter().map(|p| p.0.clone()).collect();
+        // One label per instance, under the middle of its methods' bars (a label per bar ran
+        // together: "#2#2#2#5#5#5").
+        let groups = instance_groups(&self.points);
         let label = |x: &f64| {
             let i = x.round();
             if (i - x).abs() > 1e-6 || i < 0.0 {
                 return String::new();
             }
-            labels.get(i as usize).cloned().unwrap_or_default()
+            let i = i as usize;
+            groups
+                .iter()
+                .find(|g| (g.0 + g.1) / 2 == i)
+                .map(|g| self.points[g.0].0.clone())
+                .unwrap_or_default()
         };
         chart::mesh(&mut c, "pair (instance id; colour: method)", "head / base")
             .x_labels(n.min(40))
@@ -114,6 +121,11 @@ impl Chart for Ratios {
             [(-0.5, 1.0), (n as f64 - 0.5, 1.0)],
             BLACK.stroke_width(1),
         ))?;
+        // A thin line between instances, so that each one's bars read as a group.
+        c.draw_series(groups.iter().skip(1).map(|g| {
+            let x = g.0 as f64 - 0.5;
+            PathElement::new(vec![(x, self.y.0), (x, self.y.1)], RGBColor(150, 150, 150))
+        }))?;
         for legend::Entry(m, _) in &self.legend() {
             let look = style::look_of(m);
             let color = look.color;
@@ -129,11 +141,40 @@ impl Chart for Ratios {
                     color.stroke_width(3),
                 )
             }))?;
-            c.draw_series(
-                mine.iter()
-                    .map(|(i, p)| Circle::new((*i as f64, p.2), 5, color.filled())),
-            )?;
+            // The method's own marker, as in the legend.
+            let medians: Vec<(f64, f64)> = mine.iter().map(|(i, p)| (*i as f64, p.2)).collect();
+            super::draw_markers(&mut c, &medians, look, 5, super::Fill::Full)?;
         }
         Ok(())
+    }
+}
+
+/// The runs of consecutive points of one instance, as (first, last) indices.
+fn instance_groups(points: &[Point]) -> Vec<(usize, usize)> {
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    for (i, p) in points.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if points[g.0].0 == p.0 => g.1 = i,
+            _ => groups.push((i, i)),
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_instance_is_one_group_of_its_methods() {
+        let p = |id: &str, m: &str| (id.to_string(), m.to_string(), 1.0, 1.0, 1.0);
+        let points = [
+            p("#2", "a"),
+            p("#2", "b"),
+            p("#5", "a"),
+            p("#16", "a"),
+            p("#16", "b"),
+        ];
+        assert_eq!(instance_groups(&points), vec![(0, 1), (2, 2), (3, 4)]);
     }
 }

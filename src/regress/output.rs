@@ -15,7 +15,7 @@ use super::stats;
 use super::verdict::Verdict;
 use super::{InstructionRow, RegressError, RoundRow, Side};
 use crate::analysis::first_appearance;
-use crate::path_io::At;
+use crate::path_io::{At, Found};
 use crate::report::format::count;
 use crate::results::history::{self, HistoryRow};
 use crate::results::io::write_rows;
@@ -147,6 +147,16 @@ pub fn summary(v: &Verdict) -> String {
 }
 
 /// Writes the results directory: rows, counts, meta and verdict.
+/// Removes an earlier check's files from `out` before this one runs, so that a check that is
+/// interrupted or fails never leaves the earlier verdict to be read as its own.
+pub(crate) fn clear_dir(out: &Path) -> Result<(), RegressError> {
+    for name in [ROUNDS_FILE, INSTRUCTIONS_FILE, META_FILE, VERDICT_FILE] {
+        let p = out.join(name);
+        std::fs::remove_file(&p).found().at(&p)?;
+    }
+    Ok(())
+}
+
 pub fn write_dir(
     out: &Path,
     rows: &[RoundRow],

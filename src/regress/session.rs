@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use super::build::BuildCache;
 use super::output::{self, Bootstrap, RegressMeta, SideMeta};
+use super::revision::{self, Revision};
 use super::runner::{self, Binary, Workload};
 use super::verdict::{self, Options, Verdict};
-use super::{instructions, revision, InstructionRow, RegressError, RoundRow, Side};
+use super::{instructions, InstructionRow, RegressError, RoundRow, Side};
 use crate::analysis::first_appearance;
 use crate::experiment::provenance;
 use crate::path_io::At;
@@ -94,14 +95,10 @@ impl Request {
         Ok(())
     }
 
-    fn side(
-        &self,
-        side: Side,
-        spec: &SideSpec,
-        say: &mut dyn FnMut(&str),
-    ) -> Result<SideMeta, RegressError> {
-        let option = format!("--{side}");
-        let rev = match spec {
+    /// A side's binary, or the revision to build: every revision is resolved before either
+    /// side is built, so a mistyped `--head` is refused at once, not after `--base`'s build.
+    fn resolve(&self, side: Side, spec: &SideSpec) -> Result<Resolved, RegressError> {
+        Ok(match spec {
             SideSpec::Binary(path) => {
                 if !path.is_file() {
                     return Err(RegressError::Input(format!(
@@ -109,14 +106,35 @@ impl Request {
                         path.display()
                     )));
                 }
-                return Ok(SideMeta::of_binary(side, path));
+                Resolved::Binary(SideMeta::of_binary(side, path))
             }
-            SideSpec::Rev(r) => revision::commit(&self.repo, r, &option)?,
-            SideSpec::WorkingTree => revision::working_tree(&self.repo)?,
-        };
-        let built = self.cache.get(&self.repo, &rev, &self.bin, say)?;
-        Ok(SideMeta::of_build(side, &built))
+            SideSpec::Rev(r) => {
+                Resolved::Rev(revision::commit(&self.repo, r, &format!("--{side}"))?)
+            }
+            SideSpec::WorkingTree => Resolved::Rev(revision::working_tree(&self.repo)?),
+        })
     }
+
+    fn side(
+        &self,
+        side: Side,
+        resolved: Resolved,
+        say: &mut dyn FnMut(&str),
+    ) -> Result<SideMeta, RegressError> {
+        match resolved {
+            Resolved::Binary(meta) => Ok(meta),
+            Resolved::Rev(rev) => {
+                let built = self.cache.get(&self.repo, &rev, &self.bin, say)?;
+                Ok(SideMeta::of_build(side, &built))
+            }
+        }
+    }
+}
+
+/// A side as resolved before any build.
+enum Resolved {
+    Binary(SideMeta),
+    Rev(Revision),
 }
 
 /// Runs the check `req`; `say` hears the progress (builds, rounds).
@@ -126,8 +144,13 @@ pub fn run(req: &Request, say: &mut dyn FnMut(&str)) -> Result<Outcome, RegressE
         Some(p) => Some(instructions::version(p)?),
         None => None,
     };
-    let mut base = req.side(Side::Base, &req.base, say)?;
-    let mut head = req.side(Side::Head, &req.head, say)?;
+    let (base, head) = (
+        req.resolve(Side::Base, &req.base)?,
+        req.resolve(Side::Head, &req.head)?,
+    );
+    output::clear_dir(&req.out)?;
+    let mut base = req.side(Side::Base, base, say)?;
+    let mut head = req.side(Side::Head, head, say)?;
     let binary = |m: &SideMeta| Binary {
         side: m.side,
         label: m.label.clone(),

@@ -163,6 +163,20 @@ fn regress_on(f: &Fixture, out: &str, instances: &str, heuristics: &str, extra: 
 fn regress_judges_real_revisions_built_in_worktrees() {
     let f = fixture("regress-revisions");
 
+    // A mistyped head is refused before the base is built.
+    let o = regress(
+        &f,
+        "typo",
+        &["--base", &f.base, "--head", "no-such-revision"],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--head no-such-revision: not a commit"),
+        "{err}"
+    );
+    assert!(!err.contains("building"), "{err}");
+
     // Unchanged (a comment only): no change, exit 0; both revisions built.
     let o = regress(&f, "same", &["--base", &f.base, "--head", &f.same]);
     let (out, err) = (stdout(&o), stderr(&o));
