@@ -60,6 +60,14 @@ pub enum CompareError {
     BadThreshold(f64),
     #[error("invalid minimum time {0}: give seconds ≥ 0")]
     BadMinSeconds(f64),
+    #[error(
+        "{}: a `tilebench regress` directory (rounds.csv, verdict.json), whose verdict is its own \
+         comparison; compare reads the runs.csv of `tilebench run` directories",
+        .0.display()
+    )]
+    RegressDir(PathBuf),
+    #[error("{}: not a runs.csv; give a results directory or its runs.csv", .0.display())]
+    NotRuns(PathBuf),
 }
 
 /// Reads the `runs.csv` of a results directory (or a `runs.csv` file given directly), with the
@@ -67,7 +75,12 @@ pub enum CompareError {
 /// `iterations.csv` beside it, when there is one, must agree with it.
 pub(crate) fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     let path = if dir.is_dir() {
+        if !dir.join(RUNS_FILE).exists() && dir.join("rounds.csv").exists() {
+            return Err(CompareError::RegressDir(dir.to_path_buf()));
+        }
         dir.join(RUNS_FILE)
+    } else if dir.extension().is_some_and(|e| e != "csv") {
+        return Err(CompareError::NotRuns(dir.to_path_buf()));
     } else {
         dir.to_path_buf()
     };
@@ -898,6 +911,21 @@ mod tests {
                  only are not compared"
             ),
             "{md}"
+        );
+    }
+
+    #[test]
+    fn a_regress_directory_or_another_file_is_named_for_what_it_is() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("rounds.csv"), "round\n").unwrap();
+        let e = load_runs(tmp.path()).unwrap_err().to_string();
+        assert!(e.contains("a `tilebench regress` directory"), "{e}");
+        let meta = tmp.path().join("meta.json");
+        std::fs::write(&meta, "{}").unwrap();
+        let e = load_runs(&meta).unwrap_err().to_string();
+        assert!(
+            e.ends_with("meta.json: not a runs.csv; give a results directory or its runs.csv"),
+            "{e}"
         );
     }
 

@@ -103,6 +103,18 @@ pub(crate) fn run_once(
             stderr: tail.into_iter().rev().collect::<Vec<_>>().join(" | "),
         });
     }
+    if !out.join(RUNS_FILE).exists() {
+        return Err(RegressError::RunFailed {
+            side: binary.side,
+            binary: binary.path.display().to_string(),
+            round: round.to_string(),
+            status: output.status.to_string(),
+            stderr: format!(
+                "it wrote no {RUNS_FILE} into {}: is it a tilebench binary?",
+                out.display()
+            ),
+        });
+    }
     let runs = results::read_runs(&out.join(RUNS_FILE), ReadMode::Strict)?
         .into_iter()
         .map(|(_, r)| r)

@@ -374,6 +374,35 @@ fn bad_input_is_exit_2_naming_it() {
         "{}",
         stderr(&o)
     );
+    // A program that is not tilebench is named as such, not by the file it did not write.
+    let o = tilebench()
+        .args([
+            "regress",
+            "--base-bin",
+            "/bin/true",
+            "--head-bin",
+            "/bin/true",
+        ])
+        .args(["--instances", &instances(), "-H", "manhattan"])
+        .args([
+            "--rounds",
+            "2",
+            "--warmup",
+            "0",
+            "--no-history",
+            "--no-report",
+        ])
+        .args(["--out", arg(&dir.join("o"))])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("base (/bin/true) failed the workload in round")
+            && stderr(&o).contains("wrote no runs.csv into")
+            && stderr(&o).contains("is it a tilebench binary?"),
+        "{}",
+        stderr(&o)
+    );
     let me = env!("CARGO_BIN_EXE_tilebench");
     let o = tilebench()
         .args([
