@@ -75,7 +75,7 @@ pub enum CompareError {
 /// `iterations.csv` beside it, when there is one, must agree with it.
 pub(crate) fn load_runs(dir: &Path) -> Result<Vec<(u64, RunRecord)>, CompareError> {
     let path = if dir.is_dir() {
-        if !dir.join(RUNS_FILE).exists() && dir.join("rounds.csv").exists() {
+        if !dir.join(RUNS_FILE).exists() && dir.join(crate::regress::output::ROUNDS_FILE).exists() {
             return Err(CompareError::RegressDir(dir.to_path_buf()));
         }
         dir.join(RUNS_FILE)

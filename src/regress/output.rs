@@ -146,7 +146,6 @@ pub fn summary(v: &Verdict) -> String {
     s
 }
 
-/// Writes the results directory: rows, counts, meta and verdict.
 /// Removes an earlier check's files from `out` before this one runs, so that a check that is
 /// interrupted or fails never leaves the earlier verdict to be read as its own.
 pub(crate) fn clear_dir(out: &Path) -> Result<(), RegressError> {
@@ -157,6 +156,7 @@ pub(crate) fn clear_dir(out: &Path) -> Result<(), RegressError> {
     Ok(())
 }
 
+/// Writes the results directory: rows, counts, meta and verdict.
 pub fn write_dir(
     out: &Path,
     rows: &[RoundRow],
