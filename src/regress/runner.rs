@@ -92,30 +92,28 @@ pub(crate) fn run_once(
     let output = cmd
         .output()
         .map_err(|source| RegressError::Spawn { program, source })?;
+    let failed = |why: String| RegressError::RunFailed {
+        side: binary.side,
+        binary: binary.path.display().to_string(),
+        round: round.to_string(),
+        status: output.status.to_string(),
+        stderr: why,
+    };
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let tail: Vec<&str> = stderr.lines().rev().take(6).collect();
-        return Err(RegressError::RunFailed {
-            side: binary.side,
-            binary: binary.path.display().to_string(),
-            round: round.to_string(),
-            status: output.status.to_string(),
-            stderr: tail.into_iter().rev().collect::<Vec<_>>().join(" | "),
-        });
+        return Err(failed(
+            tail.into_iter().rev().collect::<Vec<_>>().join(" | "),
+        ));
     }
-    if !out.join(RUNS_FILE).exists() {
-        return Err(RegressError::RunFailed {
-            side: binary.side,
-            binary: binary.path.display().to_string(),
-            round: round.to_string(),
-            status: output.status.to_string(),
-            stderr: format!(
-                "it wrote no {RUNS_FILE} into {}: is it a tilebench binary?",
-                out.display()
-            ),
-        });
+    let runs_file = out.join(RUNS_FILE);
+    if !runs_file.exists() {
+        return Err(failed(format!(
+            "it wrote no {RUNS_FILE} into {}: is it a tilebench binary?",
+            out.display()
+        )));
     }
-    let runs = results::read_runs(&out.join(RUNS_FILE), ReadMode::Strict)?
+    let runs = results::read_runs(&runs_file, ReadMode::Strict)?
         .into_iter()
         .map(|(_, r)| r)
         .collect();
